@@ -1,0 +1,142 @@
+"""The engine contract: what every ruleset offers the mail layer.
+
+The mail layer stores states and sheets as JSON, shows views through
+templates and never looks inside a game. A new game (Stone Age, Dewan) adds
+a subpackage that implements :class:`Ruleset` and registers it in
+:mod:`engine.registry`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol, Sequence, runtime_checkable
+
+from engine.dice import Dice
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option a GM may set with ``--option name=value``."""
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] = ()
+
+    def parse(self, text: str) -> Any:
+        """Turn the GM's text into a value, or raise ValueError saying why."""
+        if isinstance(self.default, bool):
+            low = text.strip().lower()
+            if low in ("1", "true", "yes", "on"):
+                return True
+            if low in ("0", "false", "no", "off"):
+                return False
+            raise ValueError(f"option {self.name} takes yes or no, not {text!r}")
+        value: Any = text.strip()
+        if isinstance(self.default, int):
+            try:
+                value = int(value)
+            except ValueError:
+                raise ValueError(f"option {self.name} takes a whole number, not {text!r}") from None
+        if self.choices and value not in self.choices:
+            listed = ", ".join(str(c) for c in self.choices)
+            raise ValueError(f"option {self.name} is one of {listed}, not {text!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One refused order line: where, what is wrong, and what might be meant."""
+
+    line: int
+    message: str
+    suggestion: str = ""
+
+    def __str__(self) -> str:
+        text = f"line {self.line}: {self.message}"
+        if self.suggestion:
+            text += f" ({self.suggestion})"
+        return text
+
+
+@dataclass(frozen=True)
+class OrderSheet:
+    """A player's orders as understood, plus the lines that were refused.
+
+    ``orders`` hold ruleset-specific typed orders; ``normal`` is their normal
+    form, one line each, as the confirmation mail echoes them.
+    """
+
+    player: str
+    orders: tuple[Any, ...] = ()
+    problems: tuple[Problem, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    @property
+    def normal(self) -> list[str]:
+        return [str(order) for order in self.orders]
+
+
+@dataclass(frozen=True)
+class Event:
+    """One line of the turn's log. ``to`` is None for public events, else the
+    only seat allowed to see it."""
+
+    phase: str
+    text: str
+    to: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"phase": self.phase, "text": self.text, "to": self.to}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    winners: tuple[str, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class Resolution:
+    state: Any
+    events: tuple[Event, ...] = field(default_factory=tuple)
+
+
+@runtime_checkable
+class Ruleset(Protocol):
+    """What the mail layer needs from a game."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: Sequence[Option]
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """All options with defaults filled in; ValueError on unknown or bad ones."""
+
+    def new_game(self, players: Sequence[str], options: dict[str, Any], seed: int | str) -> Any:
+        """The state before the first orders (for Valley: waiting for PLACE)."""
+
+    def parse_orders(self, state: Any, player: str, text: str) -> OrderSheet:
+        """Read a player's order text; never raises on any text."""
+
+    def resolve(self, state: Any, sheets: dict[str, OrderSheet], dice: Dice) -> Resolution:
+        """The next state and the event log. Never changes ``state``."""
+
+    def default_orders(self, state: Any, player: str) -> OrderSheet:
+        """What a seat that sent nothing does."""
+
+    def view(self, state: Any, player: str | None) -> dict[str, Any]:
+        """Plain data for the templates; private facts only in the owner's view."""
+
+    def outcome(self, state: Any) -> Outcome | None:
+        """None while the game goes on."""
+
+    def to_json(self, state: Any) -> str:
+        """Canonical, versioned JSON of a state."""
+
+    def from_json(self, text: str) -> Any:
+        """The state a ``to_json`` text describes."""
