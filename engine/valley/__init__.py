@@ -1,0 +1,51 @@
+"""Valley of the Mammoths: the complete rules as a pure engine."""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from engine.contract import Option, OrderSheet, Outcome, Resolution
+from engine.dice import Dice
+from engine.valley import parser, setup, turn
+from engine.valley.state import State
+from engine.valley.view import view as _view
+
+
+class ValleyRuleset:
+    name = "valley"
+    title = "Valley of the Mammoths"
+    min_players = 2
+    max_players = 6
+    options: Sequence[Option] = setup.OPTIONS
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        return setup.check_options(options)
+
+    def new_game(self, players: Sequence[str], options: dict[str, Any], seed: int | str) -> State:
+        return setup.new_game(players, options, seed)
+
+    def parse_orders(self, state: State, player: str, text: str) -> OrderSheet:
+        return parser.parse(state, player, text)
+
+    def resolve(self, state: State, sheets: dict[str, OrderSheet], dice: Dice) -> Resolution:
+        return turn.resolve(state, sheets, dice)
+
+    def default_orders(self, state: State, player: str) -> OrderSheet:
+        """A seat that sent nothing holds: no move, its standing orders kept."""
+        return OrderSheet(player)
+
+    def view(self, state: State, player: str | None) -> dict[str, Any]:
+        return _view(state, player)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.winners is None:
+            return None
+        return Outcome(tuple(state.winners), state.reason)
+
+    def to_json(self, state: State) -> str:
+        return state.to_json()
+
+    def from_json(self, text: str) -> State:
+        return State.from_json(text)
+
+
+RULESET = ValleyRuleset()

@@ -1,0 +1,42 @@
+"""Phase 7 (end of each season): one or two births in every camp with females."""
+from __future__ import annotations
+
+from engine.valley.context import Context
+from engine.valley.state import MAX_FEMALES, MAX_WARRIORS, Tokens
+
+
+def _sex(face: int) -> str:
+    """1-2 a female, 3-5 a warrior; a twin's 6 is a warrior too."""
+    return "f" if face <= 2 else "w"
+
+
+def births(ctx: Context) -> None:
+    st = ctx.state
+    if not st.last_turn_of_season():
+        return
+    for player in st.turn_order():
+        for name in st.camps(player):
+            t = st.tokens(player, name)
+            count = 1 if t.f == 1 else 2 if t.f >= 2 else 0
+            for _ in range(count):
+                face = ctx.dice.roll("births")
+                if face == 6:
+                    faces = [ctx.dice.roll("births"), ctx.dice.roll("births")]
+                    ctx.say(f"twins in {player}'s camp on {name}")
+                else:
+                    faces = [face]
+                for f in faces:
+                    _born(ctx, player, name, _sex(f))
+
+
+def _born(ctx: Context, player: str, name: str, kind: str) -> None:
+    st = ctx.state
+    totals = st.totals(player)
+    word = "warrior" if kind == "w" else "female"
+    if (kind == "w" and totals.w >= MAX_WARRIORS) or (kind == "f" and totals.f >= MAX_FEMALES):
+        ctx.say(f"a {word} would be born to {player} on {name}, but all their {word} tokens "
+                "are on the board")
+        return
+    t = st.space(name).tribes.setdefault(player, Tokens())
+    setattr(t, kind, getattr(t, kind) + 1)
+    ctx.say(f"a {word} is born to {player} on {name}")

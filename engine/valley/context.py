@@ -1,0 +1,28 @@
+"""What a phase works with: the state being changed, the dice, the sheets, the log."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.contract import Event, OrderSheet
+from engine.dice import Dice
+from engine.valley.state import State
+
+
+@dataclass
+class Context:
+    state: State
+    dice: Dice
+    sheets: dict[str, OrderSheet] = field(default_factory=dict)
+    log: list[Event] = field(default_factory=list)
+    phase: str = ""
+
+    def say(self, text: str, to: str | None = None) -> None:
+        self.log.append(Event(self.phase, text, to))
+
+    def orders(self, player: str, kind: type) -> list[Any]:
+        sheet = self.sheets.get(player)
+        return [o for o in sheet.orders if isinstance(o, kind)] if sheet else []
+
+    def standing(self, player: str, key: str) -> str:
+        return self.state.tribes[player].standing[key]

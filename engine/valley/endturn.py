@@ -1,0 +1,56 @@
+"""Phase 10: victory, extinction, the warning of four camps, and the season wheel."""
+from __future__ import annotations
+
+from engine.valley.context import Context
+
+def end_turn(ctx: Context) -> None:
+    st = ctx.state
+    fire_rules = bool(st.options.get("fire"))
+    humans = any(sp.tribes for sp in st.spaces.values())
+    if not humans:
+        st.winners, st.reason, st.stage = [], "only animals are left: humankind is extinct", "over"
+        ctx.say("only animals are left in the valley: humankind is extinct and everybody loses")
+        return
+    winners = []
+    for p in st.in_play():
+        camps = len(st.camps(p))
+        if camps >= 4 and st.tribes[p].warned and (st.tribes[p].fire or not fire_rules):
+            winners.append(p)
+    if winners:
+        st.winners, st.stage = winners, "over"
+        st.reason = "held 4 or more camps at the end of two turns in a row" + (
+            " and has fire" if fire_rules else "")
+        ctx.say(f"{' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'}: {st.reason}")
+        return
+    for p in st.in_play():
+        tribe = st.tribes[p]
+        tribe.warned = len(st.camps(p)) >= 4
+        if tribe.warned:
+            ctx.say(f"{p} has 4 or more camps: keeping them to the end of next turn wins"
+                    + (" (with fire)" if fire_rules else ""))
+    for p in st.in_play():
+        tribe = st.tribes[p]
+        if st.totals(p).total == 0 and not st.camps(p):
+            tribe.out = True
+            tribe.fire = False
+            if st.year == 1 and not tribe.resurrected and st.options.get("resurrection", True):
+                tribe.rising = True
+                ctx.say(f"{p} is wiped out, and will come back with a new tribe next turn")
+            else:
+                ctx.say(f"{p} is wiped out and leaves the game")
+    advance(ctx)
+
+
+def advance(ctx: Context) -> None:
+    st = ctx.state
+    st.game_turn += 1
+    st.turn += 1
+    if st.turn > st.season_length():
+        st.turn = 1
+        st.lasting.clear()
+        if st.season == "summer":
+            st.season = "winter"
+        else:
+            st.season = "summer"
+            st.year += 1
+    ctx.say(f"the season marker moves to {st.season} turn {st.turn} of year {st.year}")

@@ -1,0 +1,26 @@
+"""Who moves and fights first: most camps, then most tokens, then most food,
+then a roll-off among those still tied (dice tag ``first player``)."""
+from __future__ import annotations
+
+from engine.valley.context import Context
+
+
+def choose_first_player(ctx: Context) -> None:
+    st = ctx.state
+    seats = st.in_play()
+    if not seats:
+        return
+
+    def rank(p: str) -> tuple[int, int, int]:
+        return (len(st.camps(p)), st.totals(p).total, st.tribes[p].food)
+
+    best = max(rank(p) for p in seats)
+    tied = [p for p in seats if rank(p) == best]
+    while len(tied) > 1:
+        rolls = {p: ctx.dice.roll("first player") for p in tied}
+        ctx.say("roll for First Player: " + ", ".join(f"{p} {r}" for p, r in rolls.items()))
+        top = max(rolls.values())
+        tied = [p for p in tied if rolls[p] == top]
+    if tied[0] != st.first_player:
+        st.first_player = tied[0]
+    ctx.say(f"{st.first_player} is First Player this turn")

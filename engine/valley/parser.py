@@ -1,0 +1,288 @@
+"""Reading a player's order text: typed orders plus a problem for every refused line.
+
+The parser never raises. It refuses what is impossible in the position the
+player was shown (the decision point): a space that does not exist, a river,
+the lake, a step past a mountain, three steps, tokens the player does not
+have. What depends on the other players' moves is settled when the turn runs.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+
+from engine.contract import OrderSheet, Problem
+from engine.valley import hexgrid
+from engine.valley.orders import (
+    STANDING_VALUES, Camp, CombatOrder, Fire, Move, Place, Plant, Play, Standing)
+from engine.valley.state import MAX_CAMPS, State, Tokens
+
+KEYWORDS = ("PLACE", "PLANT", "MOVE", "CAMP", "FIRE", "PLAY", "COMBAT", "LOSSES", "CONQUER", "STARVE")
+SETUP_KEYWORDS = ("PLACE", "PLANT")
+_TOKEN_PART = re.compile(r"^(\d*)([WF])$", re.IGNORECASE)
+_SPLIT_TOKENS = re.compile(r"(\d*[WF])", re.IGNORECASE)
+
+
+class Refused(Exception):
+    def __init__(self, message: str, suggestion: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.suggestion = suggestion
+
+
+def _closest(word: str, choices: list[str]) -> str:
+    found = difflib.get_close_matches(word.upper(), choices, n=1, cutoff=0.5)
+    return found[0] if found else ""
+
+
+class _Reader:
+    def __init__(self, state: State, player: str) -> None:
+        self.state = state
+        self.player = player
+        self.board = state.board
+        self.setup = state.stage == "setup"
+        # Tokens that have not moved yet, by space, as the sheet is read.
+        self.unmoved: dict[str, Tokens] = {}
+        for name, sp in state.spaces.items():
+            t = sp.tribes.get(player)
+            if t:
+                self.unmoved[name] = Tokens(t.w, t.f)
+        self.start_spaces = frozenset(self.unmoved)
+        self.camps = len(state.camps(player))
+        self.places: list[str] = []
+
+    # -- pieces --------------------------------------------------------
+    def space(self, word: str) -> str:
+        name = hexgrid.normalise(word)
+        if name is None or name not in self.board.hexes:
+            hint = _closest(word, self.board.names)
+            raise Refused(f"no space {word.upper()}", f"did you mean {hint}?" if hint else "")
+        return name
+
+    def land(self, word: str) -> str:
+        name = self.space(word)
+        if self.board.hexes[name].kind == "L":
+            raise Refused(f"{name} is the lake")
+        return name
+
+    # -- orders --------------------------------------------------------
+    def place(self, args: list[str], line: int) -> Place:
+        if not args:
+            raise Refused("PLACE needs at least one space", "PLACE C4 D5")
+        if not self.setup:
+            t = self.state.tribes[self.player]
+            if t.resurrected or self.state.year > 1:
+                raise Refused("PLACE is for setting up, or for coming back after being wiped out "
+                              "in the first year")
+        spaces = []
+        for word in args:
+            name = self.land(word)
+            if not self.setup and not self.board.on_edge(name):
+                raise Refused(f"{name} is not on the edge of the board; a tribe comes back on the edge")
+            if name in spaces:
+                raise Refused(f"{name} is named twice")
+            spaces.append(name)
+        self.places.extend(spaces)
+        return Place(tuple(spaces), line)
+
+    def plant(self, args: list[str], line: int) -> Plant:
+        if len(args) != 1:
+            raise Refused("PLANT takes one space", "PLANT C4")
+        name = self.land(args[0])
+        if self.board.hexes[name].kind != "P":
+            raise Refused(f"{name} is not plains; crops grow only on plains")
+        if self.setup:
+            return Plant(name, line)
+        st = self.state
+        if not (st.season == "winter" and st.turn == 3):
+            raise Refused(f"crops are planted only at the end of winter; this is {st.season} turn {st.turn}")
+        sp = st.peek(name)
+        if not sp or sp.camp != self.player:
+            raise Refused(f"you have no village on {name}")
+        if sp.crop:
+            raise Refused(f"{name} already has a crop")
+        return Plant(name, line)
+
+    def move(self, args: list[str], line: int) -> Move:
+        if len(args) < 2:
+            raise Refused("MOVE needs tokens and a path", "MOVE 2W 1F C4-D4-D5")
+        path_words = [w for w in re.split(r"[-–>]+", args[-1]) if w]
+        toks = parse_tokens(args[:-1])
+        if len(path_words) < 2:
+            raise Refused("a path names the start space and one or two more, joined by -",
+                          "MOVE 2W C4-D4")
+        path = [self.space(w) for w in path_words]
+        if len(path) > 3:
+            raise Refused("tokens move at most 2 spaces")
+        board = self.board
+        for a, b in zip(path, path[1:]):
+            if hexgrid.direction_between(a, b) is None:
+                raise Refused(f"{a} and {b} are not neighbours")
+            if board.hexes[b].kind == "L":
+                raise Refused(f"{b} is the lake; tribes cannot go there")
+            if board.river_between(a, b):
+                raise Refused(f"a river runs between {a} and {b}; tribes cannot cross it")
+            sp = self.state.peek(b)
+            if sp and sp.blocked():
+                what = "burning" if sp.wildfire else "flooded"
+                raise Refused(f"{b} is {what} this turn; nobody can go there")
+        if len(path) == 3 and board.hexes[path[1]].kind == "M":
+            raise Refused(f"{path[1]} is a mountain; a tribe stops there")
+        start = path[0]
+        have = self.unmoved.get(start, Tokens())
+        if have.w < toks.w or have.f < toks.f:
+            left = str(have) or "none"
+            raise Refused(f"you have {left} left to move on {start}, not {toks}")
+        have.w -= toks.w
+        have.f -= toks.f
+        return Move(toks.w, toks.f, tuple(path), line)
+
+    def camp(self, args: list[str], line: int) -> Camp:
+        if len(args) != 1:
+            raise Refused("CAMP takes one space", "CAMP E2")
+        name = self.land(args[0])
+        sp = self.state.peek(name)
+        if sp and sp.camp:
+            raise Refused(f"there is already a camp on {name}")
+        if sp and sp.animal_count():
+            raise Refused(f"there are animals on {name}; a camp needs a space without them")
+        if self.camps >= MAX_CAMPS:
+            raise Refused(f"a tribe has at most {MAX_CAMPS} camps")
+        self.camps += 1
+        return Camp(name, line)
+
+    def fire(self, args: list[str], line: int) -> Fire:
+        if len(args) != 1:
+            raise Refused("FIRE takes one space", "FIRE B3")
+        if not self.state.options.get("fire"):
+            raise Refused("this game does not use the fire rules")
+        name = self.land(args[0])
+        if self.state.tribes[self.player].fire:
+            raise Refused("your tribe already has fire")
+        if not fire_source(self.state, name):
+            raise Refused(f"there is no fire to take on {name}: it must be a volcano, "
+                          "next to a wildfire, or on a lava flow")
+        return Fire(name, line)
+
+    def play(self, args: list[str], line: int) -> Play:
+        if not args:
+            raise Refused("PLAY needs a card", "PLAY <card> [arguments]")
+        card = args[0].lower()
+        hand = self.state.tribes[self.player].hand
+        if card not in hand:
+            held = ", ".join(hand) if hand else "no cards"
+            raise Refused(f"you hold no card {args[0]}", f"you hold {held}")
+        return Play(card, tuple(a.upper() for a in args[1:]), line)
+
+    def combat(self, args: list[str], line: int) -> CombatOrder:
+        if not args:
+            raise Refused("COMBAT names the spaces of your combats in the order you want them",
+                          "COMBAT C4 D5")
+        names = [self.land(w) for w in args]
+        return CombatOrder(tuple(names), line)
+
+    def standing(self, key: str, args: list[str], line: int) -> Standing:
+        values = STANDING_VALUES[key]
+        if len(args) != 1:
+            raise Refused(f"{key.upper()} takes one word: {' or '.join(v.upper() for v in values)}")
+        word = args[0].lower()
+        for v in values:
+            if v == word or v.rstrip("s") == word or v[0] == word:
+                return Standing(key, v, line)
+        raise Refused(f"{key.upper()} takes {' or '.join(v.upper() for v in values)}, not {args[0]}")
+
+    def read(self, keyword: str, args: list[str], line: int):
+        if self.setup and keyword not in SETUP_KEYWORDS:
+            raise Refused(f"{keyword} is not an order of the setup; now you PLACE your tribe "
+                          "and may PLANT")
+        if keyword in ("LOSSES", "CONQUER", "STARVE"):
+            return self.standing(keyword.lower(), args, line)
+        return getattr(self, keyword.lower())(args, line)
+
+    def check_after(self, orders: list) -> list[Problem]:
+        """Checks that need every line read: camps need a warrior and a female
+        that do not move; a setup crop needs a ranked start space."""
+        problems = []
+        spare = {n: Tokens(t.w, t.f) for n, t in self.unmoved.items()}
+        for order in list(orders):
+            if isinstance(order, Camp):
+                t = spare.get(order.space, Tokens())
+                if t.w < 1 or t.f < 1:
+                    problems.append(Problem(order.line, f"a camp on {order.space} needs a warrior "
+                                            "and a female of yours there that do not move"))
+                    orders.remove(order)
+                else:
+                    t.w -= 1
+                    t.f -= 1
+            elif isinstance(order, Fire):
+                on_volcano = (self.board.hexes[order.space].terrain == "V"
+                              and spare.get(order.space, Tokens()).total > 0)
+                near_flames = _touches_flames(self.state, order.space) and (
+                    order.space in self.start_spaces
+                    or any(isinstance(o, Move) and o.path[-1] == order.space for o in orders))
+                if not (on_volcano or near_flames):
+                    problems.append(Problem(order.line, f"fire on {order.space} needs a token of yours "
+                                            "there: one that stays on a volcano, or one that is there "
+                                            "before or after moving next to a wildfire or on lava"))
+                    orders.remove(order)
+            elif isinstance(order, Plant) and self.setup and order.space not in self.places:
+                problems.append(Problem(order.line, f"{order.space} is not among your PLACE spaces"))
+                orders.remove(order)
+        return problems
+
+
+def parse_tokens(words: list[str]) -> Tokens:
+    """``["2W", "1F"]`` (or ``2w1f``, ``W``) to tokens; Refused when it is not that."""
+    found = Tokens()
+    text = "".join(words)
+    parts = _SPLIT_TOKENS.split(text)
+    if any(p.strip() for p in parts[0::2]) or not parts[1::2]:
+        raise Refused(f"{' '.join(words)!r} is not a count of tokens", "write it like 2W 1F")
+    for part in parts[1::2]:
+        m = _TOKEN_PART.match(part)
+        count = int(m.group(1)) if m.group(1) else 1
+        if m.group(2).upper() == "W":
+            found.w += count
+        else:
+            found.f += count
+    if found.total == 0:
+        raise Refused("a move needs at least one token", "write it like 2W 1F")
+    return found
+
+
+def fire_source(state: State, name: str) -> bool:
+    """Can fire be taken on ``name`` at all (volcano, next to wildfire, lava)?"""
+    return state.board.hexes[name].terrain == "V" or _touches_flames(state, name)
+
+
+def _touches_flames(state: State, name: str) -> bool:
+    sp = state.peek(name)
+    if sp and sp.lava:
+        return True
+    return any((n_sp := state.peek(n)) is not None and n_sp.wildfire
+               for n in state.board.adjacent(name))
+
+
+def parse(state: State, player: str, text: str) -> OrderSheet:
+    reader = _Reader(state, player)
+    orders: list = []
+    problems: list[Problem] = []
+    if player not in state.tribes:
+        return OrderSheet(player, (), (Problem(0, f"there is no seat {player} in this game"),))
+    for number, raw in enumerate(text.splitlines(), start=1):
+        body = raw.split("#", 1)[0].strip()
+        if not body:
+            continue
+        words = body.replace(",", " ").split()
+        keyword = words[0].upper()
+        if keyword not in KEYWORDS:
+            hint = _closest(keyword, list(KEYWORDS))
+            problems.append(Problem(number, f"unknown order {words[0]!r}",
+                                    f"did you mean {hint}?" if hint else "the orders are " + ", ".join(KEYWORDS)))
+            continue
+        try:
+            orders.append(reader.read(keyword, words[1:], number))
+        except Refused as why:
+            problems.append(Problem(number, why.message, why.suggestion))
+    problems.extend(reader.check_after(orders))
+    problems.sort(key=lambda p: p.line)
+    return OrderSheet(player, tuple(orders), tuple(problems))

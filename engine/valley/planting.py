@@ -1,0 +1,36 @@
+"""Phase 8 (end of winter): villages on plains may plant a crop for 1 food."""
+from __future__ import annotations
+
+from engine.valley.context import Context
+from engine.valley.orders import Plant
+
+
+def plant_crop(ctx: Context, player: str, name: str) -> bool:
+    st = ctx.state
+    sp = st.peek(name)
+    tribe = st.tribes[player]
+    why = ""
+    if sp is None or sp.camp != player:
+        why = f"you have no village on {name}"
+    elif st.board.hexes[name].kind != "P":
+        why = f"{name} is not plains"
+    elif sp.crop:
+        why = f"{name} already has a crop"
+    elif tribe.food < 1:
+        why = "planting costs 1 food and you have none"
+    if why:
+        ctx.say(f"PLANT {name} was not carried out: {why}", to=player)
+        return False
+    sp.crop = "ok"
+    tribe.food -= 1
+    ctx.say(f"{player} plants a crop on {name}")
+    return True
+
+
+def planting(ctx: Context) -> None:
+    st = ctx.state
+    if not (st.season == "winter" and st.last_turn_of_season()):
+        return
+    for player in st.turn_order():
+        for order in ctx.orders(player, Plant):
+            plant_crop(ctx, player, order.space)

@@ -1,0 +1,102 @@
+"""Setting up a game, and placing the tribes (turn 0, from PLACE orders)."""
+from __future__ import annotations
+
+import re
+from typing import Any, Sequence
+
+from engine.contract import Option
+from engine.dice import SeededDice
+from engine.valley.boards import BOARD_NAMES, DEFAULT_BOARD
+from engine.valley.context import Context
+from engine.valley.fate import draw_fate, hand_size
+from engine.valley.orders import Place, Plant
+from engine.valley.planting import plant_crop
+from engine.valley.species import full_bag
+from engine.valley.state import State, Tokens, Tribe
+
+START = Tokens(5, 2)
+OPTIONS = (
+    Option("board", DEFAULT_BOARD, "which two half-board faces make the board", BOARD_NAMES),
+    Option("fire", False, "the advanced fire rules"),
+    Option("beginner", False, "15 food at the start instead of 12"),
+    Option("resurrection", True, "a tribe wiped out in the first year comes back once"),
+)
+_SEAT = re.compile(r"^[a-z][a-z0-9_-]{0,19}$")
+
+
+def check_options(options: dict[str, Any]) -> dict[str, Any]:
+    known = {o.name: o for o in OPTIONS}
+    out = {o.name: o.default for o in OPTIONS}
+    for key, value in options.items():
+        if key not in known:
+            raise ValueError(f"no option {key!r}; the options are {', '.join(known)}")
+        out[key] = known[key].parse(value) if isinstance(value, str) else value
+        if known[key].choices and out[key] not in known[key].choices:
+            raise ValueError(f"option {key} is one of {', '.join(known[key].choices)}")
+    return out
+
+
+def check_seats(players: Sequence[str]) -> list[str]:
+    seats = list(players)
+    if not 2 <= len(seats) <= 6:
+        raise ValueError(f"Valley of the Mammoths is for 2 to 6 players, not {len(seats)}")
+    for seat in seats:
+        if not _SEAT.match(seat):
+            raise ValueError(f"seat name {seat!r}: use up to 20 lower-case letters, digits, - or _, "
+                             "starting with a letter")
+    if len(set(seats)) != len(seats):
+        raise ValueError("two seats have the same name")
+    return seats
+
+
+def new_game(players: Sequence[str], options: dict[str, Any], seed: int | str) -> State:
+    seats = check_seats(players)
+    opts = check_options(options)
+    dice = SeededDice(f"{seed}:setup")
+    food = 15 if opts["beginner"] else 12
+    st = State(board_ref={"name": opts["board"]}, options=opts, players=seats,
+               tribes={p: Tribe(food=food) for p in seats}, first_player="")
+    st.first_player = dice.draw("first player", seats)
+    st.bag = full_bag()
+    ctx = Context(st, dice)
+    for p in st.turn_order():
+        for _ in range(hand_size(st)):
+            if not draw_fate(ctx, p):
+                break
+    return st
+
+
+def _legal_start(st: State, name: str, player: str) -> bool:
+    board = st.board
+    if board.hexes[name].kind == "L":
+        return False
+    sp = st.peek(name)
+    if sp and (sp.tribes or sp.camp or sp.animals):
+        return False
+    for n in board.adjacent(name):
+        other = st.peek(n)
+        if other and other.camp and other.camp != player and not board.river_between(name, n):
+            return False
+    return True
+
+
+def place_tribes(ctx: Context) -> None:
+    """Each seat from the First Player takes its first legal ranked space
+    (or, when none is legal, one drawn among the legal ones)."""
+    st = ctx.state
+    for player in st.turn_order():
+        wanted = [s for o in ctx.orders(player, Place) for s in o.spaces]
+        where = next((s for s in wanted if _legal_start(st, s, player)), None)
+        if where is None:
+            legal = [n for n in st.board.names if _legal_start(st, n, player)]
+            where = ctx.dice.draw(f"placement {player}", legal)
+            if wanted:
+                ctx.say(f"none of {player}'s ranked spaces could be taken", to=player)
+        sp = st.space(where)
+        sp.camp = player
+        sp.tribes[player] = Tokens(START.w, START.f)
+        kind = "cave" if st.board.hexes[where].kind == "M" else "village"
+        ctx.say(f"{player} settles on {where} with {START} and a {kind}")
+        if any(o.space == where for o in ctx.orders(player, Plant)):
+            plant_crop(ctx, player, where)
+

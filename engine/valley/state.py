@@ -1,0 +1,250 @@
+"""The position of a game of Valley of the Mammoths, as plain data.
+
+Values are small dataclasses that serialise to canonical, versioned JSON.
+The engine never changes a state it was given: :func:`resolve` works on a
+copy (``State.copy``).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.valley import hexgrid
+from engine.valley.board import Board
+from engine.valley.boards import standard_board
+
+FORMAT_VERSION = 1
+SEASONS = ("summer", "winter")
+MAX_WARRIORS = 10
+MAX_FEMALES = 6
+MAX_CAMPS = 5
+
+
+@dataclass
+class Tokens:
+    """One tribe's warriors and females on one space."""
+
+    w: int = 0
+    f: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.w + self.f
+
+    def __str__(self) -> str:
+        parts = [f"{self.w}W"] if self.w else []
+        if self.f:
+            parts.append(f"{self.f}F")
+        return " ".join(parts)
+
+
+@dataclass
+class Space:
+    tribes: dict[str, Tokens] = field(default_factory=dict)
+    animals: dict[str, list[str]] = field(default_factory=dict)  # species -> token letters
+    camp: str | None = None
+    crop: str | None = None          # "ok" or "damaged"
+    wildfire: bool = False
+    flooded: bool = False
+    lava: bool = False
+
+    def humans(self) -> int:
+        return sum(t.total for t in self.tribes.values())
+
+    def animal_count(self) -> int:
+        return sum(len(v) for v in self.animals.values())
+
+    def others(self, player: str) -> int:
+        """Animal and enemy tokens a tribe of ``player`` faces here."""
+        return self.animal_count() + sum(t.total for p, t in self.tribes.items() if p != player)
+
+    def is_empty(self) -> bool:
+        return not (self.tribes or self.animals or self.camp or self.crop
+                    or self.wildfire or self.flooded or self.lava)
+
+    def blocked(self) -> bool:
+        return self.wildfire or self.flooded
+
+    def tidy(self) -> None:
+        for p in [p for p, t in self.tribes.items() if t.total <= 0]:
+            del self.tribes[p]
+        for s in [s for s, v in self.animals.items() if not v]:
+            del self.animals[s]
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.tribes:
+            out["tribes"] = {p: [t.w, t.f] for p, t in sorted(self.tribes.items())}
+        if self.animals:
+            out["animals"] = {s: sorted(v) for s, v in sorted(self.animals.items())}
+        for key in ("camp", "crop"):
+            if getattr(self, key):
+                out[key] = getattr(self, key)
+        for key in ("wildfire", "flooded", "lava"):
+            if getattr(self, key):
+                out[key] = True
+        return out
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Space":
+        return cls(
+            tribes={p: Tokens(w, f) for p, (w, f) in d.get("tribes", {}).items()},
+            animals={s: list(v) for s, v in d.get("animals", {}).items()},
+            camp=d.get("camp"), crop=d.get("crop"),
+            wildfire=d.get("wildfire", False), flooded=d.get("flooded", False),
+            lava=d.get("lava", False))
+
+
+STANDING_DEFAULTS = {"losses": "warriors", "conquer": "occupy", "starve": "warriors"}
+
+
+@dataclass
+class Tribe:
+    food: int = 0
+    fire: bool = False
+    hand: list[str] = field(default_factory=list)
+    warned: bool = False          # ended the last turn with 4 or more camps
+    resurrected: bool = False     # has used its second chance
+    rising: bool = False          # comes back at the start of the next turn
+    out: bool = False             # eliminated
+    standing: dict[str, str] = field(default_factory=lambda: dict(STANDING_DEFAULTS))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"food": self.food, "fire": self.fire, "hand": list(self.hand),
+                "warned": self.warned, "resurrected": self.resurrected,
+                "rising": self.rising, "out": self.out, "standing": dict(sorted(self.standing.items()))}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Tribe":
+        return cls(food=d["food"], fire=d["fire"], hand=list(d["hand"]), warned=d["warned"],
+                   resurrected=d["resurrected"], rising=d["rising"], out=d["out"],
+                   standing=dict(d["standing"]))
+
+
+@dataclass
+class State:
+    board_ref: dict[str, Any]
+    options: dict[str, Any]
+    players: list[str]
+    tribes: dict[str, Tribe]
+    first_player: str
+    year: int = 1
+    season: str = "summer"
+    turn: int = 2
+    game_turn: int = 0            # 0 while the tribes are being placed, then 1, 2, ...
+    stage: str = "setup"          # setup | orders | over
+    spaces: dict[str, Space] = field(default_factory=dict)
+    bag: list[str] = field(default_factory=list)
+    decks: dict[str, list[str]] = field(default_factory=lambda: {"summer": [], "winter": [], "fate": []})
+    discards: dict[str, list[str]] = field(default_factory=lambda: {"summer": [], "winter": [], "fate": []})
+    lasting: list[str] = field(default_factory=list)
+    winners: list[str] | None = None
+    reason: str = ""
+
+    # -- the board ---------------------------------------------------------
+    @property
+    def board(self) -> Board:
+        ref = self.board_ref
+        if ref.get("name") != "custom":
+            return standard_board(ref["name"])
+        return Board.from_spec({k: v for k, v in ref.items() if k != "name"})
+
+    def space(self, name: str) -> Space:
+        """The contents of ``name``, created empty on first use."""
+        found = self.spaces.get(name)
+        if found is None:
+            found = self.spaces[name] = Space()
+        return found
+
+    def peek(self, name: str) -> Space | None:
+        return self.spaces.get(name)
+
+    # -- counting ----------------------------------------------------------
+    def tokens(self, player: str, name: str) -> Tokens:
+        sp = self.spaces.get(name)
+        return sp.tribes.get(player, Tokens()) if sp else Tokens()
+
+    def totals(self, player: str) -> Tokens:
+        out = Tokens()
+        for sp in self.spaces.values():
+            t = sp.tribes.get(player)
+            if t:
+                out.w += t.w
+                out.f += t.f
+        return out
+
+    def camps(self, player: str) -> list[str]:
+        return sorted((n for n, sp in self.spaces.items() if sp.camp == player), key=hexgrid.sort_key)
+
+    def in_play(self) -> list[str]:
+        """Seats still in the game, clockwise."""
+        return [p for p in self.players if not self.tribes[p].out]
+
+    def turn_order(self) -> list[str]:
+        """Seats in play, clockwise from the First Player."""
+        seats = self.players
+        start = seats.index(self.first_player) if self.first_player in seats else 0
+        ordered = seats[start:] + seats[:start]
+        return [p for p in ordered if not self.tribes[p].out]
+
+    def is_first_turn(self) -> bool:
+        return self.game_turn == 1
+
+    def season_length(self) -> int:
+        return 3
+
+    def last_turn_of_season(self) -> bool:
+        return self.turn >= self.season_length()
+
+    # -- serialisation -----------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        spaces = {n: sp.to_dict() for n, sp in self.spaces.items() if not sp.is_empty()}
+        return {
+            "format": FORMAT_VERSION, "ruleset": "valley",
+            "board": self.board_ref, "options": dict(sorted(self.options.items())),
+            "players": list(self.players),
+            "tribes": {p: self.tribes[p].to_dict() for p in self.players},
+            "first_player": self.first_player,
+            "year": self.year, "season": self.season, "turn": self.turn,
+            "game_turn": self.game_turn, "stage": self.stage,
+            "spaces": {n: spaces[n] for n in sorted(spaces, key=hexgrid.sort_key)},
+            "bag": sorted(self.bag),
+            "decks": {k: list(v) for k, v in sorted(self.decks.items())},
+            "discards": {k: list(v) for k, v in sorted(self.discards.items())},
+            "lasting": list(self.lasting),
+            "winners": None if self.winners is None else list(self.winners),
+            "reason": self.reason,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "State":
+        if d.get("ruleset") != "valley":
+            raise ValueError("this state is not a Valley of the Mammoths state")
+        if d.get("format") != FORMAT_VERSION:
+            raise ValueError(f"state format {d.get('format')!r} is not {FORMAT_VERSION}")
+        return cls(
+            board_ref=dict(d["board"]), options=dict(d["options"]), players=list(d["players"]),
+            tribes={p: Tribe.from_dict(t) for p, t in d["tribes"].items()},
+            first_player=d["first_player"], year=d["year"], season=d["season"], turn=d["turn"],
+            game_turn=d["game_turn"], stage=d["stage"],
+            spaces={n: Space.from_dict(s) for n, s in d["spaces"].items()},
+            bag=list(d["bag"]),
+            decks={k: list(v) for k, v in d["decks"].items()},
+            discards={k: list(v) for k, v in d["discards"].items()},
+            lasting=list(d["lasting"]),
+            winners=None if d["winners"] is None else list(d["winners"]), reason=d["reason"])
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> "State":
+        return cls.from_dict(json.loads(text))
+
+    def copy(self) -> "State":
+        return State.from_dict(self.to_dict())
+
+    def tidy(self) -> None:
+        for name in [n for n, sp in self.spaces.items() if (sp.tidy() or sp.is_empty())]:
+            del self.spaces[name]

@@ -1,0 +1,92 @@
+"""Phase 6: food from fishing, foraging and the harvest; then every token eats."""
+from __future__ import annotations
+
+from engine.valley import hexgrid
+from engine.valley.camps import abandon_empty_camps
+from engine.valley.context import Context
+from engine.valley.state import State
+
+
+def harvest_turn(st: State) -> bool:
+    return st.season == "summer" and st.last_turn_of_season()
+
+
+def gains(st: State, player: str) -> tuple[int, list[str]]:
+    """Food a tribe gains this turn, and the reasons, space by space."""
+    board = st.board
+    total, why = 0, []
+    harvest = harvest_turn(st)
+    for name in sorted((n for n, sp in st.spaces.items() if player in sp.tribes), key=hexgrid.sort_key):
+        sp = st.spaces[name]
+        if name in board.fishing:
+            total += 1
+            why.append(f"fishing {name}")
+        if st.season == "summer" and board.hexes[name].kind == "F":
+            total += 1
+            why.append(f"foraging {name}")
+        if harvest and sp.crop:
+            crop = 8 if sp.crop == "ok" else 4
+            total += crop
+            why.append(f"harvest {name} {crop}")
+    return total, why
+
+
+def cost(st: State, player: str, tokens: int) -> int:
+    """Food that ``tokens`` tokens eat: 1 each, or 1.5 in winter without fire."""
+    if st.options.get("fire") and st.season == "winter" and not st.tribes[player].fire:
+        return tokens * 3 // 2
+    return tokens
+
+
+def survive(ctx: Context) -> None:
+    st = ctx.state
+    for player in st.turn_order():
+        tribe = st.tribes[player]
+        count = st.totals(player).total
+        gained, why = gains(st, player)
+        need = cost(st, player, count)
+        have = tribe.food + gained
+        if have >= need:
+            tribe.food = have - need
+            detail = f" ({', '.join(why)})" if why else ""
+            ctx.say(f"{player} gains {gained} food{detail}, eats {need}, keeps {tribe.food}")
+            continue
+        fed = count
+        while fed > 0 and cost(st, player, fed) > have:
+            fed -= 1
+        tribe.food = have - cost(st, player, fed)
+        ctx.say(f"{player} gains {gained} food and cannot feed {count - fed} of {count} tokens")
+        starve(ctx, player, count - fed)
+    if harvest_turn(st):
+        for sp in st.spaces.values():
+            if sp.crop:
+                sp.crop = None
+        ctx.say("the crops are harvested and cleared from the board")
+    abandon_empty_camps(ctx)
+
+
+def starve(ctx: Context, player: str, hungry: int) -> None:
+    """Remove ``hungry`` tokens: the kind the player's STARVE order names first;
+    from spaces without a camp of theirs first, the fullest first, and a camp's
+    last female last of all."""
+    st = ctx.state
+    first = ctx.standing(player, "starve")
+    kinds = ("w", "f") if first == "warriors" else ("f", "w")
+    for _ in range(hungry):
+        for kind in kinds:
+            picks = []
+            for name, sp in st.spaces.items():
+                t = sp.tribes.get(player)
+                if not t or getattr(t, kind) == 0:
+                    continue
+                own_camp = sp.camp == player
+                last_female = own_camp and kind == "f" and t.f == 1
+                picks.append(((last_female, own_camp, -getattr(t, kind), hexgrid.sort_key(name)), name))
+            if picks:
+                name = min(picks)[1]
+                t = st.spaces[name].tribes[player]
+                setattr(t, kind, getattr(t, kind) - 1)
+                ctx.say(f"{player} loses a {'warrior' if kind == 'w' else 'female'} "
+                        f"to hunger on {name}")
+                st.spaces[name].tidy()
+                break

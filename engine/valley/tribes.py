@@ -1,0 +1,123 @@
+"""Phase 4: tribes move, set up camps and (fire rules) take fire.
+
+Players move one after another from the First Player, each carrying out
+their MOVE lines in the order written, then their CAMP and FIRE lines, which
+need tokens that stayed put (or, for fire next to flames, tokens that were
+there before or after moving).
+"""
+from __future__ import annotations
+
+from engine.valley.camps import abandon_empty_camps
+from engine.valley.context import Context
+from engine.valley.orders import Camp, Fire, Move
+from engine.valley.parser import _touches_flames
+from engine.valley.state import MAX_CAMPS, Tokens
+
+
+class _Movement:
+    def __init__(self, ctx: Context, player: str) -> None:
+        self.ctx = ctx
+        self.st = ctx.state
+        self.player = player
+        self.arrived: dict[str, Tokens] = {}
+        self.started = {n for n, sp in self.st.spaces.items() if player in sp.tribes}
+
+    def unmoved(self, name: str) -> Tokens:
+        have = self.st.tokens(self.player, name)
+        came = self.arrived.get(name, Tokens())
+        return Tokens(have.w - came.w, have.f - came.f)
+
+    def refuse(self, order, why: str) -> None:
+        self.ctx.say(f"{order} was not carried out: {why}", to=self.player)
+
+    def move(self, order: Move) -> None:
+        st, me = self.st, self.player
+        start = order.path[0]
+        free = self.unmoved(start)
+        group = Tokens(order.w, order.f)
+        if free.w < group.w or free.f < group.f:
+            self.refuse(order, f"only {free or 'nothing'} can still move on {start}")
+            return
+        here = st.space(start)
+        others = here.others(me)
+        if others and here.tribes[me].total - group.total < others:
+            self.refuse(order, f"{others} animal or enemy token(s) are on {start}, "
+                        f"so at least {others} of your tokens must stay there")
+            return
+        stop = start
+        for there in order.path[1:]:
+            sp = st.space(there)
+            already = sp.tribes.get(me, Tokens()).total
+            self._shift(group, stop, there)
+            stop = there
+            facing = sp.others(me)
+            if facing and already < facing:
+                if there != order.path[-1]:
+                    self.ctx.say(f"{me}'s {group} stop on {there}, where {facing} animal or "
+                                 f"enemy token(s) are")
+                break
+        self.arrived.setdefault(stop, Tokens())
+        self.arrived[stop].w += group.w
+        self.arrived[stop].f += group.f
+        self.ctx.say(f"{me} moves {group} {'-'.join(order.path[:order.path.index(stop) + 1])}")
+        abandon_empty_camps(self.ctx, [start])
+
+    def _shift(self, group: Tokens, src: str, dst: str) -> None:
+        a = self.st.space(src).tribes[self.player]
+        a.w -= group.w
+        a.f -= group.f
+        if a.total == 0:
+            del self.st.space(src).tribes[self.player]
+        b = self.st.space(dst).tribes.setdefault(self.player, Tokens())
+        b.w += group.w
+        b.f += group.f
+
+    def camp(self, order: Camp) -> None:
+        st, me, name = self.st, self.player, order.space
+        sp = st.space(name)
+        free = self.unmoved(name)
+        if free.w < 1 or free.f < 1:
+            return self.refuse(order, f"no warrior and female of yours stayed on {name}")
+        if sp.others(me):
+            return self.refuse(order, f"there are animals or enemies on {name}")
+        if sp.camp:
+            return self.refuse(order, f"there is already a camp on {name}")
+        if len(st.camps(me)) >= MAX_CAMPS:
+            return self.refuse(order, f"you already have {MAX_CAMPS} camps")
+        sp.camp = me
+        kind = "cave" if st.board.hexes[name].kind == "M" else "village"
+        self.ctx.say(f"{me} sets up a {kind} on {name}")
+
+    def fire(self, order: Fire) -> None:
+        st, me, name = self.st, self.player, order.space
+        sp = st.space(name)
+        if st.tribes[me].fire:
+            return
+        on_volcano = st.board.hexes[name].terrain == "V" and self.unmoved(name).total > 0
+        flames = _touches_flames(st, name) and (
+            me in sp.tribes or name in self.started and self._left_from(name))
+        if not (on_volcano or flames):
+            return self.refuse(order, f"none of your tokens can take fire on {name}")
+        if sp.others(me):
+            return self.refuse(order, f"there are animals or enemies on {name}")
+        if not st.camps(me):
+            return self.refuse(order, "fire is kept in a camp, and you have none")
+        st.tribes[me].fire = True
+        self.ctx.say(f"{me} takes fire on {name}")
+
+    def _left_from(self, name: str) -> bool:
+        return any(isinstance(o, Move) and o.path[0] == name
+                   for o in self.ctx.orders(self.player, Move))
+
+
+def move_tribes(ctx: Context) -> None:
+    for player in ctx.state.turn_order():
+        movement = _Movement(ctx, player)
+        for order in ctx.orders(player, Move):
+            movement.move(order)
+        for order in ctx.orders(player, Camp):
+            movement.camp(order)
+        if ctx.state.options.get("fire"):
+            for order in ctx.orders(player, Fire):
+                movement.fire(order)
+
