@@ -63,7 +63,7 @@ def comebacks(ctx: Context) -> None:
         wanted = [s for o in ctx.orders(player, Place) for s in o.spaces]
         where = next((s for s in wanted if s in free), None)
         if where is None:
-            where = ctx.dice.draw(f"comeback {player}", sorted(free, key=hexgrid.sort_key))
+            where = ctx.dice.draw("comeback", sorted(free, key=hexgrid.sort_key))
         st.space(where).tribes[player] = Tokens(COMEBACK.w, COMEBACK.f)
         tribe.food = COMEBACK_FOOD
         tribe.rising = False

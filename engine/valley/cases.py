@@ -39,9 +39,9 @@ _KEYS = {
     "": {"title", "rule", "options", "board", "position", "orders", "dice", "draws", "run", "expect"},
     "board": {"map", "rivers", "arrivals", "lava"},
     "position": {"year", "season", "turn", "game_turn", "players", "first_player", "food", "fire",
-                 "hands", "warned", "resurrected", "space", "bag"},
+                 "hands", "warned", "resurrected", "space", "bag", "fate_deck"},
     "space": {"at", "animals", "camp", "crop", "wildfire", "flooded", "lava"},
-    "draws": {"animals", "event", "fate"},
+    "draws": {"animals", "event", "fate", "placement", "comeback"},
     "run": {"from", "to"},
     "expect": {"space", "food", "fire", "winner", "eliminated", "warned", "rejected", "position",
                "hands"},
@@ -173,6 +173,9 @@ def build_state(data: dict[str, Any]) -> State:
         if name in st.spaces:
             raise CaseError(f"{name} is described twice in [position]")
         st.spaces[name] = sp
+    st.decks["fate"] = [str(c).lower() for c in position.get("fate_deck", [])]
+    for p in players:
+        st.tribes[p].out = st.totals(p).total == 0 and not st.camps(p)
     return st
 
 
@@ -274,6 +277,8 @@ def run_case(text: str) -> CaseResult:
                 raise CaseError(f"orders for {p!r}, who is not a seat")
         if first == "setup":
             st.stage = "setup"
+            for tribe in st.tribes.values():
+                tribe.out = False
         ctx = Context(st, dice)
         sheets: dict[str, OrderSheet] = {}
 

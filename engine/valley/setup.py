@@ -89,7 +89,7 @@ def place_tribes(ctx: Context) -> None:
         where = next((s for s in wanted if _legal_start(st, s, player)), None)
         if where is None:
             legal = [n for n in st.board.names if _legal_start(st, n, player)]
-            where = ctx.dice.draw(f"placement {player}", legal)
+            where = ctx.dice.draw("placement", legal)
             if wanted:
                 ctx.say(f"none of {player}'s ranked spaces could be taken", to=player)
         sp = st.space(where)
