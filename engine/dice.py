@@ -64,10 +64,12 @@ class ScriptedDice:
         queue = self._draws.get(_norm(tag))
         if not queue:
             raise DiceError(f"the draws for {tag!r} ran out")
-        wanted = queue.pop(0)
-        for item in population:
-            if item.lower() == str(wanted).lower():
-                return item
+        wanted = str(queue.pop(0))
+        if wanted in population:
+            return wanted
+        loose = [item for item in population if item.lower() == wanted.lower()]
+        if len(loose) == 1:
+            return loose[0]
         raise DiceError(f"draw {wanted!r} for {tag!r} is not possible now")
 
     def leftovers(self) -> list[str]:
