@@ -183,6 +183,8 @@ def _animals(ctx: Context, name: str, sp: Space) -> None:
             if getattr(t, kind) == 0:
                 kind = "f" if kind == "w" else "w"
             setattr(t, kind, getattr(t, kind) - 1)
+            if kind == "f" and t.f == 0 and sp.camp == player:
+                abandon_empty_camps(ctx, [name])  # at once: the camp bonus ends here
             return "a warrior" if kind == "w" else "a female"
 
         def animal_lose() -> str:
