@@ -39,7 +39,8 @@ _KEYS = {
     "": {"title", "rule", "options", "board", "position", "orders", "dice", "draws", "run", "expect"},
     "board": {"map", "rivers", "arrivals", "lava"},
     "position": {"year", "season", "turn", "game_turn", "players", "first_player", "food", "fire",
-                 "hands", "warned", "resurrected", "space", "bag", "fate_deck"},
+                 "hands", "warned", "resurrected", "space", "bag", "fate_deck",
+                 "fate_discards"},
     "space": {"at", "animals", "camp", "crop", "wildfire", "flooded", "lava"},
     "draws": {"animals", "event", "fate", "placement", "comeback"},
     "run": {"from", "to"},
@@ -174,6 +175,7 @@ def build_state(data: dict[str, Any]) -> State:
             raise CaseError(f"{name} is described twice in [position]")
         st.spaces[name] = sp
     st.decks["fate"] = [str(c).lower() for c in position.get("fate_deck", [])]
+    st.discards["fate"] = [str(c).lower() for c in position.get("fate_discards", [])]
     for p in players:
         st.tribes[p].out = st.totals(p).total == 0 and not st.camps(p)
     return st
@@ -260,8 +262,11 @@ def run_case(text: str) -> CaseResult:
         run = data.get("run")
         _check_keys("run", run, _KEYS["run"])
         first, last = run.get("from"), run.get("to", run.get("from"))
-        if first not in RUN_PHASES or last not in RUN_PHASES or RUN_PHASES.index(first) > RUN_PHASES.index(last):
-            raise CaseError(f"[run] from and to are phases among {', '.join(RUN_PHASES)}, in order")
+        if first not in RUN_PHASES or last not in RUN_PHASES or (last == "setup" and first != "setup"):
+            raise CaseError(f"[run] from and to are phases among {', '.join(RUN_PHASES)}")
+        i, j = RUN_PHASES.index(first), RUN_PHASES.index(last)
+        # A 'to' before 'from' runs on into the next turn, as a PBEM turn does.
+        span = RUN_PHASES[i:j + 1] if i <= j else RUN_PHASES[i:] + PHASE_NAMES[:PHASE_NAMES.index(last) + 1]
         dice_table = data.get("dice", {})
         if not isinstance(dice_table, dict) or not all(isinstance(v, list) for v in dice_table.values()):
             raise CaseError("[dice] lists die results by tag")
@@ -287,7 +292,7 @@ def run_case(text: str) -> CaseResult:
             ctx.sheets = sheets
             apply_standing(ctx)
 
-        for phase in RUN_PHASES[RUN_PHASES.index(first):RUN_PHASES.index(last) + 1]:
+        for phase in span:
             if not sheets and (phase == "setup" or RUN_PHASES.index(phase) >= RUN_PHASES.index("tribes")):
                 read_orders()
             if phase == "setup":
