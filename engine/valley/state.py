@@ -246,5 +246,11 @@ class State:
         return State.from_dict(self.to_dict())
 
     def tidy(self) -> None:
+        """Drop empty spaces and put unordered collections in canonical order,
+        so that a state equals its own JSON round trip."""
         for name in [n for n, sp in self.spaces.items() if (sp.tidy() or sp.is_empty())]:
             del self.spaces[name]
+        for sp in self.spaces.values():
+            for letters in sp.animals.values():
+                letters.sort()
+        self.bag.sort()

@@ -1,0 +1,81 @@
+"""Properties over many random positions: JSON round trips, determinism, purity,
+and a parser that never raises."""
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import SeededDice
+from engine.valley.bots import random_orders
+from engine.valley.parser import KEYWORDS
+from engine.valley.state import State
+from valley_games import RULESET, play
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10_000), turns=st.integers(0, 12), players=st.integers(2, 6),
+       fire=st.booleans())
+def test_state_survives_json_round_trip(seed: int, turns: int, players: int, fire: bool) -> None:
+    state = play(seed, turns, players, fire)
+    text = state.to_json()
+    again = State.from_json(text)
+    assert again == state
+    assert again.to_json() == text
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10_000), turns=st.integers(0, 10), fire=st.booleans())
+def test_resolving_twice_gives_identical_json(seed: int, turns: int, fire: bool) -> None:
+    state = play(seed, turns, 4, fire)
+    if state.stage == "over":
+        return
+    before = state.to_json()
+    rng = random.Random(seed)
+    sheets = {p: random_orders(state, p, rng) for p in state.players}
+    first = RULESET.resolve(state, sheets, SeededDice(seed))
+    second = RULESET.resolve(state, sheets, SeededDice(seed))
+    assert first.state.to_json() == second.state.to_json()
+    assert first.events == second.events
+    assert state.to_json() == before, "resolve changed the state it was given"
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10_000), turns=st.integers(0, 10))
+def test_token_and_camp_limits_hold(seed: int, turns: int) -> None:
+    state = play(seed, turns, 4, seed % 2 == 0)
+    for p in state.players:
+        totals = state.totals(p)
+        assert totals.w <= 10 and totals.f <= 6
+        assert len(state.camps(p)) <= 5
+        assert state.tribes[p].food >= 0
+    for name, sp in state.spaces.items():
+        if sp.camp:
+            assert sp.tribes.get(sp.camp) and sp.tribes[sp.camp].f > 0, f"{name}: camp without female"
+        assert len(sp.tribes) <= 1 or state.stage == "orders"
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text())
+def test_parser_never_raises_on_any_text(text: str) -> None:
+    state = play(3, 4)
+    for player in state.players:
+        sheet = RULESET.parse_orders(state, player, text)
+        assert all(p.line >= 0 for p in sheet.problems)
+
+
+words = st.sampled_from(list(KEYWORDS) + ["2W", "1F", "W", "3w1f", "A1-B1", "C4-D4-D5", "Z9", "-",
+                                          "WARRIORS", "burn", "occupy", "x", "C4", "10W", "0W"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines=st.lists(st.lists(words, min_size=1, max_size=5), max_size=8),
+       setup=st.booleans())
+def test_parser_never_raises_on_order_like_text(lines: list[list[str]], setup: bool) -> None:
+    state = play(5, 0 if setup else 3)
+    text = "\n".join(" ".join(line) for line in lines)
+    sheet = RULESET.parse_orders(state, state.players[0], text)
+    assert len(sheet.orders) + len(sheet.problems) <= len(lines) + len(sheet.problems)

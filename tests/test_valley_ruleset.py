@@ -1,0 +1,109 @@
+"""The engine contract as the mail layer uses it."""
+import pytest
+
+from engine import SeededDice, get_ruleset
+from engine.contract import Ruleset
+from engine.valley.state import State
+from valley_games import play
+
+VALLEY = get_ruleset("valley")
+
+
+def test_valley_implements_the_contract() -> None:
+    assert isinstance(VALLEY, Ruleset)
+    assert (VALLEY.min_players, VALLEY.max_players) == (2, 6)
+
+
+def test_unknown_ruleset_names_the_known_ones() -> None:
+    with pytest.raises(ValueError, match="known: valley"):
+        get_ruleset("chess")
+
+
+def test_new_game_deals_food_and_waits_for_placement() -> None:
+    st = VALLEY.new_game(["red", "blue", "green"], {}, 1)
+    assert st.stage == "setup" and st.game_turn == 0
+    assert (st.year, st.season, st.turn) == (1, "summer", 2)
+    assert all(t.food == 12 for t in st.tribes.values())
+    assert st.first_player in st.players
+    assert len(st.bag) == 54
+
+
+def test_beginner_option_gives_fifteen_food() -> None:
+    st = VALLEY.new_game(["red", "blue"], {"beginner": "yes"}, 1)
+    assert {t.food for t in st.tribes.values()} == {15}
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"speed": "1"}, "no option 'speed'"),
+    ({"fire": "maybe"}, "takes yes or no"),
+    ({"board": "Q1Q2"}, "is one of"),
+])
+def test_bad_options_are_refused(options: dict, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        VALLEY.new_game(["red", "blue"], options, 1)
+
+
+@pytest.mark.parametrize("seats, message", [
+    (["red"], "2 to 6 players"),
+    (["a", "b", "c", "d", "e", "f", "g"], "2 to 6 players"),
+    (["red", "red"], "same name"),
+    (["Red!", "blue"], "seat name"),
+])
+def test_bad_seats_are_refused(seats: list, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        VALLEY.new_game(seats, {}, 1)
+
+
+def test_setup_turn_places_everyone_and_reaches_the_decision_point() -> None:
+    st = VALLEY.new_game(["red", "blue", "green", "white"], {}, 9)
+    sheets = {p: VALLEY.default_orders(st, p) for p in st.players}
+    res = VALLEY.resolve(st, sheets, SeededDice(9))
+    after = res.state
+    assert after.stage == "orders" and after.game_turn == 1
+    for p in after.players:
+        assert after.totals(p).w == 5 and after.totals(p).f == 2
+        assert len(after.camps(p)) == 1
+    assert sum(sp.animal_count() for sp in after.spaces.values()) == 6
+    phases = [e.phase for e in res.events]
+    assert phases.index("setup") < phases.index("arrivals") < phases.index("animals")
+
+
+def test_hand_is_private_to_its_owner() -> None:
+    st = play(2, 3)
+    st.tribes["red"].hand = ["secret-card"]
+    mine = VALLEY.view(st, "red")
+    theirs = VALLEY.view(st, "blue")
+    public = VALLEY.view(st, None)
+    assert mine["tribes"]["red"]["hand"] == ["secret-card"]
+    assert theirs["tribes"]["red"]["hand"] is None
+    assert public["tribes"]["red"]["hand"] is None
+    assert theirs["tribes"]["red"]["cards"] == 1
+
+
+def test_private_events_name_their_reader() -> None:
+    st = play(4, 2)
+    red = next(n for n, sp in st.spaces.items() if "red" in sp.tribes)
+    sheet = VALLEY.parse_orders(st, "red", f"CAMP {red}\nCAMP {red}")
+    res = VALLEY.resolve(st, {"red": sheet}, SeededDice(1))
+    assert all(e.to in (None, "red") for e in res.events)
+
+
+def test_outcome_reports_the_winner() -> None:
+    st = play(1, 1)
+    assert VALLEY.outcome(st) is None
+    st.winners, st.reason = ["red"], "held 4 camps"
+    assert VALLEY.outcome(st).winners == ("red",)
+
+
+def test_resolving_a_finished_game_is_refused() -> None:
+    st = play(1, 1)
+    st.stage = "over"
+    with pytest.raises(ValueError, match="game is over"):
+        VALLEY.resolve(st, {}, SeededDice(1))
+
+
+def test_json_names_ruleset_and_format() -> None:
+    text = VALLEY.to_json(play(1, 2))
+    assert '"ruleset":"valley"' in text and '"format":1' in text
+    with pytest.raises(ValueError, match="format"):
+        State.from_json(text.replace('"format":1', '"format":99'))
