@@ -57,5 +57,6 @@ def board_spec(name: str) -> dict[str, Any]:
     }
 
 
+@lru_cache(maxsize=8)
 def standard_board(name: str) -> Board:
     return Board.from_spec(board_spec(name), name)

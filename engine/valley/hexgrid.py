@@ -6,6 +6,7 @@ hex lower than A, C, E... The die compass numbers the six directions.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
 """Index 0..5 is die face 1..6: 1 N, 2 NE, 3 SE, 4 S, 5 SW, 6 NW."""
@@ -35,12 +36,14 @@ def normalise(text: str) -> str | None:
     return make_name(*parsed) if parsed else None
 
 
+@lru_cache(maxsize=4096)
 def sort_key(name: str) -> tuple[int, int]:
     """Column first, then row as a number: A2 < A10 < B1."""
     parsed = parse_name(name)
     return parsed if parsed else (99, 999)
 
 
+@lru_cache(maxsize=16384)
 def step(name: str, direction: int) -> str | None:
     """The name one step from ``name`` in ``direction`` (0..5); None off the grid."""
     parsed = parse_name(name)

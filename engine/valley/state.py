@@ -141,14 +141,18 @@ class State:
     lasting: list[str] = field(default_factory=list)
     winners: list[str] | None = None
     reason: str = ""
+    _board: Board | None = field(default=None, init=False, repr=False, compare=False)
 
     # -- the board ---------------------------------------------------------
     @property
     def board(self) -> Board:
-        ref = self.board_ref
-        if ref.get("name") != "custom":
-            return standard_board(ref["name"])
-        return Board.from_spec({k: v for k, v in ref.items() if k != "name"})
+        if self._board is None:
+            ref = self.board_ref
+            if ref.get("name") != "custom":
+                self._board = standard_board(ref["name"])
+            else:
+                self._board = Board.from_spec({k: v for k, v in ref.items() if k != "name"})
+        return self._board
 
     def space(self, name: str) -> Space:
         """The contents of ``name``, created empty on first use."""

@@ -1,0 +1,86 @@
+"""Median time to resolve one full PBEM turn of a 4-player mid-game position,
+as a ratio to a JSON round trip of that state (the floor no correct
+implementation can skip: the state is stored as JSON every turn).
+
+Run: python bench/valley_turn.py [--repeat N]. Prints figures; asserts nothing.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import SeededDice, get_ruleset  # noqa: E402
+from engine.valley.bots import random_orders  # noqa: E402
+from engine.valley.state import State  # noqa: E402
+
+VALLEY = get_ruleset("valley")
+
+
+def mid_game(seed: int = 11, turns: int = 4):
+    """A 4-player position after a few turns in which every tribe still plays."""
+    for attempt in range(seed, seed + 500):
+        st = VALLEY.new_game(["red", "blue", "green", "white"], {"board": "W1E2"}, attempt)
+        rng = random.Random(attempt)
+        for turn in range(turns):
+            sheets = {p: random_orders(st, p, rng) for p in st.players}
+            st = VALLEY.resolve(st, sheets, SeededDice(f"{attempt}:{turn}")).state
+            if st.stage == "over":
+                break
+        if st.stage == "orders" and all(st.totals(p).total >= 6 for p in st.players) \
+                and sum(bool(st.camps(p)) for p in st.players) >= 3:
+            return st, random.Random(attempt)
+    raise SystemExit("no lively mid-game position found")
+
+
+def median_seconds(fn, repeat: int) -> float:
+    samples = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=300)
+    args = ap.parse_args()
+    st, rng = mid_game()
+    sheets = {p: random_orders(st, p, rng) for p in st.players}
+    texts = {p: "\n".join(s.normal) for p, s in sheets.items()}
+
+    def json_round_trip() -> None:
+        State.from_json(st.to_json())
+
+    def resolve_turn() -> None:
+        VALLEY.resolve(st, sheets, SeededDice(1))
+
+    def parse_and_resolve() -> None:
+        parsed = {p: VALLEY.parse_orders(st, p, t) for p, t in texts.items()}
+        VALLEY.resolve(st, parsed, SeededDice(1))
+
+    # Interleave the measurements so machine noise hits all of them alike.
+    floor, resolve, full = [], [], []
+    for _ in range(5):
+        floor.append(median_seconds(json_round_trip, args.repeat))
+        resolve.append(median_seconds(resolve_turn, args.repeat))
+        full.append(median_seconds(parse_and_resolve, args.repeat))
+    f, r, p = statistics.median(floor), statistics.median(resolve), statistics.median(full)
+    tokens = sum(st.totals(x).total for x in st.players)
+    animals = sum(sp.animal_count() for sp in st.spaces.values())
+    print(f"position: {st.season} turn {st.turn} of year {st.year}, {tokens} tribe tokens, "
+          f"{animals} animals, {len(st.to_json())} bytes of JSON")
+    print(f"JSON round trip (floor):      {f * 1e6:9.1f} us   1.00x")
+    print(f"resolve one PBEM turn:        {r * 1e6:9.1f} us   {r / f:.2f}x the floor")
+    print(f"parse 4 sheets + resolve:     {p * 1e6:9.1f} us   {p / f:.2f}x the floor")
+    print(f"target: resolve below 10x the floor -> {'met' if r / f < 10 else 'MISSED'}")
+
+
+if __name__ == "__main__":
+    main()
