@@ -107,3 +107,31 @@ def test_json_names_ruleset_and_format() -> None:
     assert '"ruleset":"valley"' in text and '"format":1' in text
     with pytest.raises(ValueError, match="format"):
         State.from_json(text.replace('"format":1', '"format":99'))
+
+
+def test_killed_animals_go_back_in_the_bag() -> None:
+    import tomllib
+
+    from engine.dice import ScriptedDice
+    from engine.valley.cases import build_state
+    from engine.valley.combat import fight_all
+    from engine.valley.context import Context
+
+    st = build_state(tomllib.loads('''
+[board]
+map = """
+    A   B
+1   P1  P1
+"""
+[position]
+players = ["red", "blue"]
+[[position.space]]
+at = "A1"
+red = "3W"
+'''))
+    st.bag.remove("bison a")
+    st.spaces["A1"].animals = {"bison": ["a"], "wolf": [""]}
+    fight_all(Context(st, ScriptedDice({"combat A1": [6, 1, 6, 1]})))
+    assert "bison a" in st.bag, "a lettered animal returns to the bag"
+    assert len(st.bag) == 54, "a blank wolf never goes in the bag"
+    assert st.tribes["red"].food == 5
