@@ -129,6 +129,9 @@ class Ruleset(Protocol):
     def default_orders(self, state: Any, player: str) -> OrderSheet:
         """What a seat that sent nothing does."""
 
+    def bot_orders(self, state: Any, player: str, rng: Any) -> OrderSheet:
+        """Orders for a seat the bot plays; ``rng`` is a random.Random."""
+
     def view(self, state: Any, player: str | None) -> dict[str, Any]:
         """Plain data for the templates; private facts only in the owner's view."""
 

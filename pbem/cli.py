@@ -9,10 +9,198 @@ import click
 from pbem import __version__
 
 
+class Ctx:
+    def __init__(self, config_path: str | None) -> None:
+        self.config_path = config_path
+
+    def config(self):  # type: ignore[no-untyped-def]
+        from pbem.config import ConfigError, load
+        try:
+            return load(self.config_path)
+        except ConfigError as why:
+            raise click.ClickException(f"config: {why}") from None
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pbem")
-def main() -> None:
+@click.option("--config", "config_path", envvar="PBEM_CONFIG", type=click.Path(dir_okay=False),
+              help="the server config (default: $PBEM_CONFIG, else ./pbem.toml if present)")
+@click.pass_context
+def main(ctx: click.Context, config_path: str | None) -> None:
     """Run play-by-email board games: read order mails, resolve turns, mail reports."""
+    if config_path is None and Path("pbem.toml").exists():
+        config_path = "pbem.toml"
+    ctx.obj = Ctx(config_path)
+
+
+def _now(value: str | None):  # type: ignore[no-untyped-def]
+    from pbem.clock import now_utc, parse_when
+    if value is None:
+        return now_utc()
+    try:
+        return parse_when(value)
+    except ValueError as why:
+        raise click.BadParameter(str(why)) from None
+
+
+@main.command()
+@click.argument("directory", default=".", type=click.Path(file_okay=False))
+@click.option("--force", is_flag=True, help="overwrite an existing pbem.toml")
+def init(directory: str, force: bool) -> None:
+    """Write a commented config to DIRECTORY/pbem.toml and create the database."""
+    from importlib import resources
+
+    from pbem.config import ConfigError, load
+    from pbem.db import migrate, open_engine
+    target = Path(directory) / "pbem.toml"
+    if target.exists() and not force:
+        raise click.ClickException(f"{target} exists; use --force to overwrite it")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(resources.files("pbem.examples").joinpath("pbem.example.toml").read_text())
+    try:
+        cfg = load(target)
+    except ConfigError as why:
+        raise click.ClickException(str(why)) from None
+    migrate(open_engine(cfg.database_url))
+    click.echo(f"wrote {target} and created the database {cfg.database_url}")
+    click.echo(f"next: edit it, then 'pbem --config {target} game new ...'")
+
+
+@main.group()
+def game() -> None:
+    """Create, start and inspect games."""
+
+
+@game.command("new")
+@click.argument("game_id", required=False)
+@click.option("--from", "from_file", type=click.Path(exists=True, dir_okay=False), help="a game file (TOML)")
+@click.option("--ruleset", default="valley", show_default=True)
+@click.option("--seat", "seats", multiple=True, metavar="NAME:EMAIL", help="a seat and its player's address")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="a ruleset option")
+@click.option("--deadline", default="72h", show_default=True, help="time for each turn")
+@click.option("--grace", default="0m", show_default=True)
+@click.option("--early", default="30m", show_default=True, help="delay before an all-READY turn runs")
+@click.option("--missed", type=click.Choice(["hold", "bot"]), default="hold", show_default=True)
+@click.option("--gm", "gm_email", default="", help="the GM's mail address")
+@click.option("--seed", default="", help="fixed seed for a reproducible game")
+@click.pass_obj
+def game_new(obj: Ctx, game_id, from_file, ruleset, seats, options, deadline, grace, early, missed,  # type: ignore[no-untyped-def]
+             gm_email, seed) -> None:
+    """Create a game (it waits for 'pbem game start')."""
+    from pbem.db import migrate, open_engine, session
+    from pbem.games import GameError, GameSpec, create_game, spec_from_file
+    cfg = obj.config()
+    try:
+        if from_file:
+            spec = spec_from_file(from_file)
+            if game_id:
+                spec.id = game_id
+        else:
+            pairs = []
+            for entry in seats:
+                name, sep, email = entry.partition(":")
+                if not sep:
+                    raise GameError(f"--seat {entry!r}: write it NAME:EMAIL")
+                pairs.append((name, email))
+            opts = {}
+            for entry in options:
+                key, sep, value = entry.partition("=")
+                if not sep:
+                    raise GameError(f"--option {entry!r}: write it KEY=VALUE")
+                opts[key] = value
+            spec = GameSpec(id=game_id or "", ruleset=ruleset, seats=pairs, options=opts, deadline=deadline,
+                            grace=grace, early=early, missed=missed, seed=seed, gm_email=gm_email)
+        engine = open_engine(cfg.database_url)
+        migrate(engine)
+        with session(engine) as s:
+            g, gm_password = create_game(s, spec)
+    except GameError as why:
+        raise click.ClickException(str(why)) from None
+    click.echo(f"created {g.id} ({g.ruleset}, {len(spec.seats)} seats)")
+    click.echo(f"GM password: {gm_password}   (keep it: SIGNON {g.id} gm <password>)")
+    click.echo(f"next: pbem game start {g.id}")
+
+
+@game.command("start")
+@click.argument("game_id")
+@click.option("--now", "now_text", help="the time to use (ISO), for tests")
+@click.pass_obj
+def game_start(obj: Ctx, game_id: str, now_text: str | None) -> None:
+    """Deal the game and queue every seat's password and first report."""
+    from pbem.db import open_engine, session
+    from pbem.games import GameError, start_game
+    from pbem.models import Game
+    cfg = obj.config()
+    with session(open_engine(cfg.database_url)) as s:
+        g = s.get(Game, game_id)
+        if g is None:
+            raise click.ClickException(f"no game {game_id}")
+        try:
+            start_game(s, cfg, g, _now(now_text))
+        except GameError as why:
+            raise click.ClickException(str(why)) from None
+    click.echo(f"started {game_id}; the welcome mails go out with the next 'pbem process'")
+
+
+@main.command()
+@click.option("--now", "now_text", help="the time to use (ISO), for tests and replays")
+@click.option("--dry-run", is_flag=True, help="show what would happen and change nothing")
+@click.option("--quiet", "-q", is_flag=True, help="print nothing when all went well")
+@click.pass_obj
+def process(obj: Ctx, now_text: str | None, dry_run: bool, quiet: bool) -> None:
+    """One pass: fetch, answer, resolve due turns, remind, send."""
+    from pbem.process import Busy, Pass
+    from pbem.transports import make_inbox, make_outbox
+    cfg = obj.config()
+    run = Pass(cfg, _now(now_text), lambda engine: make_inbox(cfg, engine), lambda: make_outbox(cfg),
+               dry_run=dry_run)
+    try:
+        code = run.run()
+    except Busy as why:
+        click.echo(f"pbem: {why}", err=True)
+        sys.exit(75)
+    if not quiet or code:
+        for line in run.summary.lines():
+            click.echo(line, err=bool(code))
+    sys.exit(code)
+
+
+@main.command()
+@click.argument("game_id", required=False)
+@click.pass_obj
+def status(obj: Ctx, game_id: str | None) -> None:
+    """Games, turns, deadlines, who is in and who is late; mail that failed."""
+    from sqlmodel import select
+
+    from pbem.db import is_migrated, open_engine, session
+    from pbem.handler import status_text
+    from pbem.models import Game, OutboundMail
+    cfg = obj.config()
+    engine = open_engine(cfg.database_url)
+    if not is_migrated(engine):
+        raise click.ClickException(f"no pbem database at {cfg.database_url}; run 'pbem init' first")
+    with session(engine) as s:
+        games = [s.get(Game, game_id)] if game_id else list(s.exec(select(Game).order_by(Game.id)))
+        if game_id and games[0] is None:
+            raise click.ClickException(f"no game {game_id}")
+        if not games:
+            click.echo("no games yet")
+        for g in games:
+            click.echo(status_text(s, g))
+        failed = list(s.exec(select(OutboundMail).where(OutboundMail.status == "failed")))
+        queued = list(s.exec(select(OutboundMail.id).where(OutboundMail.status == "queued")))
+        click.echo(f"outbox: {len(queued)} queued, {len(failed)} failed")
+        for m in failed:
+            click.echo(f"  failed: {m.kind} to {m.to_addr}: {m.last_error}")
+
+
+@main.command()
+@click.argument("directory", default="pbem-demo", type=click.Path(file_okay=False))
+@click.option("--turns", default=6, show_default=True, help="how many turns to play")
+def demo(directory: str, turns: int) -> None:
+    """Play a whole 4-seat Valley game by mail in DIRECTORY, with no server."""
+    from pbem.demo import run_demo
+    run_demo(Path(directory), turns, click.echo)
 
 
 def _case_files(paths: tuple[str, ...]) -> list[Path]:

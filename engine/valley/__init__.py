@@ -1,11 +1,13 @@
 """Valley of the Mammoths: the complete rules as a pure engine."""
 from __future__ import annotations
 
+import random
 from typing import Any, Sequence
 
 from engine.contract import Option, OrderSheet, Outcome, Resolution
 from engine.dice import Dice
 from engine.valley import parser, setup, turn
+from engine.valley.bots import random_orders
 from engine.valley.state import State
 from engine.valley.view import view as _view
 
@@ -32,6 +34,10 @@ class ValleyRuleset:
     def default_orders(self, state: State, player: str) -> OrderSheet:
         """A seat that sent nothing holds: no move, its standing orders kept."""
         return OrderSheet(player)
+
+    def bot_orders(self, state: State, player: str, rng: random.Random) -> OrderSheet:
+        """Orders for a seat the bot plays: random legal orders for now."""
+        return random_orders(state, player, rng)
 
     def view(self, state: State, player: str | None) -> dict[str, Any]:
         return _view(state, player)

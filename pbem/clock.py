@@ -1,0 +1,40 @@
+"""Times and durations as GMs write them."""
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta, timezone
+
+_DURATION = re.compile(r"^\s*(\d+)\s*([mhd])\s*$", re.IGNORECASE)
+
+
+def now_utc() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def parse_duration(text: str) -> timedelta:
+    """``72h``, ``30m``, ``3d``; ValueError saying what is accepted."""
+    match = _DURATION.match(str(text))
+    if not match:
+        raise ValueError(f"{text!r} is not a duration; write it like 30m, 72h or 3d")
+    amount, unit = int(match.group(1)), match.group(2).lower()
+    return timedelta(minutes=amount) * {"m": 1, "h": 60, "d": 1440}[unit]
+
+
+def parse_when(text: str) -> datetime:
+    """An ISO time; a time without a zone is UTC."""
+    try:
+        when = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+    except ValueError:
+        raise ValueError(f"{text!r} is not a time; write it like 2026-12-01T18:00") from None
+    return when if when.tzinfo else when.replace(tzinfo=timezone.utc)
+
+
+def aware(when: datetime | None) -> datetime | None:
+    """Times read back from SQLite may lack their zone; they are UTC."""
+    if when is None:
+        return None
+    return when if when.tzinfo else when.replace(tzinfo=timezone.utc)
+
+
+def show(when: datetime | None) -> str:
+    return aware(when).strftime("%Y-%m-%d %H:%M UTC") if when else "no deadline"

@@ -1,0 +1,151 @@
+"""The server configuration: a TOML file, every value overridable by a
+``PBEM_<SECTION>_<KEY>`` environment variable; secrets from the environment
+or a file, never required in the TOML."""
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+
+class ConfigError(Exception):
+    """A config that cannot be used, with what to change."""
+
+
+@dataclass
+class Server:
+    address: str = "pbem@localhost"
+    name: str = "pbem"
+    database: str = "sqlite:///pbem.sqlite"
+    lock_file: str = "pbem.lock"
+
+
+@dataclass
+class Inbox:
+    transport: str = "maildir"          # maildir | imap
+    path: str = "mail/inbox"
+    host: str = "localhost"
+    port: int = 993
+    security: str = "ssl"               # ssl | starttls | plain
+    user: str = ""
+    password: str = ""                  # better: PBEM_INBOX_PASSWORD or password_file
+    password_file: str = ""
+    folder: str = "INBOX"
+    processed: str = "Processed"
+    quarantine: str = "Quarantine"
+    timeout: float = 30.0
+    ca_file: str = ""
+
+
+@dataclass
+class Outbox:
+    transport: str = "maildir"          # maildir | smtp
+    path: str = "mail/outbox"
+    host: str = "localhost"
+    port: int = 587
+    security: str = "starttls"          # ssl | starttls | plain
+    user: str = ""
+    password: str = ""
+    password_file: str = ""
+    timeout: float = 30.0
+    ca_file: str = ""
+
+
+@dataclass
+class Limits:
+    max_mail_bytes: int = 2_000_000
+    max_parts: int = 50
+    answers_per_day: int = 40
+
+
+@dataclass
+class Timing:
+    pass_minutes: int = 15              # how often cron runs a pass
+    outage_factor: int = 8              # no pass for this many periods: deadlines move back
+
+
+@dataclass
+class Config:
+    server: Server = field(default_factory=Server)
+    inbox: Inbox = field(default_factory=Inbox)
+    outbox: Outbox = field(default_factory=Outbox)
+    limits: Limits = field(default_factory=Limits)
+    timing: Timing = field(default_factory=Timing)
+    base: Path = field(default_factory=Path.cwd)
+
+    def path(self, value: str) -> Path:
+        """A path from the config, relative to the config file's folder."""
+        p = Path(value).expanduser()
+        return p if p.is_absolute() else self.base / p
+
+    @property
+    def database_url(self) -> str:
+        url = self.server.database
+        if url.startswith("sqlite:///") and not url.startswith("sqlite:////"):
+            return "sqlite:///" + str(self.path(url[len("sqlite:///"):]))
+        return url
+
+
+SECTIONS = {"server": Server, "inbox": Inbox, "outbox": Outbox, "limits": Limits, "timing": Timing}
+
+
+def _convert(section: str, key: str, value: Any, kind: type) -> Any:
+    try:
+        if kind is bool:
+            return str(value).lower() in ("1", "true", "yes", "on")
+        return kind(value)
+    except (TypeError, ValueError):
+        raise ConfigError(f"[{section}] {key} must be a {kind.__name__}, not {value!r}") from None
+
+
+def load(path: str | Path | None, environ: dict[str, str] | None = None) -> Config:
+    env = dict(os.environ if environ is None else environ)
+    data: dict[str, Any] = {}
+    cfg = Config()
+    if path is not None:
+        file = Path(path)
+        try:
+            data = tomllib.loads(file.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise ConfigError(f"no config file {file}; create one with 'pbem init'") from None
+        except (OSError, UnicodeDecodeError) as why:
+            raise ConfigError(f"cannot read {file}: {why}") from None
+        except tomllib.TOMLDecodeError as why:
+            raise ConfigError(f"{file} is not valid TOML: {why}") from None
+        cfg.base = file.resolve().parent
+    for name in data:
+        if name not in SECTIONS:
+            raise ConfigError(f"unknown section [{name}]; the sections are {', '.join(SECTIONS)}")
+    for name, cls in SECTIONS.items():
+        section = getattr(cfg, name)
+        table = data.get(name, {})
+        if not isinstance(table, dict):
+            raise ConfigError(f"[{name}] must be a table")
+        known = {f.name: f for f in fields(cls)}
+        for key, value in table.items():
+            if key not in known:
+                raise ConfigError(f"unknown key {key!r} in [{name}]; known: {', '.join(known)}")
+            setattr(section, key, _convert(name, key, value, type(getattr(section, key))))
+        for key, f in known.items():
+            env_key = f"PBEM_{name.upper()}_{key.upper()}"
+            if env_key in env:
+                setattr(section, key, _convert(name, key, env[env_key], type(getattr(section, key))))
+    for name in ("inbox", "outbox"):
+        section = getattr(cfg, name)
+        if section.password_file and not section.password:
+            try:
+                section.password = cfg.path(section.password_file).read_text().strip()
+            except OSError as why:
+                raise ConfigError(f"[{name}] password_file: {why}") from None
+    if cfg.inbox.transport not in ("maildir", "imap"):
+        raise ConfigError("[inbox] transport is maildir or imap")
+    if cfg.outbox.transport not in ("maildir", "smtp"):
+        raise ConfigError("[outbox] transport is maildir or smtp")
+    for name in ("inbox", "outbox"):
+        if getattr(cfg, name).security not in ("ssl", "starttls", "plain"):
+            raise ConfigError(f"[{name}] security is ssl, starttls or plain")
+    if "@" not in cfg.server.address:
+        raise ConfigError("[server] address must be a mail address")
+    return cfg

@@ -1,0 +1,155 @@
+"""Creating and starting games, and mailing reports."""
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import tomllib
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from sqlmodel import Session, select
+
+from engine import get_ruleset
+from pbem import passwords
+from pbem.clock import parse_duration, show
+from pbem.config import Config
+from pbem.mail.compose import compose
+from pbem.models import Game, GmLog, Seat
+from pbem.outbox import queue
+from pbem.reports.render import render, valley_report
+
+GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_.-]{0,39}$")
+EMAIL = re.compile(r"^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$|^[^@\s<>]+@localhost$")
+
+
+class GameError(ValueError):
+    """A game that cannot be made or changed as asked, with the reason."""
+
+
+@dataclass
+class GameSpec:
+    id: str
+    ruleset: str = "valley"
+    seats: list[tuple[str, str]] = field(default_factory=list)   # (seat, email)
+    options: dict[str, Any] = field(default_factory=dict)
+    deadline: str = "72h"
+    grace: str = "0m"
+    early: str = "30m"
+    missed: str = "hold"
+    reminders: list[int] = field(default_factory=lambda: [24, 6])
+    seed: str = ""
+    gm_email: str = ""
+
+
+def spec_from_file(path: str | Path) -> GameSpec:
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as why:
+        raise GameError(f"cannot read game file {path}: {why}") from None
+    known = {"id", "ruleset", "seats", "options", "deadline", "grace", "early", "missed",
+             "reminders", "seed", "gm_email"}
+    for key in data:
+        if key not in known:
+            raise GameError(f"{path}: unknown key {key!r}; known: {', '.join(sorted(known))}")
+    seats = []
+    for entry in data.get("seats", []):
+        if not isinstance(entry, dict) or set(entry) - {"name", "email", "player"} or \
+                "name" not in entry or "email" not in entry:
+            raise GameError(f"{path}: each seat is {{ name = \"red\", email = \"ann@example.org\" }}")
+        seats.append((entry["name"], entry["email"]))
+    return GameSpec(id=data.get("id", ""), ruleset=data.get("ruleset", "valley"), seats=seats,
+                    options={k: str(v).lower() if isinstance(v, bool) else str(v)
+                             for k, v in data.get("options", {}).items()},
+                    deadline=str(data.get("deadline", "72h")), grace=str(data.get("grace", "0m")),
+                    early=str(data.get("early", "30m")), missed=str(data.get("missed", "hold")),
+                    reminders=[int(h) for h in data.get("reminders", [24, 6])],
+                    seed=str(data.get("seed", "")), gm_email=str(data.get("gm_email", "")))
+
+
+def create_game(s: Session, spec: GameSpec) -> tuple[Game, str]:
+    """A new game waiting for 'game start'; returns it and the GM password."""
+    if not GAME_ID.match(spec.id or ""):
+        raise GameError("a game id is up to 40 lower-case letters, digits, '.', '-' or '_'")
+    if s.get(Game, spec.id) is not None:
+        raise GameError(f"there is already a game {spec.id}")
+    try:
+        ruleset = get_ruleset(spec.ruleset)
+    except ValueError as why:
+        raise GameError(str(why)) from None
+    for seat, email in spec.seats:
+        if not EMAIL.match(email):
+            raise GameError(f"seat {seat}: {email!r} is not a mail address")
+    if spec.missed not in ("hold", "bot"):
+        raise GameError("missed turns are handled by 'hold' (default orders) or 'bot'")
+    try:
+        period, grace, early = (parse_duration(x) for x in (spec.deadline, spec.grace, spec.early))
+        state = ruleset.new_game([seat for seat, _ in spec.seats], spec.options,
+                                 spec.seed or secrets.token_hex(8))
+    except ValueError as why:
+        raise GameError(str(why)) from None
+    gm_password = passwords.generate()
+    game = Game(id=spec.id, ruleset=spec.ruleset, options_json=json.dumps(state.options, sort_keys=True),
+                seed=spec.seed or secrets.token_hex(8), state_json=ruleset.to_json(state), turn_no=0,
+                status="new", period_minutes=int(period.total_seconds() // 60),
+                grace_minutes=int(grace.total_seconds() // 60), early_minutes=int(early.total_seconds() // 60),
+                missed=spec.missed, reminders=",".join(str(h) for h in spec.reminders),
+                gm_email=spec.gm_email, gm_password_hash=passwords.hash_password(gm_password))
+    s.add(game)
+    for seat, email in spec.seats:
+        s.add(Seat(game_id=game.id, name=seat, email=email, password_hash=""))
+    s.add(GmLog(game_id=game.id, action="create", detail=f"{len(spec.seats)} seats"))
+    return game, gm_password
+
+
+def seats_of(s: Session, game_id: str) -> list[Seat]:
+    return list(s.exec(select(Seat).where(Seat.game_id == game_id).order_by(Seat.id)))
+
+
+def report_mail(cfg: Config, game: Game, seat: Seat | None, state: Any, events: Any,
+                when: datetime, preface: str = "", missed: dict[str, int] | None = None) -> tuple[str, bytes]:
+    ruleset = get_ruleset(game.ruleset)
+    view = ruleset.view(state, seat.name if seat else None)
+    subject, text, html = valley_report(game=game.id, turn_no=game.turn_no, seat=seat.name if seat else None,
+                                        view=view, events=events, deadline=show(game.deadline),
+                                        address=cfg.server.address, missed=missed or {})
+    if preface:
+        text = preface + "\n\n" + text
+        html = html.replace("<body>", "<body>\n<pre>" + _escape(preface) + "</pre>", 1)
+    to = seat.email if seat else game.gm_email
+    raw = compose(sender=cfg.server.address, sender_name=cfg.server.name, to=to, subject=subject,
+                  text=text, html=html, when=when)
+    return to, raw
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def start_game(s: Session, cfg: Config, game: Game, now: datetime) -> dict[str, str]:
+    """Deal the game: passwords to every seat, the first report, the deadline."""
+    if game.status != "new":
+        raise GameError(f"game {game.id} has already started")
+    seats = seats_of(s, game.id)
+    ruleset = get_ruleset(game.ruleset)
+    if not ruleset.min_players <= len(seats) <= ruleset.max_players:
+        raise GameError(f"{ruleset.title} needs {ruleset.min_players} to {ruleset.max_players} seats")
+    from datetime import timedelta
+    game.status = "active"
+    game.deadline = now + timedelta(minutes=game.period_minutes)
+    state = ruleset.from_json(game.state_json)
+    issued = {}
+    for seat in seats:
+        password = passwords.generate()
+        issued[seat.name] = password
+        seat.password_hash = passwords.hash_password(password)
+        s.add(seat)
+        preface = render("mail/welcome.txt", game=game.id, seat=seat.name, password=password,
+                         address=cfg.server.address, title=ruleset.title)
+        to, raw = report_mail(cfg, game, seat, state, [], now, preface)
+        queue(s, key=f"welcome:{game.id}:{seat.name}", kind="report", to=to, raw=raw, game_id=game.id)
+    s.add(game)
+    s.add(GmLog(game_id=game.id, action="start", detail=f"deadline {show(game.deadline)}"))
+    return issued

@@ -1,0 +1,1 @@
+"""Reading and writing mail: robust text extraction, loop detection, composing answers."""

@@ -1,0 +1,122 @@
+"""The tables pbem keeps (sqlmodel). Schema changes go through Alembic
+migrations in pbem/migrations, never create_all."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from sqlalchemy import Column, LargeBinary, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class Game(SQLModel, table=True):
+    id: str = Field(primary_key=True, max_length=40)
+    ruleset: str = Field(max_length=20)
+    options_json: str = Field(default="{}", sa_column=Column(Text, nullable=False))
+    seed: str = Field(max_length=80)
+    state_json: str = Field(sa_column=Column(Text, nullable=False))
+    turn_no: int = 0                      # 0: placing the tribes; then the engine's game turn
+    status: str = Field(default="new", max_length=12)  # new | active | paused | over
+    deadline: datetime | None = None      # UTC
+    period_minutes: int = 72 * 60
+    grace_minutes: int = 0
+    early_minutes: int = 30               # delay before an all-READY turn runs
+    all_ready_since: datetime | None = None
+    paused_at: datetime | None = None
+    missed: str = Field(default="hold", max_length=8)  # hold | bot
+    reminders: str = Field(default="24,6", max_length=40)  # hours before the deadline
+    gm_email: str = Field(default="", max_length=200)
+    gm_password_hash: str = Field(default="", max_length=200)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class Seat(SQLModel, table=True):
+    __table_args__ = (UniqueConstraint("game_id", "name"),)
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", index=True, max_length=40)
+    name: str = Field(max_length=20)
+    player: str = Field(default="", max_length=100)
+    email: str = Field(max_length=200)
+    password_hash: str = Field(max_length=200)
+    ready: bool = False
+    missed_turns: int = 0
+    resigned: bool = False
+
+
+class Sheet(SQLModel, table=True):
+    """The orders that count for a seat and turn: the last clean sheet."""
+    __table_args__ = (UniqueConstraint("game_id", "seat", "turn_no"),)
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", index=True, max_length=40)
+    seat: str = Field(max_length=20)
+    turn_no: int
+    text: str = Field(sa_column=Column(Text, nullable=False))
+    inbound_id: int | None = Field(default=None, foreign_key="inboundmail.id")
+    stored_at: datetime = Field(default_factory=utcnow)
+
+
+class TurnRecord(SQLModel, table=True):
+    """A resolved turn: the state it produced, its log and the sheets played."""
+    __table_args__ = (UniqueConstraint("game_id", "turn_no"),)
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", index=True, max_length=40)
+    turn_no: int                      # the turn that was resolved
+    state_json: str = Field(sa_column=Column(Text, nullable=False))
+    events_json: str = Field(sa_column=Column(Text, nullable=False))
+    sheets_json: str = Field(sa_column=Column(Text, nullable=False))
+    dice_seed: str = Field(max_length=120)
+    resolved_at: datetime = Field(default_factory=utcnow)
+
+
+class InboundMail(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    message_key: str = Field(unique=True, max_length=300)   # Message-ID or a hash
+    source: str = Field(default="", max_length=300)        # where it was fetched from
+    raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    size: int = 0
+    status: str = Field(default="new", max_length=12, index=True)  # new | handled | loop | quarantined
+    note: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
+    received_at: datetime = Field(default_factory=utcnow)
+    handled_at: datetime | None = None
+
+
+class OutboundMail(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    key: str = Field(unique=True, max_length=300)   # what it is, so queuing twice is harmless
+    kind: str = Field(max_length=12)                # answer | report | reminder | notice
+    game_id: str = Field(default="", max_length=40, index=True)
+    to_addr: str = Field(max_length=300)
+    raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    status: str = Field(default="queued", max_length=10, index=True)  # queued | sent | failed
+    attempts: int = 0
+    last_error: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
+    created_at: datetime = Field(default_factory=utcnow)
+    sent_at: datetime | None = None
+
+
+class MailboxState(SQLModel, table=True):
+    name: str = Field(primary_key=True, max_length=200)
+    uidvalidity: int = 0
+    last_uid: int = 0
+
+
+class AnswerCount(SQLModel, table=True):
+    address: str = Field(primary_key=True, max_length=300)
+    day: str = Field(primary_key=True, max_length=10)
+    count: int = 0
+
+
+class Meta(SQLModel, table=True):
+    key: str = Field(primary_key=True, max_length=60)
+    value: str = Field(default="", max_length=200)
+
+
+class GmLog(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", index=True, max_length=40)
+    at: datetime = Field(default_factory=utcnow)
+    action: str = Field(max_length=40)
+    detail: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))

@@ -1,0 +1,30 @@
+"""The outbox table: mail is queued in the same transaction as the change it
+reports, and sent later; a key makes queuing the same mail twice harmless."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Session, select
+
+from pbem.models import AnswerCount, OutboundMail
+
+
+def queue(s: Session, *, key: str, kind: str, to: str, raw: bytes, game_id: str = "") -> bool:
+    """Queue a mail unless one with this key exists. True when queued now."""
+    if s.exec(select(OutboundMail.id).where(OutboundMail.key == key)).first() is not None:
+        return False
+    s.add(OutboundMail(key=key, kind=kind, to_addr=to, raw=raw, game_id=game_id))
+    return True
+
+
+def may_answer(s: Session, address: str, when: datetime, per_day: int) -> bool:
+    """Count an answer to ``address``; False once the day's cap is reached."""
+    day = when.strftime("%Y-%m-%d")
+    row = s.get(AnswerCount, (address.lower(), day))
+    if row is None:
+        row = AnswerCount(address=address.lower(), day=day, count=0)
+    if row.count >= per_day:
+        return False
+    row.count += 1
+    s.add(row)
+    return True

@@ -1,0 +1,263 @@
+"""One pass of ``pbem process``, like a Mailman runner: each step idempotent,
+nothing lost if the process dies anywhere.
+
+1. lock  2. fetch and store  3. handle each mail  4. resolve due turns
+5. queue reminders  6. flush the outbox. Exit 0, or 75 when a mail server
+could not be reached (cron simply tries again).
+"""
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import os
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from email.parser import BytesHeaderParser
+from email.policy import default as default_policy
+from typing import Callable
+
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from pbem import faults
+from pbem.clock import aware, parse_when, show
+from pbem.config import Config
+from pbem.db import migrate, open_engine
+from pbem.handler import handle
+from pbem.models import Game, GmLog, InboundMail, Meta, OutboundMail
+from pbem.transports.base import Inbox, Outbox, TransportError
+from pbem.turns import due_games, queue_reminders, resolve_turn
+
+EX_TEMPFAIL = 75
+
+
+class Busy(Exception):
+    """Another pass holds the lock."""
+
+
+@dataclass
+class Summary:
+    fetched: int = 0
+    handled: int = 0
+    loops: int = 0
+    resolved: list[str] = field(default_factory=list)
+    sent: int = 0
+    failed: int = 0
+    deferred: int = 0
+    unreachable: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        out = [f"fetched {self.fetched}, handled {self.handled} ({self.loops} automatic mails dropped)",
+               f"turns resolved: {', '.join(self.resolved) or 'none'}",
+               f"mail sent {self.sent}, deferred {self.deferred}, failed {self.failed}"]
+        out += [f"unreachable: {u}" for u in self.unreachable]
+        return out + self.notes
+
+
+class Lock:
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.fh = None
+
+    def __enter__(self) -> "Lock":
+        os.makedirs(os.path.dirname(self.path) or ".", exist_ok=True)
+        self.fh = open(self.path, "a+")
+        try:
+            fcntl.flock(self.fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            self.fh.close()
+            raise Busy(f"another pbem process holds {self.path}; this pass stops") from None
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        fcntl.flock(self.fh, fcntl.LOCK_UN)
+        self.fh.close()
+
+
+def message_key(raw: bytes) -> str:
+    try:
+        mid = BytesHeaderParser(policy=default_policy).parsebytes(raw).get("Message-ID")
+        mid = str(mid).strip() if mid else ""
+    except (ValueError, TypeError, IndexError, AttributeError):
+        mid = ""
+    if mid and len(mid) < 250:
+        return "mid:" + mid
+    return "sha256:" + hashlib.sha256(raw).hexdigest()
+
+
+def _parseable(raw: bytes) -> bool:
+    try:
+        head = BytesHeaderParser(policy=default_policy).parsebytes(raw)
+        return bool(head.get("From"))
+    except (ValueError, TypeError, IndexError, AttributeError):
+        return False
+
+
+class Pass:
+    def __init__(self, cfg: Config, now: datetime, inbox: Callable[[Engine], Inbox],
+                 outbox: Callable[[], Outbox], dry_run: bool = False, log: Callable[[str], None] = print) -> None:
+        self.cfg = cfg
+        self.now = now
+        self.make_inbox = inbox
+        self.make_outbox = outbox
+        self.dry_run = dry_run
+        self.log = log
+        self.summary = Summary()
+        self.engine = open_engine(cfg.database_url)
+
+    def session(self) -> Session:
+        return Session(self.engine, expire_on_commit=False)
+
+    def commit(self, s: Session) -> None:
+        if self.dry_run:
+            s.rollback()
+        else:
+            s.commit()
+
+    def run(self) -> int:
+        with Lock(str(self.cfg.path(self.cfg.server.lock_file))):
+            if not self.dry_run:
+                migrate(self.engine)
+            self.outage_guard()
+            self.fetch()
+            self.handle_all()
+            self.resolve_due()
+            self.reminders()
+            self.flush()
+        return EX_TEMPFAIL if self.summary.unreachable else 0
+
+    # -- 0. outage guard --------------------------------------------------
+    def outage_guard(self) -> None:
+        with self.session() as s:
+            meta = s.get(Meta, "last_pass")
+            if meta is not None and meta.value:
+                last = aware(parse_when(meta.value))
+                gap = self.now - last
+                limit = timedelta(minutes=self.cfg.timing.pass_minutes * self.cfg.timing.outage_factor)
+                if gap > limit:
+                    for game in s.exec(select(Game).where(Game.status == "active")):
+                        if game.deadline is not None:
+                            game.deadline = aware(game.deadline) + gap
+                            s.add(game)
+                            s.add(GmLog(game_id=game.id, action="outage",
+                                        detail=f"no pass for {gap}; deadline moved to {show(game.deadline)}"))
+                    self.summary.notes.append(f"no pass ran for {gap}: deadlines moved back by as much")
+                elif gap < -timedelta(minutes=5):
+                    self.summary.notes.append(f"the clock went back by {-gap}; deadlines left alone")
+            if meta is None:
+                meta = Meta(key="last_pass")
+            meta.value = self.now.isoformat()
+            s.add(meta)
+            self.commit(s)
+
+    # -- 2. fetch -----------------------------------------------------------
+    def fetch(self) -> None:
+        try:
+            inbox = self.make_inbox(self.engine)
+        except TransportError as why:
+            self.summary.unreachable.append(f"inbox: {why}")
+            return
+        try:
+            batch = list(inbox.fetch(self.cfg.limits.max_mail_bytes))
+            processed, quarantined = [], []
+            with self.session() as s:
+                for item in batch:
+                    if item.known:
+                        processed.append(item.ref)
+                        continue
+                    key = message_key(item.raw)
+                    exists = s.exec(select(InboundMail.id).where(InboundMail.message_key == key)).first()
+                    ok = _parseable(item.raw)
+                    (processed if ok else quarantined).append(item.ref)
+                    if exists is not None:
+                        continue
+                    s.add(InboundMail(message_key=key, source=item.ref, raw=item.raw, size=item.size,
+                                      status="new" if ok else "quarantined",
+                                      note="" if ok else "not a mail: no From header"))
+                    self.summary.fetched += 1
+                inbox.remember([item.ref for item in batch])
+                self.commit(s)
+            faults.point("after-fetch")
+            if not self.dry_run:
+                inbox.finish(processed, quarantined)
+            faults.point("after-store")
+        except TransportError as why:
+            self.summary.unreachable.append(f"inbox: {why}")
+        finally:
+            inbox.close()
+
+    # -- 3. handle ----------------------------------------------------------
+    def handle_all(self) -> None:
+        with self.session() as s:
+            ids = list(s.exec(select(InboundMail.id).where(InboundMail.status == "new").order_by(InboundMail.id)))
+        for mail_id in ids:
+            with self.session() as s:
+                row = s.get(InboundMail, mail_id)
+                if row is None or row.status != "new":
+                    continue
+                handle(s, self.cfg, row, self.now)
+                if row.status == "loop":
+                    self.summary.loops += 1
+                self.summary.handled += 1
+                self.commit(s)
+            faults.point("mid-handle")
+
+    # -- 4. resolve ---------------------------------------------------------
+    def resolve_due(self) -> None:
+        with self.session() as s:
+            due = due_games(s, self.now)
+        for game_id in due:
+            with self.session() as s:
+                game = s.get(Game, game_id)
+                if game is None or game.id not in due_games(s, self.now):
+                    continue
+                resolve_turn(s, self.cfg, game, self.now)
+                self.commit(s)
+                self.summary.resolved.append(f"{game_id} turn {game.turn_no - 1}")
+
+    # -- 5. reminders -------------------------------------------------------
+    def reminders(self) -> None:
+        with self.session() as s:
+            for game in list(s.exec(select(Game).where(Game.status == "active"))):
+                queue_reminders(s, self.cfg, game, self.now)
+            self.commit(s)
+
+    # -- 6. flush -----------------------------------------------------------
+    def flush(self) -> None:
+        with self.session() as s:
+            queued = list(s.exec(select(OutboundMail.id, OutboundMail.to_addr, OutboundMail.raw)
+                                 .where(OutboundMail.status == "queued").order_by(OutboundMail.id)))
+        if not queued:
+            return
+        if self.dry_run:
+            self.summary.notes.append(f"would send {len(queued)} mail(s)")
+            return
+        try:
+            outbox = self.make_outbox()
+        except TransportError as why:
+            self.summary.unreachable.append(f"outbox: {why}")
+            self.summary.deferred += len(queued)
+            return
+        sender = self.cfg.server.address
+        try:
+            for mail_id, result in outbox.send([(i, sender, to, raw) for i, to, raw in queued]):
+                faults.point("mid-send")
+                with self.session() as s:
+                    row = s.get(OutboundMail, mail_id)
+                    row.attempts += 1
+                    if result.ok:
+                        row.status, row.sent_at = "sent", self.now
+                        self.summary.sent += 1
+                    elif result.temporary:
+                        row.last_error = result.error
+                        self.summary.deferred += 1
+                    else:
+                        row.status, row.last_error = "failed", result.error
+                        self.summary.failed += 1
+                    s.add(row)
+                    s.commit()
+        except TransportError as why:
+            self.summary.unreachable.append(f"outbox: {why}")
+        finally:
+            outbox.close()

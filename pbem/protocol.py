@@ -1,0 +1,94 @@
+"""The player's mail protocol: which lines are commands, which are orders.
+
+Quoted lines (``>``), anything after a ``-- `` signature line or ``SIGNOFF``,
+and a turn report pasted back whole are skipped. Order lines keep the line
+numbers they have in the mail, so problems point at the right line.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+REPORT_START = "=== pbem report"
+REPORT_END = "=== end of report ==="
+PLAYER_COMMANDS = {"HELP", "STATUS", "READY", "WAIT", "PASSWORD", "RESIGN", "TURN",
+                   "HISTORY", "PRESS", "ENDPRESS", "JOIN", "VACATION"}
+GM_COMMANDS = {"PAUSE", "RESUME", "EXTEND", "PROCESS"}
+NOT_YET = {"HISTORY", "PRESS", "ENDPRESS", "JOIN", "VACATION"}
+_SUBJECT_GAME = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9_.-]{0,39})\]")
+
+
+@dataclass(frozen=True)
+class Command:
+    word: str
+    args: tuple[str, ...]
+    line: int
+
+
+@dataclass
+class Request:
+    game: str = ""
+    seat: str = ""
+    password: str = ""
+    signon_line: int = 0
+    signon_problem: str = ""
+    commands: list[Command] = field(default_factory=list)
+    orders: dict[int, str] = field(default_factory=dict)   # line number -> order text
+    skipped_before: int = 0
+
+    def order_text(self) -> str:
+        """The order lines, with blanks elsewhere so line numbers match the mail."""
+        if not self.orders:
+            return ""
+        last = max(self.orders)
+        return "\n".join(self.orders.get(i, "") for i in range(1, last + 1))
+
+
+def game_from_subject(subject: str) -> str:
+    match = _SUBJECT_GAME.search(subject or "")
+    return match.group(1) if match else ""
+
+
+def read_request(lines: list[str], subject: str = "") -> Request:
+    req = Request()
+    in_report = False
+    for number, raw in enumerate(lines, start=1):
+        line = raw.rstrip()
+        stripped = line.strip()
+        if stripped.startswith(REPORT_START):
+            in_report = True
+            continue
+        if in_report:
+            if stripped.startswith(REPORT_END):
+                in_report = False
+            continue
+        if line == "-- " or line == "--":
+            break
+        if not stripped or stripped.startswith(">") or stripped.startswith("#"):
+            continue
+        words = stripped.split()
+        word = words[0].upper()
+        if word == "SIGNOFF":
+            break
+        if word == "SIGNON":
+            if req.signon_line:
+                req.commands.append(Command("SIGNON-AGAIN", tuple(words[1:]), number))
+                continue
+            req.signon_line = number
+            args = words[1:]
+            if len(args) == 2:
+                args = [game_from_subject(subject)] + args
+            if len(args) != 3 or not args[0]:
+                req.signon_problem = ("SIGNON takes the game, your seat and your password: "
+                                      "SIGNON valley-7 red kx4-pl9-tr2")
+                continue
+            req.game, req.seat, req.password = args[0].lower(), args[1].lower(), args[2]
+            continue
+        if not req.signon_line:
+            req.skipped_before += 1
+            continue
+        if word in PLAYER_COMMANDS or word in GM_COMMANDS:
+            req.commands.append(Command(word, tuple(words[1:]), number))
+        else:
+            req.orders[number] = stripped
+    return req

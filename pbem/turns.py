@@ -1,0 +1,116 @@
+"""Deadlines and turns: which games are due, resolving a turn, reminders."""
+from __future__ import annotations
+
+import json
+import random
+from datetime import datetime, timedelta
+
+from sqlmodel import Session, select
+
+from engine import SeededDice, get_ruleset
+from pbem.clock import aware, show
+from pbem.config import Config
+from pbem.games import report_mail, seats_of
+from pbem.mail.compose import compose
+from pbem.models import Game, GmLog, Seat, Sheet, TurnRecord
+from pbem.outbox import queue
+from pbem import faults
+
+
+def is_due(s: Session, game: Game, now: datetime) -> bool:
+    if game.status != "active" or game.deadline is None:
+        return False
+    if now >= aware(game.deadline) + timedelta(minutes=game.grace_minutes):
+        return True
+    if game.all_ready_since is not None:
+        seats = [x for x in seats_of(s, game.id) if not x.resigned]
+        if seats and all(x.ready for x in seats):
+            return now >= aware(game.all_ready_since) + timedelta(minutes=game.early_minutes)
+    return False
+
+
+def due_games(s: Session, now: datetime) -> list[str]:
+    return [g.id for g in s.exec(select(Game).where(Game.status == "active")) if is_due(s, g, now)]
+
+
+def resolve_turn(s: Session, cfg: Config, game: Game, now: datetime) -> None:
+    """Resolve the game's current turn and queue every report: one transaction."""
+    ruleset = get_ruleset(game.ruleset)
+    state = ruleset.from_json(game.state_json)
+    seats = seats_of(s, game.id)
+    sheets, played, missing = {}, {}, []
+    for seat in seats:
+        row = s.exec(select(Sheet).where(Sheet.game_id == game.id, Sheet.seat == seat.name,
+                                         Sheet.turn_no == game.turn_no)).first()
+        sheet = ruleset.parse_orders(state, seat.name, row.text) if row else None
+        if sheet is None or sheet.problems or seat.resigned:
+            if row is None and not seat.resigned:
+                missing.append(seat)
+            if game.missed == "bot":
+                sheet = ruleset.bot_orders(state, seat.name, random.Random(f"{game.seed}:{game.turn_no}:{seat.name}"))
+            else:
+                sheet = ruleset.default_orders(state, seat.name)
+        sheets[seat.name] = sheet
+        played[seat.name] = sheet.normal
+    dice_seed = f"{game.seed}:{game.turn_no}"
+    result = ruleset.resolve(state, sheets, SeededDice(dice_seed))
+    events = [e.to_dict() for e in result.events]
+    s.add(TurnRecord(game_id=game.id, turn_no=game.turn_no, state_json=ruleset.to_json(result.state),
+                     events_json=json.dumps(events), sheets_json=json.dumps(played, sort_keys=True),
+                     dice_seed=dice_seed))
+    for seat in missing:
+        seat.missed_turns += 1
+    for seat in seats:
+        seat.ready = False
+        s.add(seat)
+    resolved = game.turn_no
+    game.turn_no += 1
+    game.state_json = ruleset.to_json(result.state)
+    game.deadline = now + timedelta(minutes=game.period_minutes)
+    game.all_ready_since = None
+    outcome = ruleset.outcome(result.state)
+    if outcome is not None:
+        game.status = "over"
+    s.add(game)
+    s.add(GmLog(game_id=game.id, action="turn", detail=f"resolved turn {resolved}"
+                + (f"; missing: {', '.join(x.name for x in missing)}" if missing else "")))
+    faults.point("mid-turn")
+    missed = {x.name: x.missed_turns for x in seats}
+    for seat in seats:
+        to, raw = report_mail(cfg, game, seat, result.state, events, now, missed=missed)
+        queue(s, key=f"report:{game.id}:{game.turn_no}:{seat.name}", kind="report", to=to, raw=raw,
+              game_id=game.id)
+    if game.gm_email:
+        to, raw = report_mail(cfg, game, None, result.state, events, now, missed=missed,
+                              preface=_gm_preface(resolved, missing, played))
+        queue(s, key=f"report:{game.id}:{game.turn_no}:gm", kind="report", to=to, raw=raw, game_id=game.id)
+
+
+def _gm_preface(turn: int, missing: list[Seat], played: dict[str, list[str]]) -> str:
+    lines = [f"GM copy: turn {turn} was resolved."]
+    lines.append("Seats that sent no orders: " + (", ".join(x.name for x in missing) or "none") + ".")
+    return "\n".join(lines)
+
+
+def queue_reminders(s: Session, cfg: Config, game: Game, now: datetime) -> None:
+    if game.status != "active" or game.deadline is None:
+        return
+    deadline = aware(game.deadline)
+    for hours in sorted({int(h) for h in game.reminders.split(",") if h.strip()}, reverse=True):
+        if not deadline - timedelta(hours=hours) <= now < deadline:
+            continue
+        for seat in seats_of(s, game.id):
+            if seat.resigned:
+                continue
+            has = s.exec(select(Sheet.id).where(Sheet.game_id == game.id, Sheet.seat == seat.name,
+                                                Sheet.turn_no == game.turn_no)).first()
+            if has is not None:
+                continue
+            text = (f"No orders from seat {seat.name} for {game.id} turn {game.turn_no} yet.\n"
+                    f"The deadline is {show(game.deadline)}, in less than {hours} hours.\n"
+                    f"Without orders your tribe "
+                    f"{'is played by the bot' if game.missed == 'bot' else 'holds'} this turn.\n")
+            raw = compose(sender=cfg.server.address, sender_name=cfg.server.name, to=seat.email,
+                          subject=f"[{game.id}] reminder: orders for turn {game.turn_no}", text=text, when=now)
+            queue(s, key=f"reminder:{game.id}:{game.turn_no}:{seat.name}:{hours}", kind="reminder",
+                  to=seat.email, raw=raw, game_id=game.id)
