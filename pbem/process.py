@@ -29,6 +29,7 @@ from pbem.transports.base import Inbox, Outbox, TransportError
 from pbem.turns import due_games, queue_reminders, resolve_turn
 
 EX_TEMPFAIL = 75
+FETCH_BATCH = 100
 
 
 class Busy(Exception):
@@ -159,33 +160,44 @@ class Pass:
             self.summary.unreachable.append(f"inbox: {why}")
             return
         try:
-            batch = list(inbox.fetch(self.cfg.limits.max_mail_bytes))
-            processed, quarantined = [], []
-            with self.session() as s:
-                for item in batch:
-                    if item.known:
-                        processed.append(item.ref)
-                        continue
-                    key = message_key(item.raw)
-                    exists = s.exec(select(InboundMail.id).where(InboundMail.message_key == key)).first()
-                    ok = _parseable(item.raw)
-                    (processed if ok else quarantined).append(item.ref)
-                    if exists is not None:
-                        continue
-                    s.add(InboundMail(message_key=key, source=item.ref, raw=item.raw, size=item.size,
-                                      status="new" if ok else "quarantined",
-                                      note="" if ok else "not a mail: no From header"))
-                    self.summary.fetched += 1
-                inbox.remember([item.ref for item in batch])
-                self.commit(s)
-            faults.point("after-fetch")
-            if not self.dry_run:
-                inbox.finish(processed, quarantined)
-            faults.point("after-store")
+            batch: list = []
+            for item in inbox.fetch(self.cfg.limits.max_mail_bytes):
+                batch.append(item)
+                if len(batch) >= FETCH_BATCH:
+                    self._store(inbox, batch)
+                    batch = []
+            if batch:
+                self._store(inbox, batch)
         except TransportError as why:
             self.summary.unreachable.append(f"inbox: {why}")
         finally:
             inbox.close()
+
+    def _store(self, inbox: Inbox, batch: list) -> None:
+        """Store a batch of fetched mail in one transaction, then (and only
+        then) move it out of the inbox: memory stays flat whatever the inbox."""
+        processed, quarantined = [], []
+        with self.session() as s:
+            for item in batch:
+                if item.known:
+                    processed.append(item.ref)
+                    continue
+                key = message_key(item.raw)
+                exists = s.exec(select(InboundMail.id).where(InboundMail.message_key == key)).first()
+                ok = _parseable(item.raw)
+                (processed if ok else quarantined).append(item.ref)
+                if exists is not None:
+                    continue
+                s.add(InboundMail(message_key=key, source=item.ref, raw=item.raw, size=item.size,
+                                  status="new" if ok else "quarantined",
+                                  note="" if ok else "not a mail: no From header"))
+                self.summary.fetched += 1
+            inbox.remember(s, [item.ref for item in batch if not item.known])
+            self.commit(s)
+        faults.point("after-fetch")
+        if not self.dry_run:
+            inbox.finish(processed, quarantined)
+        faults.point("after-store")
 
     # -- 3. handle ----------------------------------------------------------
     def handle_all(self) -> None:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, Protocol
+from typing import Any, Iterator, Protocol
 
 
 class TransportError(Exception):
@@ -21,8 +21,8 @@ class Fetched:
 class Inbox(Protocol):
     def fetch(self, max_bytes: int) -> Iterator[Fetched]: ...
 
-    def remember(self, refs: list[str]) -> None:
-        """Called inside the storing transaction: record what was fetched."""
+    def remember(self, s: Any, refs: list[str]) -> None:
+        """Called inside the storing transaction (session ``s``): record what was fetched."""
 
     def finish(self, processed: list[str], quarantined: list[str]) -> None:
         """After the commit: move the mails out of the inbox."""

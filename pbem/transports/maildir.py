@@ -40,7 +40,7 @@ class MaildirInbox:
                 self._where[path.name] = path
                 yield Fetched(ref=path.name, raw=raw, size=size)
 
-    def remember(self, refs: list[str]) -> None:
+    def remember(self, s: object, refs: list[str]) -> None:
         pass
 
     def finish(self, processed: list[str], quarantined: list[str]) -> None:
