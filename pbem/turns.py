@@ -97,7 +97,8 @@ def queue_reminders(s: Session, cfg: Config, game: Game, now: datetime) -> None:
         return
     deadline = aware(game.deadline)
     for hours in sorted({int(h) for h in game.reminders.split(",") if h.strip()}, reverse=True):
-        if not deadline - timedelta(hours=hours) <= now < deadline:
+        # A reminder as long as the whole turn would arrive with the report itself.
+        if hours * 60 >= game.period_minutes or not deadline - timedelta(hours=hours) <= now < deadline:
             continue
         for seat in seats_of(s, game.id):
             if seat.resigned:

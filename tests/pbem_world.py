@@ -1,0 +1,86 @@
+"""A pbem server in a temp folder, driven through its real command line."""
+from __future__ import annotations
+
+import email
+import email.policy
+import mailbox
+import os
+import re
+import subprocess
+import sys
+import textwrap
+from email.message import EmailMessage
+from email.utils import make_msgid
+from pathlib import Path
+
+PBEM = [sys.executable, "-m", "pbem"]
+
+
+class World:
+    def __init__(self, root: Path, inbox: str = "", outbox: str = "") -> None:
+        self.root = root
+        root.mkdir(parents=True, exist_ok=True)
+        self.config = root / "pbem.toml"
+        self.config.write_text(textwrap.dedent(f'''
+            [server]
+            address = "pbem@example.org"
+            database = "sqlite:///pbem.sqlite"
+            {inbox or '[inbox]' + chr(10) + 'transport = "maildir"' + chr(10) + 'path = "in"'}
+            {outbox or '[outbox]' + chr(10) + 'transport = "maildir"' + chr(10) + 'path = "out"'}
+            [timing]
+            pass_minutes = 15
+            outage_factor = 1000
+        '''))
+
+    def pbem(self, *args: str, env: dict[str, str] | None = None, check: bool = True) -> subprocess.CompletedProcess:
+        full_env = {k: v for k, v in os.environ.items() if k != "PBEM_FAULT"}
+        full_env.update(env or {})
+        result = subprocess.run(PBEM + ["--config", str(self.config), *args], capture_output=True,
+                                text=True, env=full_env, timeout=120)
+        if check and result.returncode != 0:
+            raise AssertionError(f"pbem {' '.join(args)} exited {result.returncode}:\n"
+                                 f"{result.stdout}\n{result.stderr}")
+        return result
+
+    # -- Maildir helpers ---------------------------------------------------
+    def post(self, raw: bytes) -> None:
+        box = mailbox.Maildir(str(self.root / "in"), create=True)
+        box.add(raw)
+        box.close()
+
+    def outbox(self, address: str) -> list[EmailMessage]:
+        path = self.root / "out" / address
+        if not path.exists():
+            return []
+        box = mailbox.Maildir(str(path), create=False)
+        msgs = [email.message_from_bytes(box.get_bytes(k), policy=email.policy.default) for k in box.keys()]
+        return sorted(msgs, key=lambda m: (m["Date"].datetime, str(m["Subject"])))
+
+
+def order_mail(sender: str, body: str, subject: str = "orders", html_only: bool = False,
+               headers: dict[str, str] | None = None) -> bytes:
+    msg = EmailMessage()
+    msg["From"] = sender
+    msg["To"] = "pbem@example.org"
+    msg["Subject"] = subject
+    msg["Message-ID"] = make_msgid(domain="example.org")
+    for key, value in (headers or {}).items():
+        msg[key] = value
+    if html_only:
+        msg.set_content("<html><body>" + "".join(f"<p>{line}</p>" for line in body.splitlines())
+                        + "</body></html>", subtype="html")
+    else:
+        msg.set_content(body)
+    return bytes(msg)
+
+
+def text_of(msg: EmailMessage) -> str:
+    return msg.get_body(preferencelist=("plain",)).get_content()
+
+
+def password_in(messages: list[EmailMessage]) -> str:
+    for msg in messages:
+        found = re.search(r"Your password is:\s+(\S+)", text_of(msg))
+        if found:
+            return found.group(1)
+    raise AssertionError("no welcome mail with a password")
