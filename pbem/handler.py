@@ -34,7 +34,7 @@ class Answer:
 
 
 def handle(s: Session, cfg: Config, row: InboundMail, now: datetime) -> None:
-    inc = read_mail(row.raw, cfg.server.address, cfg.limits.max_mail_bytes, cfg.limits.max_parts)
+    inc = read_mail(row.raw, cfg.server.address, cfg.limits.max_mail_bytes, cfg.limits.max_parts, row.size)
     row.handled_at = now
     if inc.loop:
         row.status, row.note = "loop", inc.loop

@@ -96,22 +96,27 @@ def queue_reminders(s: Session, cfg: Config, game: Game, now: datetime) -> None:
     if game.status != "active" or game.deadline is None:
         return
     deadline = aware(game.deadline)
-    for hours in sorted({int(h) for h in game.reminders.split(",") if h.strip()}, reverse=True):
-        # A reminder as long as the whole turn would arrive with the report itself.
-        if hours * 60 >= game.period_minutes or not deadline - timedelta(hours=hours) <= now < deadline:
+    if now >= deadline:
+        return
+    # Only the latest threshold passed counts: a pass that missed the 24-hour
+    # reminder does not send it together with the 6-hour one.
+    passed = [h for h in {int(h) for h in game.reminders.split(",") if h.strip()}
+              if h * 60 < game.period_minutes and deadline - timedelta(hours=h) <= now]
+    if not passed:
+        return
+    hours = min(passed)
+    for seat in seats_of(s, game.id):
+        if seat.resigned:
             continue
-        for seat in seats_of(s, game.id):
-            if seat.resigned:
-                continue
-            has = s.exec(select(Sheet.id).where(Sheet.game_id == game.id, Sheet.seat == seat.name,
-                                                Sheet.turn_no == game.turn_no)).first()
-            if has is not None:
-                continue
-            text = (f"No orders from seat {seat.name} for {game.id} turn {game.turn_no} yet.\n"
-                    f"The deadline is {show(game.deadline)}, in less than {hours} hours.\n"
-                    f"Without orders your tribe "
-                    f"{'is played by the bot' if game.missed == 'bot' else 'holds'} this turn.\n")
-            raw = compose(sender=cfg.server.address, sender_name=cfg.server.name, to=seat.email,
-                          subject=f"[{game.id}] reminder: orders for turn {game.turn_no}", text=text, when=now)
-            queue(s, key=f"reminder:{game.id}:{game.turn_no}:{seat.name}:{hours}", kind="reminder",
-                  to=seat.email, raw=raw, game_id=game.id)
+        has = s.exec(select(Sheet.id).where(Sheet.game_id == game.id, Sheet.seat == seat.name,
+                                            Sheet.turn_no == game.turn_no)).first()
+        if has is not None:
+            continue
+        text = (f"No orders from seat {seat.name} for {game.id} turn {game.turn_no} yet.\n"
+                f"The deadline is {show(game.deadline)}, in less than {hours} hours.\n"
+                f"Without orders your tribe "
+                f"{'is played by the bot' if game.missed == 'bot' else 'holds'} this turn.\n")
+        raw = compose(sender=cfg.server.address, sender_name=cfg.server.name, to=seat.email,
+                      subject=f"[{game.id}] reminder: orders for turn {game.turn_no}", text=text, when=now)
+        queue(s, key=f"reminder:{game.id}:{game.turn_no}:{seat.name}:{hours}", kind="reminder",
+              to=seat.email, raw=raw, game_id=game.id)

@@ -84,3 +84,14 @@ def password_in(messages: list[EmailMessage]) -> str:
         if found:
             return found.group(1)
     raise AssertionError("no welcome mail with a password")
+
+
+def run_pass(world: World, now, dry_run: bool = False):  # type: ignore[no-untyped-def]
+    """One pass in this process (faster than the command line for many small tests)."""
+    from pbem.config import load
+    from pbem.process import Pass
+    from pbem.transports import make_inbox, make_outbox
+    cfg = load(world.config)
+    p = Pass(cfg, now, lambda engine: make_inbox(cfg, engine), lambda: make_outbox(cfg), dry_run=dry_run)
+    code = p.run()
+    return code, p.summary

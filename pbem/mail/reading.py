@@ -120,9 +120,11 @@ def loop_reason(msg: EmailMessage, own_address: str) -> str:
     return ""
 
 
-def read_mail(raw: bytes, own_address: str, max_bytes: int, max_parts: int) -> Incoming:
+def read_mail(raw: bytes, own_address: str, max_bytes: int, max_parts: int, size: int = 0) -> Incoming:
+    """``size`` is the whole mail's size when only its head was fetched."""
     out = Incoming()
-    too_big = len(raw) > max_bytes
+    size = max(size, len(raw))
+    too_big = size > max_bytes
     head = raw if not too_big else raw[: min(len(raw), 65536)].split(b"\r\n\r\n")[0].split(b"\n\n")[0]
     try:
         msg = email.message_from_bytes(head, policy=email.policy.default)
@@ -142,7 +144,7 @@ def read_mail(raw: bytes, own_address: str, max_bytes: int, max_parts: int) -> I
         out.loop = "no usable sender address"
         return out
     if too_big:
-        out.problem = (f"this mail is {len(raw) // 1024} KB; the limit is {max_bytes // 1024} KB. "
+        out.problem = (f"this mail is {size // 1024} KB; the limit is {max_bytes // 1024} KB. "
                        "Send the orders as plain text without attachments")
         return out
     try:

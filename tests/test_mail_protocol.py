@@ -1,0 +1,226 @@
+"""The player's and GM's mail protocol, pass by pass, on the Maildir transport."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+from sqlmodel import Session, select
+
+from pbem.db import open_engine
+from pbem.models import Game, GmLog, OutboundMail, Seat, Sheet
+from pbem_world import World, order_mail, password_in, run_pass, text_of
+
+T0 = datetime(2026, 5, 1, 8, 0, tzinfo=timezone.utc)
+ANN, BOB, EVE = "ann@example.org", "bob@example.org", "eve@example.org"
+
+
+@pytest.fixture
+def world(tmp_path: Path) -> World:
+    w = World(tmp_path)
+    w.pbem("game", "new", "g", "--seat", f"red:{ANN}", "--seat", f"blue:{BOB}", "--gm", "gm@example.org",
+           "--seed", "proto", "--deadline", "48h", "--early", "30m")
+    w.pbem("game", "start", "g", "--now", T0.isoformat())
+    run_pass(w, T0)
+    w.secret = {"red": password_in(w.outbox(ANN)), "blue": password_in(w.outbox(BOB))}
+    gm = [line for line in w.root.joinpath("pbem.toml").read_text().splitlines()]
+    assert gm
+    return w
+
+
+def db(world: World) -> Session:
+    return Session(open_engine(f"sqlite:///{world.root / 'pbem.sqlite'}"))
+
+
+def last_text(world: World, address: str) -> str:
+    return text_of(world.outbox(address)[-1])
+
+
+def sheet(world: World, seat: str) -> str | None:
+    with db(world) as s:
+        row = s.exec(select(Sheet).where(Sheet.seat == seat)).first()
+        return row.text if row else None
+
+
+def send(world: World, sender: str, body: str, at: datetime, **kw) -> None:  # type: ignore[no-untyped-def]
+    world.post(order_mail(sender, body, **kw))
+    run_pass(world, at)
+
+
+def test_orders_are_echoed_in_normal_form(world: World) -> None:
+    send(world, ANN, f"signon g red {world.secret['red']}\nplace c3 b2\n", T0 + timedelta(minutes=5))
+    assert sheet(world, "red") == "PLACE C3 B2"
+    assert "Orders stored for g turn 0, seat red" in last_text(world, ANN)
+    assert "  PLACE C3 B2" in last_text(world, ANN)
+
+
+def test_a_sheet_with_problems_keeps_the_last_good_one(world: World) -> None:
+    send(world, ANN, f"SIGNON g red {world.secret['red']}\nPLACE C3\n", T0 + timedelta(minutes=5))
+    send(world, ANN, f"SIGNON g red {world.secret['red']}\nPLACE K9\nMOVE 1W C3-C4\n", T0 + timedelta(minutes=10))
+    text = last_text(world, ANN)
+    assert "NOT stored" in text and "line 2: no space K9" in text and "line 3: MOVE is not an order of the setup" in text
+    assert "The orders that stand for this turn are:\n  PLACE C3" in text
+    assert sheet(world, "red") == "PLACE C3"
+    send(world, ANN, f"SIGNON g red {world.secret['red']}\nPLACE B2\n", T0 + timedelta(minutes=15))
+    assert sheet(world, "red") == "PLACE B2"
+
+
+def test_forged_from_with_a_wrong_password_changes_nothing(world: World) -> None:
+    send(world, ANN, f"SIGNON g red {world.secret['red']}\nPLACE C3\n", T0 + timedelta(minutes=5))
+    before = len(world.outbox(ANN))
+    send(world, EVE, "SIGNON g red not-the-password\nPLACE G5\n", T0 + timedelta(minutes=10),
+         headers={"Reply-To": EVE})
+    assert sheet(world, "red") == "PLACE C3"
+    assert "wrong password for seat red" in last_text(world, EVE)
+    copies = world.outbox(ANN)[before:]
+    assert len(copies) == 1 and f"came from {EVE}" in text_of(copies[0])
+    send(world, ANN, "SIGNON g red\n", T0 + timedelta(minutes=12))
+    assert "SIGNON takes the game, your seat and your password" in last_text(world, ANN)
+
+
+def test_right_password_from_another_address_is_copied_to_the_seat(world: World) -> None:
+    send(world, EVE, f"SIGNON g blue {world.secret['blue']}\nPLACE G5\n", T0 + timedelta(minutes=5))
+    assert sheet(world, "blue") == "PLACE G5"
+    assert f"came from {EVE}" in last_text(world, BOB)
+
+
+def test_mail_without_signon_gets_help(world: World) -> None:
+    send(world, EVE, "what is this game?\n", T0 + timedelta(minutes=5))
+    text = last_text(world, EVE)
+    assert "no SIGNON line" in text and "READY / WAIT" in text
+
+
+@pytest.mark.parametrize("body, answer", [
+    ("SIGNON nogame red pw\nHELP", "there is no game nogame"),
+    ("SIGNON g purple pw\nHELP", "game g has no seat purple; the seats are red, blue"),
+])
+def test_unknown_game_or_seat(world: World, body: str, answer: str) -> None:
+    send(world, EVE, body, T0 + timedelta(minutes=5))
+    assert answer in last_text(world, EVE)
+
+
+def test_orders_for_a_resolved_turn_are_refused(world: World) -> None:
+    send(world, ANN, f"SIGNON g red {world.secret['red']}\nTURN 0\nPLACE C3\n", T0 + timedelta(minutes=5))
+    run_pass(world, T0 + timedelta(hours=49))
+    send(world, ANN, f"SIGNON g red {world.secret['red']}\nTURN 0\nMOVE 1W C3-C4\n", T0 + timedelta(hours=50))
+    assert "Turn 0 was already resolved; the game is at turn 1" in last_text(world, ANN)
+    with db(world) as s:
+        assert s.exec(select(Sheet).where(Sheet.turn_no == 1)).first() is None
+
+
+def test_everyone_ready_runs_the_turn_early_after_the_delay(world: World) -> None:
+    send(world, ANN, f"SIGNON g red {world.secret['red']}\nPLACE C3\nREADY\n", T0 + timedelta(minutes=5))
+    send(world, BOB, f"SIGNON g blue {world.secret['blue']}\nPLACE G5\nREADY\n", T0 + timedelta(minutes=10))
+    run_pass(world, T0 + timedelta(minutes=20))
+    with db(world) as s:
+        assert s.get(Game, "g").turn_no == 0, "not before the delay"
+    code, summary = run_pass(world, T0 + timedelta(minutes=41))
+    assert summary.resolved == ["g turn 0"]
+    with db(world) as s:
+        assert s.get(Game, "g").turn_no == 1
+
+
+def test_wait_cancels_early_processing(world: World) -> None:
+    send(world, ANN, f"SIGNON g red {world.secret['red']}\nREADY\n", T0 + timedelta(minutes=5))
+    send(world, BOB, f"SIGNON g blue {world.secret['blue']}\nREADY\n", T0 + timedelta(minutes=6))
+    send(world, BOB, f"SIGNON g blue {world.secret['blue']}\nWAIT\n", T0 + timedelta(minutes=7))
+    assert run_pass(world, T0 + timedelta(hours=2))[1].resolved == []
+
+
+def test_password_can_be_changed(world: World) -> None:
+    send(world, ANN, f"SIGNON g red {world.secret['red']}\nPASSWORD brand-new-pw\n", T0 + timedelta(minutes=5))
+    send(world, ANN, f"SIGNON g red {world.secret['red']}\nPLACE C3\n", T0 + timedelta(minutes=6))
+    assert "wrong password" in last_text(world, ANN)
+    send(world, ANN, "SIGNON g red brand-new-pw\nPLACE C3\n", T0 + timedelta(minutes=7))
+    assert sheet(world, "red") == "PLACE C3"
+
+
+def test_resign_tells_the_gm(world: World) -> None:
+    send(world, BOB, f"SIGNON g blue {world.secret['blue']}\nRESIGN\n", T0 + timedelta(minutes=5))
+    with db(world) as s:
+        assert s.exec(select(Seat).where(Seat.name == "blue")).one().resigned
+    assert any("resigned" in text_of(m) for m in world.outbox("gm@example.org"))
+
+
+def _gm_password(world: World) -> str:
+    # The GM password is printed once by 'game new'; tests reset it to a known one.
+    from pbem import passwords
+    with db(world) as s:
+        game = s.get(Game, "g")
+        game.gm_password_hash = passwords.hash_password("gm-secret")
+        s.add(game)
+        s.commit()
+    return "gm-secret"
+
+
+def test_gm_pause_resume_extend_and_process_now(world: World) -> None:
+    pw = _gm_password(world)
+    send(world, "gm@example.org", f"SIGNON g gm {pw}\nPAUSE\n", T0 + timedelta(hours=1))
+    assert run_pass(world, T0 + timedelta(hours=60))[1].resolved == [], "a paused game does not run"
+    send(world, "gm@example.org", f"SIGNON g gm {pw}\nRESUME\n", T0 + timedelta(hours=61))
+    with db(world) as s:
+        assert s.get(Game, "g").deadline.replace(tzinfo=timezone.utc) == T0 + timedelta(hours=48 + 60)
+    send(world, "gm@example.org", f"SIGNON g gm {pw}\nEXTEND 24h\n", T0 + timedelta(hours=62))
+    with db(world) as s:
+        assert s.get(Game, "g").deadline.replace(tzinfo=timezone.utc) == T0 + timedelta(hours=48 + 60 + 24)
+    assert "The GM extended the deadline" in last_text(world, ANN)
+    send(world, "gm@example.org", f"SIGNON g gm {pw}\nPROCESS NOW\n", T0 + timedelta(hours=63))
+    with db(world) as s:
+        assert s.get(Game, "g").turn_no == 1
+        actions = [x.action for x in s.exec(select(GmLog))]
+    assert {"pause", "resume", "extend", "process"} <= set(actions)
+    send(world, "gm@example.org", "SIGNON g gm wrong\nPAUSE\n", T0 + timedelta(hours=64))
+    assert "wrong GM password" in last_text(world, "gm@example.org")
+
+
+def test_players_cannot_use_gm_commands(world: World) -> None:
+    send(world, ANN, f"SIGNON g red {world.secret['red']}\nPAUSE\n", T0 + timedelta(minutes=5))
+    assert "PAUSE is a GM command" in last_text(world, ANN)
+
+
+def test_answers_per_day_are_capped(world: World) -> None:
+    world.config.write_text(world.config.read_text() + "\n[limits]\nanswers_per_day = 2\n")
+    for i in range(4):
+        world.post(order_mail(EVE, f"hello {i}"))
+    run_pass(world, T0 + timedelta(minutes=5))
+    assert len(world.outbox(EVE)) == 2
+
+
+def test_automatic_mail_is_never_answered(world: World) -> None:
+    send(world, EVE, "I am on vacation", T0 + timedelta(minutes=5), headers={"Auto-Submitted": "auto-replied"})
+    assert world.outbox(EVE) == []
+
+
+def test_reminders_go_to_seats_without_orders_once(world: World) -> None:
+    send(world, ANN, f"SIGNON g red {world.secret['red']}\nPLACE C3\n", T0 + timedelta(minutes=5))
+    run_pass(world, T0 + timedelta(hours=43))
+    run_pass(world, T0 + timedelta(hours=44))
+    reminders = [m for m in world.outbox(BOB) if "reminder" in m["Subject"]]
+    assert len(reminders) == 1 and "in less than 6 hours" in text_of(reminders[0])
+    assert not [m for m in world.outbox(ANN) if "reminder" in m["Subject"]]
+
+
+def test_outage_pushes_deadlines_back(world: World) -> None:
+    world.config.write_text(world.config.read_text().replace("outage_factor = 1000", "outage_factor = 8"))
+    run_pass(world, T0 + timedelta(hours=1))
+    code, summary = run_pass(world, T0 + timedelta(hours=50))   # no pass for 49 hours
+    assert summary.resolved == [] and any("deadlines moved back" in n for n in summary.notes)
+    with db(world) as s:
+        assert s.get(Game, "g").deadline.replace(tzinfo=timezone.utc) == T0 + timedelta(hours=48 + 49)
+
+
+def test_huge_and_exploding_mail_is_refused_and_answered(world: World) -> None:
+    big = order_mail(ANN, "SIGNON g red x\n" + "x" * 100) + b"y" * (3 * 1024 * 1024)
+    world.post(big)
+    code, summary = run_pass(world, T0 + timedelta(minutes=5))
+    assert code == 0 and "refused" in last_text(world, ANN) and "limit" in last_text(world, ANN)
+
+
+def test_dry_run_changes_nothing(world: World) -> None:
+    world.post(order_mail(ANN, f"SIGNON g red {world.secret['red']}\nPLACE C3\n"))
+    run_pass(world, T0 + timedelta(hours=60), dry_run=True)
+    assert sheet(world, "red") is None
+    with db(world) as s:
+        assert s.get(Game, "g").turn_no == 0
+        assert s.exec(select(OutboundMail).where(OutboundMail.status == "queued")).first() is None
+    assert len(list((world.root / "in" / "new").iterdir())) == 1
