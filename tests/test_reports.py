@@ -1,0 +1,74 @@
+"""Turn reports: golden files for both forms, 72 columns, privacy, escaping."""
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+from engine import SeededDice
+from pbem.reports.render import valley_report
+from valley_games import RULESET, play
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def _report(seat: str | None = "red", hands: dict | None = None):  # type: ignore[no-untyped-def]
+    state = play(22, 3)
+    for p, hand in (hands or {}).items():
+        state.tribes[p].hand = hand
+    sheets = {p: RULESET.bot_orders(state, p, random.Random(1)) for p in state.players}
+    result = RULESET.resolve(state, sheets, SeededDice(3))
+    for p, hand in (hands or {}).items():
+        result.state.tribes[p].hand = hand
+    return valley_report(game="valley-7", turn_no=4, seat=seat, view=RULESET.view(result.state, seat),
+                         events=result.events, deadline="2026-12-01 18:00 UTC", address="pbem@example.org",
+                         missed={"white": 1})
+
+
+def _golden(name: str, text: str) -> None:
+    path = GOLDEN / name
+    if os.environ.get("PBEM_UPDATE_GOLDEN"):
+        path.write_text(text)
+    assert path.exists(), f"{path} is missing; run with PBEM_UPDATE_GOLDEN=1 once"
+    assert text == path.read_text(), f"{name} differs from its golden file (PBEM_UPDATE_GOLDEN=1 to accept)"
+
+
+def test_text_report_matches_its_golden_file() -> None:
+    subject, text, _ = _report()
+    assert subject == "[valley-7] turn 4 report for red"
+    _golden("valley-report-red.txt", text)
+
+
+def test_html_report_matches_its_golden_file() -> None:
+    _, _, html = _report()
+    _golden("valley-report-red.html", html)
+
+
+def test_text_report_fits_72_columns_and_marks_its_ends() -> None:
+    _, text, _ = _report()
+    assert max(len(line) for line in text.splitlines()) <= 72
+    assert text.startswith("=== pbem report valley-7 turn 4 ===")
+    assert "=== end of report ===" in text
+    assert "missed 1" in text
+
+
+def test_html_report_has_no_external_resources() -> None:
+    _, _, html = _report()
+    assert "<svg" in html and "http://" not in html.replace("http://www.w3.org/2000/svg", "")
+    assert "https://" not in html and "<img" not in html and "<link" not in html
+
+
+def test_a_hand_is_shown_only_to_its_owner() -> None:
+    hands = {"red": ["red-secret-card"], "blue": ["blue-secret-card"]}
+    _, red_text, red_html = _report("red", hands)
+    _, blue_text, _ = _report("blue", hands)
+    _, public_text, _ = _report(None, hands)
+    assert "red-secret-card" in red_text and "red-secret-card" in red_html
+    assert "blue-secret-card" not in red_text + red_html
+    assert "red-secret-card" not in blue_text + public_text
+
+
+def test_html_in_game_data_is_escaped() -> None:
+    _, _, html = _report("red", {"red": ["<script>alert(1)</script>"]})
+    assert "<script>alert(1)</script>" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
