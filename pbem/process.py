@@ -8,6 +8,7 @@ could not be reached (cron simply tries again).
 from __future__ import annotations
 
 import fcntl
+import gc
 import hashlib
 import os
 from dataclasses import dataclass, field
@@ -198,22 +199,36 @@ class Pass:
         if not self.dry_run:
             inbox.finish(processed, quarantined)
         faults.point("after-store")
+        gc.collect()
 
     # -- 3. handle ----------------------------------------------------------
     def handle_all(self) -> None:
-        with self.session() as s:
-            ids = list(s.exec(select(InboundMail.id).where(InboundMail.status == "new").order_by(InboundMail.id)))
-        for mail_id in ids:
+        """Each stored mail in its own transaction, a few ids at a time so that
+        memory does not grow with the inbox."""
+        after = 0
+        while True:
             with self.session() as s:
-                row = s.get(InboundMail, mail_id)
-                if row is None or row.status != "new":
-                    continue
-                handle(s, self.cfg, row, self.now)
-                if row.status == "loop":
-                    self.summary.loops += 1
-                self.summary.handled += 1
-                self.commit(s)
-            faults.point("mid-handle")
+                ids = list(s.exec(select(InboundMail.id).where(InboundMail.status == "new",
+                                                               InboundMail.id > after)
+                                  .order_by(InboundMail.id).limit(FETCH_BATCH)))
+            if not ids:
+                return
+            after = ids[-1]
+            for mail_id in ids:
+                self._handle_one(mail_id)
+            gc.collect()  # the email package leaves a class per parsed header in cycles
+
+    def _handle_one(self, mail_id: int) -> None:
+        with self.session() as s:
+            row = s.get(InboundMail, mail_id)
+            if row is None or row.status != "new":
+                return
+            handle(s, self.cfg, row, self.now)
+            if row.status == "loop":
+                self.summary.loops += 1
+            self.summary.handled += 1
+            self.commit(s)
+        faults.point("mid-handle")
 
     # -- 4. resolve ---------------------------------------------------------
     def resolve_due(self) -> None:

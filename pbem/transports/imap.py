@@ -24,6 +24,7 @@ from pbem.models import MailboxState
 from pbem.transports.base import Fetched, TransportError
 
 BATCH = 50
+WINDOW = 1000
 _ERRORS = (IMAPClientError, OSError, socket.timeout, ssl.SSLError)
 
 
@@ -51,6 +52,7 @@ class ImapInbox:
         try:
             info = self.client.select_folder(cfg.folder)
             self.uidvalidity = int(info[b"UIDVALIDITY"])
+            self.uidnext = int(info.get(b"UIDNEXT", 0))
             existing = {name for _flags, _sep, name in self.client.list_folders()}
             for folder in (cfg.processed, cfg.quarantine):
                 if folder not in existing:
@@ -74,27 +76,40 @@ class ImapInbox:
         client.login(cfg.user, cfg.password)
         return client
 
+    def _windows(self) -> Iterator[list[int]]:
+        """The inbox's UIDs in ascending windows, so memory stays flat."""
+        if not self.uidnext:
+            yield sorted(self.client.search("ALL"))
+            return
+        for lo in range(1, self.uidnext, WINDOW):
+            hi = lo + WINDOW - 1
+            found = self.client.search(["UID", f"{lo}:{hi}"])
+            yield sorted(u for u in found if lo <= u <= hi)   # servers may add the last message
+
     def fetch(self, max_bytes: int) -> Iterator[Fetched]:
         try:
-            uids = sorted(self.client.search("ALL"))
-            for uid in uids:
-                if uid <= self.last_uid:
-                    yield Fetched(ref=str(uid), raw=b"", size=0, known=True)
-            fresh = [u for u in uids if u > self.last_uid]
-            for group in chunk(fresh, BATCH):
-                sizes = self.client.fetch(group, ["RFC822.SIZE"])
-                small = [u for u in group if sizes.get(u, {}).get(b"RFC822.SIZE", 0) <= max_bytes]
-                large = [u for u in group if u not in small]
-                bodies = self.client.fetch(small, ["BODY.PEEK[]"]) if small else {}
-                heads = self.client.fetch(large, ["BODY.PEEK[HEADER]"]) if large else {}
-                for uid in group:
-                    size = sizes.get(uid, {}).get(b"RFC822.SIZE", 0)
-                    if uid in bodies:
-                        yield Fetched(ref=str(uid), raw=bodies[uid][b"BODY[]"], size=size)
-                    elif uid in heads:
-                        yield Fetched(ref=str(uid), raw=heads[uid][b"BODY[HEADER]"], size=size)
+            for uids in self._windows():
+                for uid in uids:
+                    if uid <= self.last_uid:
+                        yield Fetched(ref=str(uid), raw=b"", size=0, known=True)
+                fresh = [u for u in uids if u > self.last_uid]
+                for group in chunk(fresh, BATCH):
+                    yield from self._fetch_group(list(group), max_bytes)
         except _ERRORS as why:
             raise TransportError(f"IMAP fetch: {why}") from None
+
+    def _fetch_group(self, group: list[int], max_bytes: int) -> Iterator[Fetched]:
+        sizes = self.client.fetch(group, ["RFC822.SIZE"])
+        small = [u for u in group if sizes.get(u, {}).get(b"RFC822.SIZE", 0) <= max_bytes]
+        large = [u for u in group if u not in small]
+        bodies = self.client.fetch(small, ["BODY.PEEK[]"]) if small else {}
+        heads = self.client.fetch(large, ["BODY.PEEK[HEADER]"]) if large else {}
+        for uid in group:
+            size = sizes.get(uid, {}).get(b"RFC822.SIZE", 0)
+            if uid in bodies:
+                yield Fetched(ref=str(uid), raw=bodies[uid][b"BODY[]"], size=size)
+            elif uid in heads:
+                yield Fetched(ref=str(uid), raw=heads[uid][b"BODY[HEADER]"], size=size)
 
     def remember(self, s: Session, refs: list[str]) -> None:
         top = max([int(r) for r in refs] + [self.last_uid])

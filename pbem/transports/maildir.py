@@ -7,6 +7,7 @@ with any mail client.
 """
 from __future__ import annotations
 
+import heapq
 import mailbox
 import os
 from pathlib import Path
@@ -14,41 +15,62 @@ from typing import Iterator
 
 from pbem.transports.base import Fetched, Sent
 
+BATCH = 100
+
 
 def _ensure(path: Path) -> None:
     for sub in ("new", "cur", "tmp"):
         (path / sub).mkdir(parents=True, exist_ok=True)
 
 
+def _order(ref: str) -> tuple[str, str]:
+    """Delivery order: by file name (it starts with the time), then folder."""
+    return ref.split("/", 1)[1], ref
+
+
 class MaildirInbox:
     def __init__(self, root: Path, processed: str = "Processed", quarantine: str = "Quarantine") -> None:
         self.root = root
+        self.base = str(root)
         self.folders = {"processed": root / f".{processed}", "quarantine": root / f".{quarantine}"}
         _ensure(root)
         for folder in self.folders.values():
             _ensure(folder)
-        self._where: dict[str, Path] = {}
 
     def fetch(self, max_bytes: int) -> Iterator[Fetched]:
-        for sub in ("new", "cur"):
-            for path in sorted((self.root / sub).iterdir()):
-                if path.name.startswith("."):
+        """Oldest first (Maildir names begin with the delivery time), a batch
+        at a time, so memory does not grow with the inbox."""
+        last: tuple[str, str] | None = None
+        while True:
+            refs = (f"{sub}/{entry.name}" for sub in ("cur", "new")
+                    for entry in os.scandir(os.path.join(self.base, sub)) if not entry.name.startswith("."))
+            names = heapq.nsmallest(BATCH, (r for r in refs if last is None or _order(r) > last), key=_order)
+            if not names:
+                return
+            for ref in names:
+                # Plain strings, not pathlib: pathlib interns every file name it
+                # parses, which would grow with the inbox.
+                path = os.path.join(self.base, ref)
+                try:
+                    size = os.stat(path).st_size
+                    with open(path, "rb") as fh:
+                        raw = fh.read() if size <= max_bytes else fh.read(65536)
+                except FileNotFoundError:
                     continue
-                size = path.stat().st_size
-                with path.open("rb") as fh:
-                    raw = fh.read() if size <= max_bytes else fh.read(65536)
-                self._where[path.name] = path
-                yield Fetched(ref=path.name, raw=raw, size=size)
+                yield Fetched(ref=ref, raw=raw, size=size)
+            last = _order(names[-1])
 
     def remember(self, s: object, refs: list[str]) -> None:
         pass
 
     def finish(self, processed: list[str], quarantined: list[str]) -> None:
         for refs, folder in ((processed, "processed"), (quarantined, "quarantine")):
+            target = os.path.join(str(self.folders[folder]), "cur")
             for ref in refs:
-                src = self._where.get(ref)
-                if src is not None and src.exists():
-                    os.rename(src, self.folders[folder] / "cur" / (ref.split(":2,")[0] + ":2,S"))
+                src = os.path.join(self.base, ref)
+                if os.path.exists(src):
+                    name = ref.split("/", 1)[1].split(":2,")[0] + ":2,S"
+                    os.rename(src, os.path.join(target, name))
 
     def close(self) -> None:
         pass
