@@ -167,8 +167,9 @@ def process(obj: Ctx, now_text: str | None, dry_run: bool, quiet: bool) -> None:
 
 @main.command()
 @click.argument("game_id", required=False)
+@click.option("--now", "now_text", help="the time to use (ISO)")
 @click.pass_obj
-def status(obj: Ctx, game_id: str | None) -> None:
+def status(obj: Ctx, game_id: str | None, now_text: str | None) -> None:
     """Games, turns, deadlines, who is in and who is late; mail that failed."""
     from sqlmodel import select
 
@@ -185,8 +186,9 @@ def status(obj: Ctx, game_id: str | None) -> None:
             raise click.ClickException(f"no game {game_id}")
         if not games:
             click.echo("no games yet")
+        now = _now(now_text)
         for g in games:
-            click.echo(status_text(s, g))
+            click.echo(status_text(s, g, now))
         failed = list(s.exec(select(OutboundMail).where(OutboundMail.status == "failed")))
         queued = list(s.exec(select(OutboundMail.id).where(OutboundMail.status == "queued")))
         click.echo(f"outbox: {len(queued)} queued, {len(failed)} failed")

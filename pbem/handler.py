@@ -188,7 +188,7 @@ def _player_command(s: Session, cfg: Config, game: Game, seat: Seat, cmd: Comman
     if word == "HELP":
         answer.add(render("mail/help.txt", address=cfg.server.address))
     elif word == "STATUS":
-        answer.add(status_text(s, game))
+        answer.add(status_text(s, game, now))
     elif word in ("READY", "WAIT"):
         seat.ready = word == "READY"
         s.add(seat)
@@ -224,12 +224,13 @@ def _player_command(s: Session, cfg: Config, game: Game, seat: Seat, cmd: Comman
         answer.add(f"Line {cmd.line}: {word} is a GM command; sign on as gm to use it.")
 
 
-def status_text(s: Session, game: Game) -> str:
+def status_text(s: Session, game: Game, now: datetime | None = None) -> str:
     lines = [f"Game {game.id}: {_status_word(game)}, turn {game.turn_no}, deadline {show(game.deadline)}."]
+    overdue = bool(now and game.status == "active" and game.deadline and now > aware(game.deadline))
     for seat in seats_of(s, game.id):
         has = s.exec(select(Sheet.id).where(Sheet.game_id == game.id, Sheet.seat == seat.name,
                                             Sheet.turn_no == game.turn_no)).first() is not None
-        flags = ["orders in" if has else "no orders yet"]
+        flags = ["orders in" if has else ("LATE: no orders" if overdue and not seat.resigned else "no orders yet")]
         if seat.ready:
             flags.append("ready")
         if seat.missed_turns:
@@ -284,7 +285,7 @@ def _gm(s: Session, cfg: Config, game: Game, req: Request, answer: Answer, now: 
             game.deadline = now - timedelta(minutes=game.grace_minutes)
             done = "asked for the turn to run on this pass"
         elif word == "STATUS":
-            answer.add(status_text(s, game))
+            answer.add(status_text(s, game, now))
             continue
         elif word == "HELP":
             answer.add(render("mail/help.txt", address=cfg.server.address))

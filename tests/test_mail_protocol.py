@@ -191,6 +191,12 @@ def test_automatic_mail_is_never_answered(world: World) -> None:
     assert world.outbox(EVE) == []
 
 
+def test_status_shows_late_seats(world: World) -> None:
+    send(world, ANN, f"SIGNON g red {world.secret['red']}\nPLACE C3\n", T0 + timedelta(minutes=5))
+    out = world.pbem("status", "g", "--now", (T0 + timedelta(hours=49)).isoformat()).stdout
+    assert "red        orders in" in out and "blue       LATE: no orders" in out
+
+
 def test_reminders_go_to_seats_without_orders_once(world: World) -> None:
     send(world, ANN, f"SIGNON g red {world.secret['red']}\nPLACE C3\n", T0 + timedelta(minutes=5))
     run_pass(world, T0 + timedelta(hours=43))
@@ -210,7 +216,7 @@ def test_outage_pushes_deadlines_back(world: World) -> None:
 
 
 def test_huge_and_exploding_mail_is_refused_and_answered(world: World) -> None:
-    big = order_mail(ANN, "SIGNON g red x\n" + "x" * 100) + b"y" * (3 * 1024 * 1024)
+    big = order_mail(ANN, "SIGNON g red x\n" + "x" * 100) + b"y" * (20 * 1024 * 1024)
     world.post(big)
     code, summary = run_pass(world, T0 + timedelta(minutes=5))
     assert code == 0 and "refused" in last_text(world, ANN) and "limit" in last_text(world, ANN)
