@@ -23,34 +23,36 @@ class Server:
 
 
 @dataclass
-class Inbox:
-    transport: str = "maildir"          # maildir | imap
-    path: str = "mail/inbox"
+class MailServer:
+    """What the inbox and the outbox have in common."""
+    transport: str = "maildir"
+    path: str = ""
     host: str = "localhost"
-    port: int = 993
+    port: int = 0
     security: str = "ssl"               # ssl | starttls | plain
     user: str = ""
-    password: str = ""                  # better: PBEM_INBOX_PASSWORD or password_file
+    password: str = ""                  # better: PBEM_<SECTION>_PASSWORD or password_file
     password_file: str = ""
-    folder: str = "INBOX"
-    processed: str = "Processed"
-    quarantine: str = "Quarantine"
     timeout: float = 30.0
-    ca_file: str = ""
+    ca_file: str = ""                   # a CA to trust besides the system's
 
 
 @dataclass
-class Outbox:
+class Inbox(MailServer):
+    transport: str = "maildir"          # maildir | imap
+    path: str = "mail/inbox"
+    port: int = 993
+    folder: str = "INBOX"
+    processed: str = "Processed"
+    quarantine: str = "Quarantine"
+
+
+@dataclass
+class Outbox(MailServer):
     transport: str = "maildir"          # maildir | smtp
     path: str = "mail/outbox"
-    host: str = "localhost"
     port: int = 587
-    security: str = "starttls"          # ssl | starttls | plain
-    user: str = ""
-    password: str = ""
-    password_file: str = ""
-    timeout: float = 30.0
-    ca_file: str = ""
+    security: str = "starttls"
 
 
 @dataclass
