@@ -76,7 +76,7 @@ def fill(cfg, count: int, valid: bool) -> list[bytes]:  # type: ignore[no-untype
 
 
 def handle_stage(cfg) -> float:  # type: ignore[no-untyped-def]
-    p = Pass(cfg, T0 + timedelta(minutes=1), lambda e: make_inbox(cfg, e), lambda: make_outbox(cfg))
+    p = Pass(cfg, T0 + timedelta(minutes=1), lambda e, name: make_inbox(cfg, e, name), lambda: make_outbox(cfg))
     start = time.perf_counter()
     p.fetch()
     p.handle_all()

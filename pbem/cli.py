@@ -146,21 +146,36 @@ def game_start(obj: Ctx, game_id: str, now_text: str | None) -> None:
 @click.option("--now", "now_text", help="the time to use (ISO), for tests and replays")
 @click.option("--dry-run", is_flag=True, help="show what would happen and change nothing")
 @click.option("--quiet", "-q", is_flag=True, help="print nothing when all went well")
+@click.option("--role", type=click.Choice(["all", "fetch", "resolve", "send"]), default="all", show_default=True,
+              help="fetch: read the mailboxes; resolve: answer mail and run due turns; send: the outbox")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="processes for the resolve and send roles")
+@click.option("--mailbox", "mailboxes", multiple=True, help="only this mailbox ([inbox] is 'inbox')")
 @click.pass_obj
-def process(obj: Ctx, now_text: str | None, dry_run: bool, quiet: bool) -> None:
+def process(obj: Ctx, now_text: str | None, dry_run: bool, quiet: bool, role: str, workers: int,
+            mailboxes: tuple[str, ...]) -> None:
     """One pass: fetch, answer, resolve due turns, remind, send."""
     from pbem.process import Busy, Pass
     from pbem.transports import make_inbox, make_outbox
     cfg = obj.config()
-    run = Pass(cfg, _now(now_text), lambda engine: make_inbox(cfg, engine), lambda: make_outbox(cfg),
-               dry_run=dry_run)
+    for name in mailboxes:
+        if name not in cfg.inboxes:
+            raise click.BadParameter(f"no mailbox {name!r}; the mailboxes are {', '.join(cfg.inboxes)}",
+                                     param_hint="--mailbox")
+    now = _now(now_text)
     try:
-        code = run.run()
+        if workers > 1:
+            from pbem.workers import run_workers
+            code, summary = run_workers(obj.config_path, cfg, now, role, workers, dry_run, list(mailboxes) or None)
+        else:
+            run = Pass(cfg, now, lambda engine, name: make_inbox(cfg, engine, name), lambda: make_outbox(cfg),
+                       dry_run=dry_run, mailboxes=list(mailboxes) or None)
+            code, summary = run.run(role), run.summary
     except Busy as why:
         click.echo(f"pbem: {why}", err=True)
         sys.exit(75)
     if not quiet or code:
-        for line in run.summary.lines():
+        for line in summary.lines():
             click.echo(line, err=bool(code))
     sys.exit(code)
 

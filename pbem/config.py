@@ -75,7 +75,13 @@ class Config:
     outbox: Outbox = field(default_factory=Outbox)
     limits: Limits = field(default_factory=Limits)
     timing: Timing = field(default_factory=Timing)
+    extra_inboxes: dict[str, Inbox] = field(default_factory=dict)
     base: Path = field(default_factory=Path.cwd)
+
+    @property
+    def inboxes(self) -> dict[str, Inbox]:
+        """Every mailbox pbem reads: [inbox] as "inbox", then each [inboxes.NAME]."""
+        return {"inbox": self.inbox, **self.extra_inboxes}
 
     def path(self, value: str) -> Path:
         """A path from the config, relative to the config file's folder."""
@@ -118,8 +124,24 @@ def load(path: str | Path | None, environ: dict[str, str] | None = None) -> Conf
             raise ConfigError(f"{file} is not valid TOML: {why}") from None
         cfg.base = file.resolve().parent
     for name in data:
-        if name not in SECTIONS:
-            raise ConfigError(f"unknown section [{name}]; the sections are {', '.join(SECTIONS)}")
+        if name not in SECTIONS and name != "inboxes":
+            raise ConfigError(f"unknown section [{name}]; the sections are {', '.join(SECTIONS)}, inboxes")
+    extra = data.get("inboxes", {})
+    if not isinstance(extra, dict) or not all(isinstance(v, dict) for v in extra.values()):
+        raise ConfigError("[inboxes.NAME] tables each describe one more mailbox, like [inbox]")
+    for box, table in extra.items():
+        if box == "inbox":
+            raise ConfigError("[inboxes.inbox]: the name inbox is taken by [inbox]")
+        section = Inbox()
+        known = {f.name for f in fields(Inbox)}
+        for key, value in table.items():
+            if key not in known:
+                raise ConfigError(f"unknown key {key!r} in [inboxes.{box}]; known: {', '.join(sorted(known))}")
+            setattr(section, key, _convert(f"inboxes.{box}", key, value, type(getattr(section, key))))
+        env_key = f"PBEM_INBOXES_{box.upper()}_PASSWORD"
+        if env_key in env:
+            section.password = env[env_key]
+        cfg.extra_inboxes[box] = section
     for name, cls in SECTIONS.items():
         section = getattr(cfg, name)
         table = data.get(name, {})
@@ -134,15 +156,15 @@ def load(path: str | Path | None, environ: dict[str, str] | None = None) -> Conf
             env_key = f"PBEM_{name.upper()}_{key.upper()}"
             if env_key in env:
                 setattr(section, key, _convert(name, key, env[env_key], type(getattr(section, key))))
-    for name in ("inbox", "outbox"):
-        section = getattr(cfg, name)
+    for name, section in [*((f"inboxes.{k}", v) for k, v in cfg.inboxes.items()), ("outbox", cfg.outbox)]:
         if section.password_file and not section.password:
             try:
                 section.password = cfg.path(section.password_file).read_text().strip()
             except OSError as why:
                 raise ConfigError(f"[{name}] password_file: {why}") from None
-    if cfg.inbox.transport not in ("maildir", "imap"):
-        raise ConfigError("[inbox] transport is maildir or imap")
+    for box, section in cfg.inboxes.items():
+        if section.transport not in ("maildir", "imap"):
+            raise ConfigError(f"[{'inbox' if box == 'inbox' else 'inboxes.' + box}] transport is maildir or imap")
     if cfg.outbox.transport not in ("maildir", "smtp"):
         raise ConfigError("[outbox] transport is maildir or smtp")
     for name in ("inbox", "outbox"):

@@ -94,7 +94,7 @@ def run_demo(root: Path, turns: int, echo: Callable[[str], None]) -> None:
     now = START
 
     def run_pass(at: datetime) -> None:
-        p = Pass(cfg, at, lambda e: make_inbox(cfg, e), lambda: make_outbox(cfg), log=echo)
+        p = Pass(cfg, at, lambda e, name: make_inbox(cfg, e, name), lambda: make_outbox(cfg), log=echo)
         p.run()
         echo(f"  pass at {at:%Y-%m-%d %H:%M}: " + "; ".join(p.summary.lines()[:3]))
 

@@ -19,7 +19,7 @@ from pbem.mail.compose import compose
 from pbem.mail.reading import Incoming, read_mail
 from pbem.models import Game, GmLog, InboundMail, Seat, Sheet
 from pbem.outbox import may_answer, queue
-from pbem.protocol import NOT_YET, Command, Request, read_request
+from pbem.protocol import NOT_YET, Command, Request, plus_game, read_request
 from pbem.reports.render import render
 
 
@@ -45,7 +45,8 @@ def handle(s: Session, cfg: Config, row: InboundMail, now: datetime) -> None:
         answer.add(f"Your mail was refused: {inc.problem}. Nothing was changed.")
         row.note = inc.problem
     else:
-        _serve(s, cfg, inc, read_request(inc.lines, inc.subject), answer, now)
+        _serve(s, cfg, inc, read_request(inc.lines, inc.subject, plus_game(inc.to_addrs, cfg.server.address)),
+               answer, now)
     row.status = "handled"
     s.add(row)
     _queue_answer(s, cfg, row, inc, answer, now)
@@ -84,7 +85,9 @@ def _serve(s: Session, cfg: Config, inc: Incoming, req: Request, answer: Answer,
     if req.signon_problem:
         answer.add(f"Line {req.signon_line}: {req.signon_problem}. Nothing was done.")
         return
-    game = s.get(Game, req.game)
+    # The game's row lock serialises every change to one game: two mails of
+    # the same game handled by two workers never make a lost update.
+    game = s.exec(select(Game).where(Game.id == req.game).with_for_update()).first()
     if game is None:
         answer.add(f"Line {req.signon_line}: there is no game {req.game} on this server. Nothing was done.")
         return

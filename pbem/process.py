@@ -18,6 +18,7 @@ from email.policy import default as default_policy
 from typing import Callable
 
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from pbem import faults
@@ -27,7 +28,7 @@ from pbem.db import migrate, open_engine
 from pbem.handler import handle
 from pbem.models import Game, GmLog, InboundMail, Meta, OutboundMail
 from pbem.transports.base import Inbox, Outbox, TransportError
-from pbem.turns import due_games, queue_reminders, resolve_turn
+from pbem.turns import due_games, is_due, queue_reminders, resolve_turn
 
 EX_TEMPFAIL = 75
 FETCH_BATCH = 100
@@ -96,15 +97,24 @@ def _parseable(raw: bytes) -> bool:
         return False
 
 
+ROLES = ("all", "fetch", "resolve", "send")
+
+
 class Pass:
-    def __init__(self, cfg: Config, now: datetime, inbox: Callable[[Engine], Inbox],
-                 outbox: Callable[[], Outbox], dry_run: bool = False, log: Callable[[str], None] = print) -> None:
+    """One pass, or one role of it: ``fetch`` (one consumer per mailbox),
+    ``resolve`` (handle stored mail, resolve due games, remind: any number at
+    once, claiming rows with SKIP LOCKED), ``send`` (any number at once)."""
+
+    def __init__(self, cfg: Config, now: datetime, inbox: Callable[[Engine, str], Inbox],
+                 outbox: Callable[[], Outbox], dry_run: bool = False, log: Callable[[str], None] = print,
+                 mailboxes: list[str] | None = None) -> None:
         self.cfg = cfg
         self.now = now
         self.make_inbox = inbox
         self.make_outbox = outbox
         self.dry_run = dry_run
         self.log = log
+        self.mailboxes = mailboxes or list(cfg.inboxes)
         self.summary = Summary()
         self.engine = open_engine(cfg.database_url)
 
@@ -117,22 +127,47 @@ class Pass:
         else:
             s.commit()
 
-    def run(self) -> int:
-        with Lock(str(self.cfg.path(self.cfg.server.lock_file))):
-            if not self.dry_run:
-                migrate(self.engine)
+    def lock_path(self, suffix: str = "") -> str:
+        return str(self.cfg.path(self.cfg.server.lock_file)) + suffix
+
+    def run(self, role: str = "all") -> int:
+        if not self.dry_run:
+            migrate(self.engine)
+        if role == "all":
+            with Lock(self.lock_path()):
+                self.outage_guard()
+                self.fetch_all()
+                self.resolve_role()
+                self.flush()
+        elif role == "fetch":
+            self.fetch_all()
+        elif role == "fetch-under-lock":   # the parent of --workers, holding the pass lock
             self.outage_guard()
-            self.fetch()
-            self.handle_all()
-            self.resolve_due()
-            self.reminders()
+            self.fetch_all()
+        elif role == "resolve":
+            self.outage_guard()
+            self.resolve_role()
+        elif role == "send":
             self.flush()
+        else:
+            raise ValueError(f"no role {role!r}; the roles are {', '.join(ROLES)}")
         return EX_TEMPFAIL if self.summary.unreachable else 0
+
+    def fetch_all(self) -> None:
+        for name in self.mailboxes:
+            # A mailbox has one consumer: its own lock, whichever process holds the pass lock.
+            with Lock(self.lock_path(f".{name}")):
+                self.fetch(name)
+
+    def resolve_role(self) -> None:
+        self.handle_all()
+        self.resolve_due()
+        self.reminders()
 
     # -- 0. outage guard --------------------------------------------------
     def outage_guard(self) -> None:
         with self.session() as s:
-            meta = s.get(Meta, "last_pass")
+            meta = s.exec(select(Meta).where(Meta.key == "last_pass").with_for_update()).first()
             if meta is not None and meta.value:
                 last = aware(parse_when(meta.value))
                 gap = self.now - last
@@ -151,14 +186,17 @@ class Pass:
                 meta = Meta(key="last_pass")
             meta.value = self.now.isoformat()
             s.add(meta)
-            self.commit(s)
+            try:
+                self.commit(s)
+            except IntegrityError:     # another worker wrote the first row at the same moment
+                s.rollback()
 
     # -- 2. fetch -----------------------------------------------------------
-    def fetch(self) -> None:
+    def fetch(self, name: str = "inbox") -> None:
         try:
-            inbox = self.make_inbox(self.engine)
+            inbox = self.make_inbox(self.engine, name)
         except TransportError as why:
-            self.summary.unreachable.append(f"inbox: {why}")
+            self.summary.unreachable.append(f"inbox {name}: {why}")
             return
         try:
             batch: list = []
@@ -170,7 +208,7 @@ class Pass:
             if batch:
                 self._store(inbox, batch)
         except TransportError as why:
-            self.summary.unreachable.append(f"inbox: {why}")
+            self.summary.unreachable.append(f"inbox {name}: {why}")
         finally:
             inbox.close()
 
@@ -220,8 +258,9 @@ class Pass:
 
     def _handle_one(self, mail_id: int) -> None:
         with self.session() as s:
-            row = s.get(InboundMail, mail_id)
-            if row is None or row.status != "new":
+            row = s.exec(select(InboundMail).where(InboundMail.id == mail_id, InboundMail.status == "new")
+                         .with_for_update(skip_locked=True)).first()
+            if row is None:        # handled already, or another worker has it
                 return
             handle(s, self.cfg, row, self.now)
             if row.status == "loop":
@@ -236,8 +275,10 @@ class Pass:
             due = due_games(s, self.now)
         for game_id in due:
             with self.session() as s:
-                game = s.get(Game, game_id)
-                if game is None or game.id not in due_games(s, self.now):
+                # One game is never resolved by two workers: the row lock is
+                # the claim, and the due check is made again under it.
+                game = s.exec(select(Game).where(Game.id == game_id).with_for_update(skip_locked=True)).first()
+                if game is None or not is_due(s, game, self.now):
                     continue
                 resolve_turn(s, self.cfg, game, self.now)
                 self.commit(s)
@@ -246,15 +287,19 @@ class Pass:
     # -- 5. reminders -------------------------------------------------------
     def reminders(self) -> None:
         with self.session() as s:
-            for game in list(s.exec(select(Game).where(Game.status == "active"))):
-                queue_reminders(s, self.cfg, game, self.now)
-            self.commit(s)
+            ids = list(s.exec(select(Game.id).where(Game.status == "active")))
+        for game_id in ids:
+            with self.session() as s:
+                game = s.exec(select(Game).where(Game.id == game_id).with_for_update(skip_locked=True)).first()
+                if game is not None:
+                    queue_reminders(s, self.cfg, game, self.now)
+                self.commit(s)
 
     # -- 6. flush -----------------------------------------------------------
     def flush(self) -> None:
         with self.session() as s:
-            queued = list(s.exec(select(OutboundMail.id, OutboundMail.to_addr, OutboundMail.raw)
-                                 .where(OutboundMail.status == "queued").order_by(OutboundMail.id)))
+            queued = list(s.exec(select(OutboundMail.id).where(OutboundMail.status == "queued")
+                                 .order_by(OutboundMail.id)))
         if not queued:
             return
         if self.dry_run:
@@ -266,25 +311,33 @@ class Pass:
             self.summary.unreachable.append(f"outbox: {why}")
             self.summary.deferred += len(queued)
             return
-        sender = self.cfg.server.address
         try:
-            for mail_id, result in outbox.send([(i, sender, to, raw) for i, to, raw in queued]):
-                faults.point("mid-send")
-                with self.session() as s:
-                    row = s.get(OutboundMail, mail_id)
-                    row.attempts += 1
-                    if result.ok:
-                        row.status, row.sent_at = "sent", self.now
-                        self.summary.sent += 1
-                    elif result.temporary:
-                        row.last_error = result.error
-                        self.summary.deferred += 1
-                    else:
-                        row.status, row.last_error = "failed", result.error
-                        self.summary.failed += 1
-                    s.add(row)
-                    s.commit()
+            for mail_id in queued:
+                self._send_one(outbox, mail_id)
         except TransportError as why:
             self.summary.unreachable.append(f"outbox: {why}")
         finally:
             outbox.close()
+
+    def _send_one(self, outbox: Outbox, mail_id: int) -> None:
+        """Claim one queued mail, send it, mark it, commit. A crash after the
+        server took it and before the commit sends it again: never lost."""
+        with self.session() as s:
+            row = s.exec(select(OutboundMail).where(OutboundMail.id == mail_id, OutboundMail.status == "queued")
+                         .with_for_update(skip_locked=True)).first()
+            if row is None:        # sent already, or another sender has it
+                return
+            for _id, result in outbox.send([(row.id, self.cfg.server.address, row.to_addr, row.raw)]):
+                faults.point("mid-send")
+                row.attempts += 1
+                if result.ok:
+                    row.status, row.sent_at = "sent", self.now
+                    self.summary.sent += 1
+                elif result.temporary:
+                    row.last_error = result.error
+                    self.summary.deferred += 1
+                else:
+                    row.status, row.last_error = "failed", result.error
+                    self.summary.failed += 1
+            s.add(row)
+            s.commit()

@@ -49,7 +49,18 @@ def game_from_subject(subject: str) -> str:
     return match.group(1) if match else ""
 
 
-def read_request(lines: list[str], subject: str = "") -> Request:
+def plus_game(addresses: list[str], own: str) -> str:
+    """The game of a plus address: mail to pbem+valley-7@host is for valley-7."""
+    local, _, domain = own.lower().partition("@")
+    for address in addresses:
+        a_local, _, a_domain = address.lower().partition("@")
+        base, plus, tag = a_local.partition("+")
+        if plus and base == local and a_domain == domain and _SUBJECT_GAME.match(f"[{tag}]"):
+            return tag
+    return ""
+
+
+def read_request(lines: list[str], subject: str = "", default_game: str = "") -> Request:
     req = Request()
     in_report = False
     for number, raw in enumerate(lines, start=1):
@@ -77,7 +88,7 @@ def read_request(lines: list[str], subject: str = "") -> Request:
             req.signon_line = number
             args = words[1:]
             if len(args) == 2:
-                args = [game_from_subject(subject)] + args
+                args = [default_game or game_from_subject(subject)] + args
             if len(args) != 3 or not args[0]:
                 req.signon_problem = ("SIGNON takes the game, your seat and your password: "
                                       "SIGNON valley-7 red kx4-pl9-tr2")

@@ -42,3 +42,43 @@ def clean_mailboxes(dovecot):
                     c.delete_messages(uids)
                     c.expunge()
     return dovecot
+
+
+# -- databases: every storage test runs on SQLite and on a real PostgreSQL ----
+import os  # noqa: E402
+import uuid  # noqa: E402
+from contextlib import contextmanager  # noqa: E402
+
+PG_ADMIN = os.environ.get("PBEM_TEST_PG", "host=127.0.0.1 port=5432 user=postgres dbname=test")
+
+
+@contextmanager
+def pg_database():
+    """A fresh PostgreSQL database for one test, dropped afterwards. On CI a
+    PostgreSQL that cannot be reached fails the test; elsewhere it is skipped
+    with the reason."""
+    import psycopg
+    name = f"pbem_test_{uuid.uuid4().hex[:12]}"
+    try:
+        with psycopg.connect(PG_ADMIN, autocommit=True, connect_timeout=5) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+    except psycopg.OperationalError as why:
+        if os.environ.get("CI"):
+            pytest.fail(f"PostgreSQL is not reachable ({PG_ADMIN}): {why}")
+        pytest.skip(f"PostgreSQL is not reachable ({PG_ADMIN}): {why}")
+    params = dict(p.split("=", 1) for p in PG_ADMIN.split())
+    try:
+        yield (f"postgresql+psycopg://{params.get('user', 'postgres')}@{params.get('host', '127.0.0.1')}:"
+               f"{params.get('port', '5432')}/{name}")
+    finally:
+        with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request):
+    if request.param == "sqlite":
+        yield "sqlite:///pbem.sqlite"
+        return
+    with pg_database() as url:
+        yield url

@@ -17,20 +17,31 @@ PBEM = [sys.executable, "-m", "pbem"]
 
 
 class World:
-    def __init__(self, root: Path, inbox: str = "", outbox: str = "") -> None:
+    def __init__(self, root: Path, inbox: str = "", outbox: str = "", database: str = "sqlite:///pbem.sqlite") -> None:
         self.root = root
+        self.database = database
         root.mkdir(parents=True, exist_ok=True)
         self.config = root / "pbem.toml"
         self.config.write_text(textwrap.dedent(f'''
             [server]
             address = "pbem@example.org"
-            database = "sqlite:///pbem.sqlite"
+            database = "{database}"
             {inbox or '[inbox]' + chr(10) + 'transport = "maildir"' + chr(10) + 'path = "in"'}
             {outbox or '[outbox]' + chr(10) + 'transport = "maildir"' + chr(10) + 'path = "out"'}
             [timing]
             pass_minutes = 15
             outage_factor = 1000
         '''))
+
+    @property
+    def database_url(self) -> str:
+        if self.database.startswith("sqlite:///") and not self.database.startswith("sqlite:////"):
+            return "sqlite:///" + str(self.root / self.database[len("sqlite:///"):])
+        return self.database
+
+    def engine(self):  # type: ignore[no-untyped-def]
+        from pbem.db import open_engine
+        return open_engine(self.database_url)
 
     def pbem(self, *args: str, env: dict[str, str] | None = None, check: bool = True) -> subprocess.CompletedProcess:
         full_env = {k: v for k, v in os.environ.items() if k != "PBEM_FAULT"}
@@ -92,6 +103,6 @@ def run_pass(world: World, now, dry_run: bool = False):  # type: ignore[no-untyp
     from pbem.process import Pass
     from pbem.transports import make_inbox, make_outbox
     cfg = load(world.config)
-    p = Pass(cfg, now, lambda engine: make_inbox(cfg, engine), lambda: make_outbox(cfg), dry_run=dry_run)
+    p = Pass(cfg, now, lambda engine, name: make_inbox(cfg, engine, name), lambda: make_outbox(cfg), dry_run=dry_run)
     code = p.run()
     return code, p.summary

@@ -3,6 +3,7 @@ when two passes start at once."""
 from __future__ import annotations
 
 import fcntl
+from contextlib import nullcontext
 import textwrap
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -11,7 +12,7 @@ import pytest
 from sqlmodel import Session, select
 
 from mailservers import free_port
-from pbem.db import open_engine
+from conftest import pg_database
 from pbem.faults import POINTS
 from pbem.models import Game, InboundMail, OutboundMail, Sheet, TurnRecord
 from pbem_world import World, order_mail, password_in
@@ -21,9 +22,9 @@ T1 = T0 + timedelta(hours=80)
 ORDERS = {"red": ("ann@example.org", "PLACE C3 B2\nPLANT C3"), "blue": ("bob@example.org", "PLACE F5 G4")}
 
 
-def _prepared(root: Path) -> World:
+def _prepared(root: Path, database: str) -> World:
     """A started 2-seat game whose orders wait in the inbox, the deadline passed."""
-    world = World(root)
+    world = World(root, database=database)
     world.pbem("game", "new", "g", "--seat", "red:ann@example.org", "--seat", "blue:bob@example.org",
                "--seed", "faults", "--deadline", "72h")
     world.pbem("game", "start", "g", "--now", T0.isoformat())
@@ -35,7 +36,7 @@ def _prepared(root: Path) -> World:
 
 
 def _snapshot(world: World) -> dict:
-    with Session(open_engine(f"sqlite:///{world.root / 'pbem.sqlite'}")) as s:
+    with Session(world.engine()) as s:
         game = s.get(Game, "g")
         out = list(s.exec(select(OutboundMail)))
         return {
@@ -49,17 +50,27 @@ def _snapshot(world: World) -> dict:
 
 
 @pytest.fixture(scope="module")
-def reference(tmp_path_factory) -> dict:
-    world = _prepared(tmp_path_factory.mktemp("reference"))
-    world.pbem("process", "--now", T1.isoformat())
-    snap = _snapshot(world)
+def references(tmp_path_factory) -> dict:
+    return {}
+
+
+def _reference(backend: str, tmp_path_factory, references: dict) -> dict:
+    """An uninterrupted pass on the same inputs, once per database kind."""
+    if backend not in references:
+        with (pg_database() if backend == "postgresql" else nullcontext("sqlite:///pbem.sqlite")) as url:
+            world = _prepared(tmp_path_factory.mktemp("reference"), url)
+            world.pbem("process", "--now", T1.isoformat())
+            references[backend] = _snapshot(world)
+    snap = references[backend]
     assert snap["turns"] == [0] and snap["turn"] == 1
     return snap
 
 
 @pytest.mark.parametrize("point", POINTS)
-def test_a_pass_killed_anywhere_is_completed_by_the_next(point: str, tmp_path: Path, reference: dict) -> None:
-    world = _prepared(tmp_path)
+def test_a_pass_killed_anywhere_is_completed_by_the_next(point: str, tmp_path: Path, database: str,
+                                                         tmp_path_factory, references: dict) -> None:
+    reference = _reference("sqlite" if database.startswith("sqlite") else "postgresql", tmp_path_factory, references)
+    world = _prepared(tmp_path, database)
     killed = world.pbem("process", "--now", T1.isoformat(), env={"PBEM_FAULT": point}, check=False)
     assert killed.returncode == -9, f"the fault {point} was not reached: {killed.stdout}{killed.stderr}"
     world.pbem("process", "--now", T1.isoformat())

@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session, select
 
-from pbem.db import open_engine
 from pbem.models import Game, GmLog, OutboundMail, Seat, Sheet
 from pbem_world import World, order_mail, password_in, run_pass, text_of
 
@@ -16,8 +15,8 @@ ANN, BOB, EVE = "ann@example.org", "bob@example.org", "eve@example.org"
 
 
 @pytest.fixture
-def world(tmp_path: Path) -> World:
-    w = World(tmp_path)
+def world(tmp_path: Path, database: str) -> World:
+    w = World(tmp_path, database=database)
     w.pbem("game", "new", "g", "--seat", f"red:{ANN}", "--seat", f"blue:{BOB}", "--gm", "gm@example.org",
            "--seed", "proto", "--deadline", "48h", "--early", "30m")
     w.pbem("game", "start", "g", "--now", T0.isoformat())
@@ -29,7 +28,7 @@ def world(tmp_path: Path) -> World:
 
 
 def db(world: World) -> Session:
-    return Session(open_engine(f"sqlite:///{world.root / 'pbem.sqlite'}"))
+    return Session(world.engine())
 
 
 def last_text(world: World, address: str) -> str:

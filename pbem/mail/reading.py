@@ -23,6 +23,7 @@ class Incoming:
     subject: str = ""
     message_id: str = ""
     references: str = ""
+    to_addrs: list[str] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
     loop: str = ""          # why this is an automatic mail we must not answer
     problem: str = ""       # why this mail is refused as a whole
@@ -137,6 +138,7 @@ def read_mail(raw: bytes, own_address: str, max_bytes: int, max_parts: int, size
     out.subject = " ".join(_header(msg, "Subject").split())
     out.message_id = _header(msg, "Message-ID").strip()
     out.references = " ".join(_header(msg, "References").split())
+    out.to_addrs = [a for _n, a in getaddresses([_header(msg, h) for h in ("To", "Cc", "Delivered-To")]) if a]
     out.loop = loop_reason(msg, own_address)
     if out.loop:
         return out

@@ -7,12 +7,13 @@ from pbem.config import Config
 from pbem.transports.base import Inbox, Outbox
 
 
-def make_inbox(cfg: Config, engine: Engine) -> Inbox:
-    if cfg.inbox.transport == "imap":
+def make_inbox(cfg: Config, engine: Engine, name: str = "inbox") -> Inbox:
+    box = cfg.inboxes[name]
+    if box.transport == "imap":
         from pbem.transports.imap import ImapInbox
-        return ImapInbox(cfg.inbox, engine)
+        return ImapInbox(box, engine)
     from pbem.transports.maildir import MaildirInbox
-    return MaildirInbox(cfg.path(cfg.inbox.path), cfg.inbox.processed, cfg.inbox.quarantine)
+    return MaildirInbox(cfg.path(box.path), box.processed, box.quarantine)
 
 
 def make_outbox(cfg: Config) -> Outbox:
