@@ -77,6 +77,7 @@ class InboundMail(SQLModel, table=True):
     source: str = Field(default="", max_length=300)        # where it was fetched from
     raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
     size: int = 0
+    game_key: str = Field(default="", max_length=40, index=True)  # the game it signs on to, if any
     status: str = Field(default="new", max_length=12, index=True)  # new | handled | loop | quarantined
     note: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
     received_at: datetime = Field(default_factory=utcnow)

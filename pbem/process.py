@@ -11,6 +11,7 @@ import fcntl
 import gc
 import hashlib
 import os
+import time
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from email.parser import BytesHeaderParser
@@ -26,6 +27,8 @@ from pbem.clock import aware, parse_when, show
 from pbem.config import Config
 from pbem.db import migrate, open_engine
 from pbem.handler import handle
+from pbem.mail.reading import read_mail
+from pbem.protocol import plus_game, read_request
 from pbem.models import Game, GmLog, InboundMail, Meta, OutboundMail
 from pbem.transports.base import Inbox, Outbox, TransportError
 from pbem.turns import due_games, is_due, queue_reminders, resolve_turn
@@ -87,6 +90,14 @@ def message_key(raw: bytes) -> str:
     if mid and len(mid) < 250:
         return "mid:" + mid
     return "sha256:" + hashlib.sha256(raw).hexdigest()
+
+
+def game_of(raw: bytes, cfg: Config) -> str:
+    """The game a mail signs on to, as far as a quick read tells."""
+    inc = read_mail(raw, cfg.server.address, cfg.limits.max_mail_bytes, cfg.limits.max_parts)
+    if inc.loop or inc.problem:
+        return ""
+    return read_request(inc.lines, inc.subject, plus_game(inc.to_addrs, cfg.server.address)).game[:40]
 
 
 def _parseable(raw: bytes) -> bool:
@@ -228,6 +239,7 @@ class Pass:
                 if exists is not None:
                     continue
                 s.add(InboundMail(message_key=key, source=item.ref, raw=item.raw, size=item.size,
+                                  game_key=game_of(item.raw, self.cfg) if ok else "",
                                   status="new" if ok else "quarantined",
                                   note="" if ok else "not a mail: no From header"))
                 self.summary.fetched += 1
@@ -242,32 +254,48 @@ class Pass:
     # -- 3. handle ----------------------------------------------------------
     def handle_all(self) -> None:
         """Each stored mail in its own transaction, a few ids at a time so that
-        memory does not grow with the inbox."""
-        after = 0
-        while True:
-            with self.session() as s:
-                ids = list(s.exec(select(InboundMail.id).where(InboundMail.status == "new",
-                                                               InboundMail.id > after)
-                                  .order_by(InboundMail.id).limit(FETCH_BATCH)))
-            if not ids:
+        memory does not grow with the inbox. A mail whose game has an older
+        mail still being handled by another worker waits for it: one game's
+        mail is always applied in the order it arrived."""
+        for attempt in range(200):
+            deferred = False
+            after = 0
+            while True:
+                with self.session() as s:
+                    ids = list(s.exec(select(InboundMail.id).where(InboundMail.status == "new",
+                                                                   InboundMail.id > after)
+                                      .order_by(InboundMail.id).limit(FETCH_BATCH)))
+                if not ids:
+                    break
+                after = ids[-1]
+                for mail_id in ids:
+                    deferred |= self._handle_one(mail_id) == "deferred"
+                gc.collect()  # the email package leaves a class per parsed header in cycles
+            if not deferred or self.dry_run:
                 return
-            after = ids[-1]
-            for mail_id in ids:
-                self._handle_one(mail_id)
-            gc.collect()  # the email package leaves a class per parsed header in cycles
+            time.sleep(0.05 * (attempt + 1))
 
-    def _handle_one(self, mail_id: int) -> None:
+    def _handle_one(self, mail_id: int) -> str:
         with self.session() as s:
             row = s.exec(select(InboundMail).where(InboundMail.id == mail_id, InboundMail.status == "new")
                          .with_for_update(skip_locked=True)).first()
             if row is None:        # handled already, or another worker has it
-                return
+                return "skipped"
+            if row.game_key:
+                s.exec(select(Game.id).where(Game.id == row.game_key).with_for_update()).first()
+                older = s.exec(select(InboundMail.id).where(InboundMail.game_key == row.game_key,
+                                                            InboundMail.status == "new",
+                                                            InboundMail.id < row.id)).first()
+                if older is not None:
+                    s.rollback()
+                    return "deferred"
             handle(s, self.cfg, row, self.now)
             if row.status == "loop":
                 self.summary.loops += 1
             self.summary.handled += 1
             self.commit(s)
         faults.point("mid-handle")
+        return "handled"
 
     # -- 4. resolve ---------------------------------------------------------
     def resolve_due(self) -> None:
