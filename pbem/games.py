@@ -109,12 +109,13 @@ def seats_of(s: Session, game_id: str) -> list[Seat]:
 
 
 def report_mail(cfg: Config, game: Game, seat: Seat | None, state: Any, events: Any,
-                when: datetime, preface: str = "", missed: dict[str, int] | None = None) -> tuple[str, bytes]:
+                when: datetime, preface: str = "", missed: dict[str, int] | None = None,
+                maps: tuple[list[str], str] | None = None) -> tuple[str, bytes]:
     ruleset = get_ruleset(game.ruleset)
     view = ruleset.view(state, seat.name if seat else None)
     subject, text, html = valley_report(game=game.id, turn_no=game.turn_no, seat=seat.name if seat else None,
                                         view=view, events=events, deadline=show(game.deadline),
-                                        address=cfg.server.address, missed=missed or {})
+                                        address=cfg.server.address, missed=missed or {}, maps=maps)
     if preface:
         text = preface + "\n\n" + text
         html = html.replace("<body>", "<body>\n<pre>" + _escape(preface) + "</pre>", 1)

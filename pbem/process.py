@@ -11,6 +11,7 @@ import fcntl
 import gc
 import hashlib
 import os
+import random
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -301,7 +302,9 @@ class Pass:
     def resolve_due(self) -> None:
         with self.session() as s:
             due = due_games(s, self.now)
-        for game_id in due:
+        # Workers start at different places in the list, so they rarely meet.
+        start = random.randrange(len(due)) if due else 0
+        for game_id in due[start:] + due[:start]:
             with self.session() as s:
                 # One game is never resolved by two workers: the row lock is
                 # the claim, and the due check is made again under it.

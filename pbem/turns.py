@@ -14,6 +14,7 @@ from pbem.games import report_mail, seats_of
 from pbem.mail.compose import compose
 from pbem.models import Game, GmLog, Seat, Sheet, TurnRecord
 from pbem.outbox import queue
+from pbem.reports.render import draw_maps
 from pbem import faults
 
 
@@ -76,12 +77,13 @@ def resolve_turn(s: Session, cfg: Config, game: Game, now: datetime) -> None:
                 + (f"; missing: {', '.join(x.name for x in missing)}" if missing else "")))
     faults.point("mid-turn")
     missed = {x.name: x.missed_turns for x in seats}
+    maps = draw_maps(ruleset.view(result.state, None))   # the board is public: drawn once
     for seat in seats:
-        to, raw = report_mail(cfg, game, seat, result.state, events, now, missed=missed)
+        to, raw = report_mail(cfg, game, seat, result.state, events, now, missed=missed, maps=maps)
         queue(s, key=f"report:{game.id}:{game.turn_no}:{seat.name}", kind="report", to=to, raw=raw,
               game_id=game.id)
     if game.gm_email:
-        to, raw = report_mail(cfg, game, None, result.state, events, now, missed=missed,
+        to, raw = report_mail(cfg, game, None, result.state, events, now, missed=missed, maps=maps,
                               preface=_gm_preface(resolved, missing, played))
         queue(s, key=f"report:{game.id}:{game.turn_no}:gm", kind="report", to=to, raw=raw, game_id=game.id)
 

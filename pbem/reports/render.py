@@ -85,10 +85,18 @@ def may_order(view: dict[str, Any], seat: str | None) -> list[str]:
     return hints
 
 
+def draw_maps(view: dict[str, Any]) -> tuple[list[str], str]:
+    return asciimap.render(view), svgmap.render(view)
+
+
 def valley_report(*, game: str, turn_no: int, seat: str | None, view: dict[str, Any],
                   events: Iterable[Event | dict], deadline: str, address: str,
-                  missed: dict[str, int] | None = None) -> tuple[str, str, str]:
-    """(subject, text, html) of one seat's report (or the public one)."""
+                  missed: dict[str, int] | None = None,
+                  maps: tuple[list[str], str] | None = None) -> tuple[str, str, str]:
+    """(subject, text, html) of one seat's report (or the public one).
+    ``maps`` (text map lines, SVG) may be given when they were drawn once for
+    every seat of the turn: the board is public."""
+    map_lines, svg = maps or draw_maps(view)
     when = f"{view['season']} turn {view['turn']} of year {view['year']}"
     if view["stage"] == "setup":
         when = "setup: place your tribe"
@@ -97,8 +105,8 @@ def valley_report(*, game: str, turn_no: int, seat: str | None, view: dict[str, 
     own_spaces = [s["name"] for s in view["spaces"] if seat and seat in s.get("tribes", {})]
     context = dict(
         game=game, turn_no=turn_no, seat=seat, view=view, when=when, deadline=deadline,
-        address=address, map_lines=asciimap.render(view), legend=asciimap.legend(view),
-        svg=svgmap.render(view), groups=groups, spaces=spaces, me=view["tribes"].get(seat) if seat else None,
+        address=address, map_lines=map_lines, legend=asciimap.legend(view),
+        svg=svg, groups=groups, spaces=spaces, me=view["tribes"].get(seat) if seat else None,
         hints=may_order(view, seat), own_spaces=own_spaces, missed=missed or {},
         wrapped_groups=[(t, [line for text in texts for line in wrap(text)]) for t, texts in groups],
         wrapped_spaces=[line for n, words in spaces for line in wrap(f"{n}: {words}")],
