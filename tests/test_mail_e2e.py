@@ -13,7 +13,6 @@ from datetime import datetime, timedelta, timezone
 from sqlmodel import Session, select
 
 from engine import get_ruleset
-from pbem.db import open_engine
 from pbem.models import Game, InboundMail, Seat, TurnRecord
 from pbem_world import World, order_mail
 
@@ -30,9 +29,9 @@ def _text(msg) -> str:  # type: ignore[no-untyped-def]
     return msg.get_body(preferencelist=("plain",)).get_content()
 
 
-def test_five_turns_by_mail_on_real_servers(tmp_path, clean_mailboxes, smtp) -> None:
+def test_five_turns_by_mail_on_real_servers(tmp_path, clean_mailboxes, smtp, database) -> None:
     imap = clean_mailboxes
-    world = World(tmp_path, inbox=textwrap.dedent(f'''
+    world = World(tmp_path, database=database, inbox=textwrap.dedent(f'''
         [inbox]
         transport = "imap"
         host = "127.0.0.1"
@@ -59,7 +58,7 @@ def test_five_turns_by_mail_on_real_servers(tmp_path, clean_mailboxes, smtp) -> 
         assert "=== pbem report g3 turn 0 ===" in _text(welcome)
         assert welcome.get_body(preferencelist=("html",)) is not None
 
-    db = open_engine(f"sqlite:///{tmp_path / 'pbem.sqlite'}")
+    db = world.engine()
     rng = random.Random(3)
     for turn in range(6):
         with Session(db) as s:
