@@ -220,6 +220,58 @@ def demo(directory: str, turns: int) -> None:
     run_demo(Path(directory), turns, click.echo)
 
 
+@main.command()
+@click.option("--ruleset", default="valley", show_default=True)
+@click.option("--players", type=click.IntRange(2, 6), default=4, show_default=True)
+@click.option("--games", type=click.IntRange(1), default=100, show_default=True)
+@click.option("--board", default=None, help="a board such as W1E2 (default: the ruleset's)")
+@click.option("--fire", is_flag=True, help="the advanced fire rules")
+@click.option("--bots", default="heuristic", show_default=True,
+              help="comma-separated bots, one per seat or repeated: heuristic, random")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--turn-limit", type=click.IntRange(1), default=200, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="print the figures as JSON")
+def simulate(ruleset: str, players: int, games: int, board: str | None, fire: bool, bots: str, seed: int,
+             turn_limit: int, as_json: bool) -> None:
+    """Play whole games bot against bot and print the figures a designer needs."""
+    import json as jsonlib
+
+    from engine.valley.boards import BOARD_NAMES
+    from engine.valley.simulate import BOTS, Tally
+    from engine.valley.simulate import simulate as run
+    if ruleset != "valley":
+        raise click.UsageError(f"no simulator for ruleset {ruleset!r}; known: valley")
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    for name in names:
+        if name not in BOTS:
+            raise click.BadParameter(f"no bot {name!r}; the bots are {', '.join(BOTS)}", param_hint="--bots")
+    if board is not None and board not in BOARD_NAMES:
+        raise click.BadParameter(f"no board {board!r}; the boards are {', '.join(BOARD_NAMES)}", param_hint="--board")
+    seats = (names * players)[:players]
+    options = {"fire": fire, **({"board": board} if board else {})}
+    tally = Tally(players)
+    with click.progressbar(run(games, seats, options, seed, turn_limit), length=games, label="games",
+                           file=sys.stderr) as bar:
+        for result in bar:
+            tally.add(result)
+    figures = tally.report()
+    if as_json:
+        click.echo(jsonlib.dumps(figures, indent=2))
+        return
+    click.echo(f"{figures['games']} games, {players} players, bots {', '.join(seats)}"
+               f"{', fire rules' if fire else ''}, board {board or 'default'}")
+    click.echo("win rate by seat: " + ", ".join(f"{s} {r:.1%}" for s, r in figures["win_rate_by_seat"].items()))
+    click.echo("win rate by bot:  " + ", ".join(f"{b} {r:.1%}" for b, r in figures["win_rate_by_bot"].items()))
+    length = figures["length"]
+    click.echo(f"game length in turns: mean {length['mean']}, median {length['median']}, max {length['max']}")
+    click.echo(f"extinction {figures['extinction_rate']:.1%}, stopped by the turn limit {figures['turn_limit_rate']:.1%}")
+    click.echo("events and cards that decided something: none (the decks are empty so far)")
+    curve = figures["mean_food_by_turn"]
+    click.echo("mean food by turn: " + " ".join(f"{x:g}" for x in curve[:20]))
+    if figures["refused_bot_lines"]:
+        click.echo(f"WARNING: the parser refused {figures['refused_bot_lines']} bot order lines")
+
+
 def _case_files(paths: tuple[str, ...]) -> list[Path]:
     files: list[Path] = []
     for given in paths:

@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 
 from engine import SeededDice
+from engine.valley.bots import random_orders
 from pbem.reports.render import valley_report
 from valley_games import RULESET, play
 
@@ -16,7 +17,7 @@ def _report(seat: str | None = "red", hands: dict | None = None):  # type: ignor
     state = play(22, 3)
     for p, hand in (hands or {}).items():
         state.tribes[p].hand = hand
-    sheets = {p: RULESET.bot_orders(state, p, random.Random(1)) for p in state.players}
+    sheets = {p: random_orders(state, p, random.Random(1)) for p in state.players}
     result = RULESET.resolve(state, sheets, SeededDice(3))
     for p, hand in (hands or {}).items():
         result.state.tribes[p].hand = hand

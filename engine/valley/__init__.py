@@ -7,7 +7,7 @@ from typing import Any, Sequence
 from engine.contract import Option, OrderSheet, Outcome, Resolution
 from engine.dice import Dice
 from engine.valley import parser, setup, turn
-from engine.valley.bots import random_orders
+from engine.valley.heuristic import heuristic_orders
 from engine.valley.state import State
 from engine.valley.view import view as _view
 
@@ -36,8 +36,8 @@ class ValleyRuleset:
         return OrderSheet(player)
 
     def bot_orders(self, state: State, player: str, rng: random.Random) -> OrderSheet:
-        """Orders for a seat the bot plays: random legal orders for now."""
-        return random_orders(state, player, rng)
+        """Orders for a seat the bot plays: the heuristic bot."""
+        return heuristic_orders(state, player, rng)
 
     def view(self, state: State, player: str | None) -> dict[str, Any]:
         return _view(state, player)

@@ -10,7 +10,8 @@ from engine.valley.parser import fire_source
 from engine.valley.state import MAX_CAMPS, State
 
 
-def _paths(st: State, start: str, rng: random.Random) -> list[list[str]]:
+def legal_paths(st: State, start: str) -> list[list[str]]:
+    """Every path of 1 or 2 steps a token on ``start`` may order (static rules)."""
     board = st.board
     out = []
     for first in board.adjacent(start):
@@ -54,7 +55,7 @@ def random_orders(st: State, player: str, rng: random.Random) -> OrderSheet:
             lines.append(f"FIRE {name}")
             if board.hexes[name].terrain == "V" and w + f > 0:
                 w, f = (w - 1, f) if w else (w, f - 1)
-        paths = _paths(st, name, rng)
+        paths = legal_paths(st, name)
         if paths and (w or f) and rng.random() < 0.7:
             mw, mf = rng.randint(0, w), rng.randint(0, f)
             if mw + mf:

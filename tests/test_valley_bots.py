@@ -1,0 +1,44 @@
+"""Bots that never miss a turn: legal orders always, games that end, and a
+heuristic bot that clearly beats the random one."""
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from engine.valley.simulate import Tally, play_game, simulate
+from pbem.cli import main
+
+
+def test_hundreds_of_bot_games_end_and_no_bot_line_is_refused() -> None:
+    tally = Tally(4)
+    for result in simulate(200, ["heuristic", "random", "heuristic", "random"], {}, seed=1000, turn_limit=200):
+        assert result.refused == 0, f"game {result.seed}: the parser refused bot orders"
+        assert result.winners is not None, f"game {result.seed} hit the turn limit"
+        tally.add(result)
+    assert tally.games == 200 and tally.limits == 0
+
+
+def test_bots_play_with_fire_rules_and_six_players() -> None:
+    for seed in range(10):
+        result = play_game(seed, ["heuristic", "random"] * 3, {"fire": True, "board": "W2E1"})
+        assert result.refused == 0 and result.winners is not None
+
+
+def test_the_heuristic_bot_beats_the_random_bot_clearly() -> None:
+    tally = Tally(4)
+    for result in simulate(80, ["heuristic", "random"], {}, seed=5000):
+        tally.add(result)
+    rates = tally.report()["win_rate_by_bot"]
+    assert rates["heuristic"] >= rates["random"] + 0.08, rates
+
+
+def test_simulate_prints_json_figures() -> None:
+    result = CliRunner().invoke(main, ["simulate", "--games", "5", "--players", "3", "--bots", "heuristic,random",
+                                       "--json", "--board", "W2E2"])
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.output[result.output.index("{"):])
+    assert figures["games"] == 5 and set(figures["win_rate_by_seat"]) == {"red", "blue", "green"}
+    assert {"extinction_rate", "length", "mean_food_by_turn", "win_rate_by_bot"} <= set(figures)
+    bad = CliRunner().invoke(main, ["simulate", "--bots", "clever"])
+    assert bad.exit_code == 2 and "no bot 'clever'" in bad.output
