@@ -55,7 +55,7 @@ class _Mover:
             return True
         if h.kind == "M" and not self.species.mountains:
             return True
-        return not self.species.rivers and self.board.river_between(here, there)
+        return not self.species.rivers and self.state.river_blocks(here, there)
 
     def path(self, start: str, direction: int, ended: set[str]) -> list[str]:
         nb = self.board.neighbours

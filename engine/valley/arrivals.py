@@ -26,24 +26,32 @@ def arrivals(ctx: Context) -> None:
     st = ctx.state
     board = st.board
     for _ in range(arrivals_due(st)):
-        if not st.bag:
-            ctx.say("the bag is empty: no more animals arrive")
+        if not draw_animal(ctx):
             break
-        token = ctx.dice.draw("animals", sorted(st.bag))
-        st.bag.remove(token)
-        species, letter = token.split()
-        where = board.arrivals.get(letter)
-        if where is None:
-            raise ValueError(f"the animal {token} has no arrival space {letter} on this board")
-        sp = st.space(where)
-        if sp.blocked():
-            st.bag.append(token)
-            ctx.say(f"a {species} ({letter}) cannot arrive on {where}, which is "
-                    f"{'burning' if sp.wildfire else 'flooded'}; it goes back in the bag")
-            continue
-        sp.animals.setdefault(species, []).append(letter)
-        ctx.say(f"a {species} arrives on {where} ({letter})")
     comebacks(ctx)
+
+
+def draw_animal(ctx: Context) -> bool:
+    """One animal from the bag onto its lettered space; False when the bag is empty."""
+    st = ctx.state
+    if not st.bag:
+        ctx.say("the bag is empty: no more animals arrive")
+        return False
+    token = ctx.dice.draw("animals", sorted(st.bag))
+    st.bag.remove(token)
+    species, letter = token.split()
+    where = st.board.arrivals.get(letter)
+    if where is None:
+        raise ValueError(f"the animal {token} has no arrival space {letter} on this board")
+    sp = st.space(where)
+    if sp.blocked():
+        st.bag.append(token)
+        ctx.say(f"a {species} ({letter}) cannot arrive on {where}, which is "
+                f"{'burning' if sp.wildfire else 'flooded'}; it goes back in the bag")
+        return True
+    sp.animals.setdefault(species, []).append(letter)
+    ctx.say(f"a {species} arrives on {where} ({letter})")
+    return True
 
 
 def comebacks(ctx: Context) -> None:

@@ -119,6 +119,8 @@ class Board:
                     raise BoardError(f"lava path of {v}: {nxt} does not follow on from {prev}")
             self.lava[v] = steps
         self.fishing = frozenset(n for n in self.names if self._is_fishing(n))
+        self.lake_shore = frozenset(n for n in self.names if self.hexes[n].kind != "L"
+                                    and any(self.hexes[m].kind == "L" for m in self.adjacent(n)))
 
     # -- geometry -------------------------------------------------------
     def river_between(self, a: str, b: str) -> bool:

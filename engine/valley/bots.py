@@ -16,14 +16,14 @@ def legal_paths(st: State, start: str) -> list[list[str]]:
     out = []
     for first in board.adjacent(start):
         sp = st.peek(first)
-        if board.hexes[first].kind == "L" or board.river_between(start, first) or (sp and sp.blocked()):
+        if board.hexes[first].kind == "L" or st.river_blocks(start, first) or (sp and sp.blocked()):
             continue
         out.append([start, first])
-        if board.hexes[first].kind == "M":
+        if board.hexes[first].kind == "M" or "snowed_in" in st.lasting:
             continue
         for second in board.adjacent(first):
             sp2 = st.peek(second)
-            if second == start or board.hexes[second].kind == "L" or board.river_between(first, second) \
+            if second == start or board.hexes[second].kind == "L" or st.river_blocks(first, second) \
                     or (sp2 and sp2.blocked()):
                 continue
             out.append([start, first, second])

@@ -16,6 +16,8 @@ from engine.dice import DiceError, ScriptedDice
 from engine.valley import hexgrid, parser
 from engine.valley.board import Board, BoardError
 from engine.valley.context import Context
+from engine.valley.eventcards import EVENTS
+from engine.valley.eventcards import deck as event_deck
 from engine.valley.setup import check_options, place_tribes
 from engine.valley.species import full_bag, species_name
 from engine.valley.state import Space, State, Tokens, Tribe
@@ -40,12 +42,12 @@ _KEYS = {
     "board": {"map", "rivers", "arrivals", "lava"},
     "position": {"year", "season", "turn", "game_turn", "players", "first_player", "food", "fire",
                  "hands", "warned", "resurrected", "space", "bag", "fate_deck",
-                 "fate_discards"},
+                 "fate_discards", "lasting"},
     "space": {"at", "animals", "camp", "crop", "wildfire", "flooded", "lava"},
     "draws": {"animals", "event", "fate", "placement", "comeback"},
     "run": {"from", "to"},
     "expect": {"space", "food", "fire", "winner", "eliminated", "warned", "rejected", "position",
-               "hands"},
+               "hands", "lasting"},
     "expect.position": {"year", "season", "turn", "first_player"},
 }
 
@@ -146,8 +148,9 @@ def build_state(data: dict[str, Any]) -> State:
         raise CaseError(f"options: {why}") from None
     opts["board"] = "custom"
     year, season, turn = position.get("year", 1), position.get("season", "summer"), position.get("turn", 2)
-    if season not in ("summer", "winter") or turn not in (1, 2, 3) or not isinstance(year, int):
-        raise CaseError("[position] season is summer or winter, turn 1, 2 or 3, year a number")
+    if season not in ("summer", "winter") or turn not in (1, 2, 3, 4) or not isinstance(year, int):
+        raise CaseError("[position] season is summer or winter, turn 1 to 3 (4 in a longer season), "
+                        "year a number")
     first = position.get("first_player", players[0])
     if first not in players:
         raise CaseError(f"first_player {first!r} is not a seat")
@@ -174,6 +177,10 @@ def build_state(data: dict[str, Any]) -> State:
         if name in st.spaces:
             raise CaseError(f"{name} is described twice in [position]")
         st.spaces[name] = sp
+    for card in position.get("lasting", []):
+        if card not in EVENTS or not EVENTS[card].lasting:
+            raise CaseError(f"lasting: {card!r} is not a lasting event card")
+        st.lasting.append(card)
     st.decks["fate"] = [str(c).lower() for c in position.get("fate_deck", [])]
     st.discards["fate"] = [str(c).lower() for c in position.get("fate_discards", [])]
     for p in players:
@@ -242,6 +249,8 @@ def _check(st: State, sheets: dict[str, OrderSheet], expect: dict[str, Any]) -> 
     for p, hand in expect.get("hands", {}).items():
         if sorted(st.tribes[p].hand) != sorted(str(c).lower() for c in hand):
             return f"hand of {p}: expected {sorted(hand)}, found {sorted(st.tribes[p].hand)}"
+    if "lasting" in expect and sorted(st.lasting) != sorted(expect["lasting"]):
+        return f"lasting: expected {sorted(expect['lasting']) or 'none'}, found {sorted(st.lasting) or 'none'}"
     pos = expect.get("position", {})
     _check_keys("expect.position", pos, _KEYS["expect.position"])
     for key in ("year", "season", "turn", "first_player"):
@@ -273,6 +282,8 @@ def run_case(text: str) -> CaseResult:
         draws = data.get("draws", {})
         _check_keys("draws", draws, _KEYS["draws"])
         draw_lists = {k: (v if isinstance(v, list) else [v]) for k, v in draws.items()}
+        if "event" in draws:   # a case that draws an event card plays with the full decks
+            st.decks["summer"], st.decks["winter"] = event_deck("summer"), event_deck("winter")
         dice = ScriptedDice(dice_table, draw_lists)
         orders = data.get("orders", {})
         if not isinstance(orders, dict):

@@ -200,6 +200,8 @@ def _animals(ctx: Context, name: str, sp: Space) -> None:
         if not herd:
             del sp.animals[species]
             food = SPECIES[species].food * start
+            if "skin_and_bones" in st.lasting:
+                food //= 2
             st.tribes[player].food += food
             ctx.say(f"{player} kills {start} {species} on {name} and gains {food} food")
         if t.total == 0:

@@ -43,6 +43,8 @@ def end_turn(ctx: Context) -> None:
 
 def advance(ctx: Context) -> None:
     st = ctx.state
+    from engine.valley.eventcards import EVENTS
+    st.lasting[:] = [c for c in st.lasting if EVENTS[c].lasting != "turn"] if st.lasting else []
     st.game_turn += 1
     st.turn += 1
     if st.turn > st.season_length():

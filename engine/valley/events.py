@@ -1,15 +1,13 @@
 """Phase 1: clear last turn's markers and draw the season's event card.
 
-No event comes in the first two turns of the game. The decks are filled by
-the event cards (a later piece of work); an empty deck with empty discards
-draws nothing and says so.
+No event comes in the first two turns of the game. The cards are in
+eventcards.py; a deck that runs out is made again from its discards.
 """
 from __future__ import annotations
 
 from engine.valley.context import Context
 
-EVENT_EFFECTS: dict[str, object] = {}
-"""Event card id -> its effect; filled in by the card definitions."""
+from engine.valley.eventcards import EVENTS
 
 
 def clear_markers(ctx: Context) -> None:
@@ -36,10 +34,12 @@ def events(ctx: Context) -> None:
     if not deck:
         ctx.say(f"the {st.season} event deck is empty: no event this turn")
         return
-    card = ctx.dice.draw("event", sorted(deck))
-    deck.remove(card)
-    ctx.say(f"event: {card}")
-    effect = EVENT_EFFECTS.get(card)
-    if callable(effect):
-        effect(ctx)
-    discards.append(card)
+    card_id = ctx.dice.draw("event", sorted(deck))
+    deck.remove(card_id)
+    card = EVENTS[card_id]
+    ctx.say(f"event: {card.name}. {card.text}")
+    if card.effect is not None:
+        card.effect(ctx)
+    if card.lasting and card_id not in st.lasting:
+        st.lasting.append(card_id)
+    discards.append(card_id)

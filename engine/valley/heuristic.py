@@ -18,7 +18,7 @@ from engine.valley.survival import harvest_turn
 
 def _food(st: State, name: str) -> float:
     board = st.board
-    value = 1.0 if name in board.fishing else 0.0
+    value = 1.0 if st.fishing(name) else 0.0
     if st.season == "summer" and board.hexes[name].kind == "F":
         value += 1.0
     sp = st.peek(name)
@@ -81,6 +81,7 @@ def heuristic_orders(st: State, me: str, rng: random.Random) -> OrderSheet:
     mine = {n: sp.tribes[me] for n, sp in st.spaces.items() if me in sp.tribes}
     camps_planned = len(st.camps(me))
     claimed: set[str] = set()
+    stayers: set[str] = set()          # spaces where some of our tokens do not move
     movable: dict[str, Tokens] = {}
     for name in sorted(mine, key=lambda n: (st.spaces[n].camp != me, n)):
         t, sp = mine[name], st.spaces[name]
@@ -103,6 +104,7 @@ def heuristic_orders(st: State, me: str, rng: random.Random) -> OrderSheet:
                     break
         if keep.total:
             claimed.add(name)
+            stayers.add(name)
         movable[name] = Tokens(t.w - keep.w, t.f - keep.f)
     for name, free in movable.items():
         paths = legal_paths(st, name)
@@ -120,6 +122,7 @@ def heuristic_orders(st: State, me: str, rng: random.Random) -> OrderSheet:
             free.f -= unit.f
             if best is None:
                 claimed.add(name)
+                stayers.add(name)
                 continue
             tokens = " ".join(x for x in (f"{unit.w}W" if unit.w else "", f"{unit.f}F" if unit.f else "") if x)
             lines.append(f"MOVE {tokens} {'-'.join(best)}")
@@ -137,7 +140,7 @@ def heuristic_orders(st: State, me: str, rng: random.Random) -> OrderSheet:
     if st.options.get("fire") and not st.tribes[me].fire and st.camps(me):
         for name in mine:
             if fire_source(st, name) and not st.spaces[name].others(me) and \
-                    (board.hexes[name].terrain != "V" or name in claimed):
+                    (board.hexes[name].terrain != "V" or name in stayers):
                 lines.append(f"FIRE {name}")
                 break
     tribe = st.tribes[me]

@@ -119,12 +119,14 @@ class _Reader:
                 raise Refused(f"{a} and {b} are not neighbours")
             if board.hexes[b].kind == "L":
                 raise Refused(f"{b} is the lake; tribes cannot go there")
-            if board.river_between(a, b):
+            if self.state.river_blocks(a, b):
                 raise Refused(f"a river runs between {a} and {b}; tribes cannot cross it")
             sp = self.state.peek(b)
             if sp and sp.blocked():
                 what = "burning" if sp.wildfire else "flooded"
                 raise Refused(f"{b} is {what} this turn; nobody can go there")
+        if len(path) == 3 and "snowed_in" in self.state.lasting:
+            raise Refused("the snow lets tribes move only 1 space this turn")
         if len(path) == 3 and board.hexes[path[1]].kind == "M":
             raise Refused(f"{path[1]} is a mountain; a tribe stops there")
         start = path[0]
@@ -214,8 +216,10 @@ class _Reader:
                     t.w -= 1
                     t.f -= 1
             elif isinstance(order, Fire):
+                # Taking fire and setting up a camp are both "instead of moving":
+                # the same staying tokens may do both.
                 on_volcano = (self.board.hexes[order.space].terrain == "V"
-                              and spare.get(order.space, Tokens()).total > 0)
+                              and self.unmoved.get(order.space, Tokens()).total > 0)
                 near_flames = _touches_flames(self.state, order.space) and (
                     order.space in self.start_spaces
                     or any(isinstance(o, Move) and o.path[-1] == order.space for o in orders))

@@ -11,6 +11,7 @@ from engine.valley.context import Context
 from engine.valley.fate import draw_fate, hand_size
 from engine.valley.orders import Place, Plant
 from engine.valley.planting import plant_crop
+from engine.valley.eventcards import deck as event_deck
 from engine.valley.species import full_bag
 from engine.valley.state import State, Tokens, Tribe
 
@@ -58,6 +59,7 @@ def new_game(players: Sequence[str], options: dict[str, Any], seed: int | str) -
                tribes={p: Tribe(food=food) for p in seats}, first_player="")
     st.first_player = dice.draw("first player", seats)
     st.bag = full_bag()
+    st.decks["summer"], st.decks["winter"] = event_deck("summer"), event_deck("winter")
     ctx = Context(st, dice)
     for p in st.turn_order():
         for _ in range(hand_size(st)):

@@ -196,7 +196,20 @@ class State:
         return self.game_turn == 1
 
     def season_length(self) -> int:
-        return 3
+        """3 turns, or 4 under a mild autumn (summer) or a long winter (winter)."""
+        longer = "mild_autumn" if self.season == "summer" else "long_winter"
+        return 4 if longer in self.lasting else 3
+
+    def river_blocks(self, a: str, b: str) -> bool:
+        """A river between a and b that stops tribes and animals (not when frozen)."""
+        return "frozen_rivers" not in self.lasting and self.board.river_between(a, b)
+
+    def fishing(self, name: str) -> bool:
+        """Fishing on a lake shore, or a river bank unless the rivers are dry or frozen."""
+        board = self.board
+        if "frozen_rivers" in self.lasting or "drought" in self.lasting:
+            return name in board.lake_shore
+        return name in board.fishing
 
     def last_turn_of_season(self) -> bool:
         return self.turn >= self.season_length()

@@ -18,24 +18,33 @@ def gains(st: State, player: str) -> tuple[int, list[str]]:
     harvest = harvest_turn(st)
     for name in sorted((n for n, sp in st.spaces.items() if player in sp.tribes), key=hexgrid.sort_key):
         sp = st.spaces[name]
-        if name in board.fishing:
+        if st.fishing(name):
             total += 1
             why.append(f"fishing {name}")
         if st.season == "summer" and board.hexes[name].kind == "F":
-            total += 1
-            why.append(f"foraging {name}")
+            berries = 2 if "berries" in st.lasting else 1
+            total += berries
+            why.append(f"foraging {name}" + (f" {berries}" if berries > 1 else ""))
         if harvest and sp.crop:
-            crop = 8 if sp.crop == "ok" else 4
+            crop = (8 if sp.crop == "ok" else 4) + (4 if "abundant_rain" in st.lasting else 0)
             total += crop
             why.append(f"harvest {name} {crop}")
     return total, why
 
 
 def cost(st: State, player: str, tokens: int) -> int:
-    """Food that ``tokens`` tokens eat: 1 each, or 1.5 in winter without fire."""
-    if st.options.get("fire") and st.season == "winter" and not st.tribes[player].fire:
-        return tokens * 3 // 2
-    return tokens
+    """Food that ``tokens`` tokens eat: 1 each, or 1.5 in winter without fire;
+    a bitter frost adds 1 for each token away from the tribe's camps."""
+    fire_rules = bool(st.options.get("fire"))
+    if fire_rules and st.season == "winter" and not st.tribes[player].fire:
+        eat = tokens * 3 // 2
+    else:
+        eat = tokens
+    if "bitter_frost" in st.lasting and not (fire_rules and st.tribes[player].fire):
+        outside = sum(sp.tribes[player].total for sp in st.spaces.values()
+                      if player in sp.tribes and sp.camp != player)
+        eat += min(outside, tokens)
+    return eat
 
 
 def survive(ctx: Context) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.valley import hexgrid
+from engine.valley.eventcards import EVENTS
 from engine.valley.state import State
 
 
@@ -14,7 +15,7 @@ def view(st: State, player: str | None) -> dict[str, Any]:
         sp = st.peek(name)
         h = board.hexes[name]
         entry: dict[str, Any] = {"name": name, "terrain": h.terrain, "region": h.region,
-                                 "fishing": name in board.fishing}
+                                 "fishing": st.fishing(name)}
         if sp is not None:
             entry.update(sp.to_dict())
         spaces.append(entry)
@@ -35,6 +36,7 @@ def view(st: State, player: str | None) -> dict[str, Any]:
         "players": list(st.players), "me": player, "tribes": tribes, "spaces": spaces,
         "rivers": sorted(f"{a}|{b}" for a, b in board.rivers),
         "arrivals": {k: board.arrivals[k] for k in sorted(board.arrivals)},
-        "lasting": list(st.lasting), "winners": st.winners, "reason": st.reason,
+        "lasting": [{"id": c, "name": EVENTS[c].name, "text": EVENTS[c].text, "until": EVENTS[c].lasting}
+                    for c in st.lasting], "winners": st.winners, "reason": st.reason,
         "sort": [hexgrid.sort_key(s["name"]) for s in spaces],
     }
