@@ -110,6 +110,7 @@ def valley_report(*, game: str, turn_no: int, seat: str | None, view: dict[str, 
         hints=may_order(view, seat), own_spaces=own_spaces, missed=missed or {},
         wrapped_groups=[(t, [line for text in texts for line in wrap(text)]) for t, texts in groups],
         wrapped_spaces=[line for n, words in spaces for line in wrap(f"{n}: {words}")],
+        wrap=wrap,
     )
     subject = f"[{game}] turn {turn_no} report" + (f" for {seat}" if seat else "")
     if view["winners"] is not None:
