@@ -262,10 +262,10 @@ def simulate(ruleset: str, players: int, games: int, board: str | None, fire: bo
                f"{', fire rules' if fire else ''}, board {board or 'default'}")
     click.echo("win rate by seat: " + ", ".join(f"{s} {r:.1%}" for s, r in figures["win_rate_by_seat"].items()))
     click.echo("win rate by bot:  " + ", ".join(f"{b} {r:.1%}" for b, r in figures["win_rate_by_bot"].items()))
+    click.echo("turns survived by bot: " + ", ".join(f"{b} {r}" for b, r in figures["mean_turns_survived_by_bot"].items()))
     length = figures["length"]
     click.echo(f"game length in turns: mean {length['mean']}, median {length['median']}, max {length['max']}")
     click.echo(f"extinction {figures['extinction_rate']:.1%}, stopped by the turn limit {figures['turn_limit_rate']:.1%}")
-    click.echo("events and cards that decided something: none (the decks are empty so far)")
     curve = figures["mean_food_by_turn"]
     click.echo("mean food by turn: " + " ".join(f"{x:g}" for x in curve[:20]))
     if figures["refused_bot_lines"]:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from engine.valley.context import Context
+from engine.valley.playcards import take_armed
 from engine.valley.state import MAX_FEMALES, MAX_WARRIORS, Tokens
 
 
@@ -15,9 +16,13 @@ def births(ctx: Context) -> None:
     if not st.last_turn_of_season():
         return
     for player in st.turn_order():
+        rites = [a[1] for a in take_armed(ctx, player, "fertility")]
         for name in st.camps(player):
             t = st.tokens(player, name)
             count = 1 if t.f == 1 else 2 if t.f >= 2 else 0
+            if count and name in rites:
+                count += rites.count(name)
+                ctx.say(f"{player}'s Fertility Rite brings one more birth on {name}")
             for _ in range(count):
                 face = ctx.dice.roll("births")
                 if face == 6:

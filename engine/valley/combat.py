@@ -14,6 +14,7 @@ from engine.valley import hexgrid
 from engine.valley.camps import abandon_empty_camps, lose_fire_without_camps
 from engine.valley.context import Context
 from engine.valley.orders import CombatOrder
+from engine.valley.playcards import bonus as card_bonus
 from engine.valley.species import ORDER, SPECIES
 from engine.valley.state import MAX_CAMPS, MAX_FEMALES, Space, Tokens
 
@@ -33,6 +34,7 @@ class Side:
     bonus: Callable[[], int]
     alive: Callable[[], bool]
     lose_one: Callable[[], str]
+    wind: tuple[str, str] | None = None    # (player, space) of a Second Wind that may be played
 
 
 def battle(ctx: Context, tag: str, sides: list[Side]) -> None:
@@ -52,6 +54,13 @@ def battle(ctx: Context, tag: str, sides: list[Side]) -> None:
         losers = [s for s in fighting if scores[s.name] < top]
         if not losers:
             ctx.say(f"{tag}: {', '.join(parts)}: a tie, rolled again")
+            continue
+        winded = [s for s in losers if s.wind and ctx.has("second_wind", *s.wind)]
+        if winded:
+            for s in winded:
+                ctx.effects.discard(("second_wind", *s.wind))
+            ctx.say(f"{tag}: {', '.join(parts)}: {', '.join(s.name for s in winded)} "
+                    "play Second Wind: the round is rolled again")
             continue
         lost = [f"{s.name} loses {s.lose_one()}" for s in losers]
         ctx.say(f"{tag}: {', '.join(parts)}: {'; '.join(lost)}")
@@ -86,30 +95,31 @@ def fight_space(ctx: Context, name: str) -> None:
     abandon_empty_camps(ctx, [name])
 
 
-def _tribe_side(ctx: Context, sp: Space, player: str, kind: str) -> Side:
+def _tribe_side(ctx: Context, name: str, sp: Space, player: str, kind: str) -> Side:
     t = sp.tribes[player]
 
     def bonus() -> int:
         camp = 1 if sp.camp == player else 0
-        return (warrior_bonus(t.w) if kind == "w" else 0) + camp
+        cards = card_bonus(ctx, player, name, "warriors" if kind == "w" else "females")
+        return (warrior_bonus(t.w) if kind == "w" else 0) + camp + cards
 
     def lose() -> str:
         setattr(t, kind, getattr(t, kind) - 1)
         return "a warrior" if kind == "w" else "a female"
 
-    return Side(player, bonus, lambda: getattr(t, kind) > 0, lose)
+    return Side(player, bonus, lambda: getattr(t, kind) > 0, lose, (player, name))
 
 
 def _tribes(ctx: Context, name: str, sp: Space, order: list[str]) -> None:
     with_warriors = [p for p in order if sp.tribes[p].w > 0]
     tag = f"combat {name}"
     if len(with_warriors) >= 2:
-        battle(ctx, tag, [_tribe_side(ctx, sp, p, "w") for p in with_warriors])
+        battle(ctx, tag, [_tribe_side(ctx, name, sp, p, "w") for p in with_warriors])
         victor = next(p for p in with_warriors if sp.tribes[p].w > 0)
     elif with_warriors:
         victor = with_warriors[0]
     else:
-        battle(ctx, tag, [_tribe_side(ctx, sp, p, "f") for p in order])
+        battle(ctx, tag, [_tribe_side(ctx, name, sp, p, "f") for p in order])
         victor = next(p for p in order if sp.tribes[p].f > 0)
     losers = [p for p in order if p != victor]
     owner = sp.camp if sp.camp in losers else None
@@ -176,7 +186,8 @@ def _animals(ctx: Context, name: str, sp: Space) -> None:
         first = ctx.standing(player, "losses")
 
         def tribe_bonus() -> int:
-            return warrior_bonus(t.w) + (1 if sp.camp == player else 0) + fire
+            return warrior_bonus(t.w) + (1 if sp.camp == player else 0) + fire + \
+                card_bonus(ctx, player, name, "animals")
 
         def tribe_lose() -> str:
             kind = "w" if first == "warriors" else "f"
@@ -194,7 +205,7 @@ def _animals(ctx: Context, name: str, sp: Space) -> None:
             return "one"
 
         battle(ctx, tag, [
-            Side(player, tribe_bonus, lambda: t.total > 0, tribe_lose),
+            Side(player, tribe_bonus, lambda: t.total > 0, tribe_lose, (player, name)),
             Side(f"the {species}", lambda: herd_bonus(len(herd)), lambda: bool(herd), animal_lose),
         ])
         if not herd:
@@ -202,6 +213,8 @@ def _animals(ctx: Context, name: str, sp: Space) -> None:
             food = SPECIES[species].food * start
             if "skin_and_bones" in st.lasting:
                 food //= 2
+            if ctx.has("tracker", player):
+                food += start
             st.tribes[player].food += food
             ctx.say(f"{player} kills {start} {species} on {name} and gains {food} food")
         if t.total == 0:

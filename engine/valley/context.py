@@ -16,6 +16,10 @@ class Context:
     sheets: dict[str, OrderSheet] = field(default_factory=dict)
     log: list[Event] = field(default_factory=list)
     phase: str = ""
+    effects: set[tuple[str, ...]] = field(default_factory=set)   # fate cards acting this turn
+
+    def has(self, *effect: str) -> bool:
+        return tuple(effect) in self.effects
 
     def say(self, text: str, to: str | None = None) -> None:
         self.log.append(Event(self.phase, text, to))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from engine.valley.context import Context
+from engine.valley.playcards import expire_season
 
 def end_turn(ctx: Context) -> None:
     st = ctx.state
@@ -50,6 +51,7 @@ def advance(ctx: Context) -> None:
     if st.turn > st.season_length():
         st.turn = 1
         st.lasting.clear()
+        expire_season(ctx)
         if st.season == "summer":
             st.season = "winter"
         else:

@@ -38,29 +38,37 @@ def _remove_animals(ctx: Context, sp: Space, name: str, why: str) -> None:
     sp.animals.clear()
 
 
+def spared(ctx: Context, player: str | None) -> bool:
+    """A tribe sheltered by a Sacred Grove from this event."""
+    return player is not None and ctx.has("spared", player)
+
+
 def _kill_everyone(ctx: Context, name: str, why: str) -> None:
     sp = ctx.state.peek(name)
     if sp is None:
         return
     for player, t in list(sp.tribes.items()):
-        ctx.say(f"{player} loses {t} on {name}: {why}")
-    sp.tribes.clear()
+        if not spared(ctx, player):
+            ctx.say(f"{player} loses {t} on {name}: {why}")
+            del sp.tribes[player]
     _remove_animals(ctx, sp, name, why)
-    if sp.camp:
+    if sp.camp and not spared(ctx, sp.camp):
         owner, sp.camp = sp.camp, None
         ctx.say(f"{owner}'s camp on {name} is destroyed")
         lose_fire_without_camps(ctx, owner)
-    if sp.crop:
+    if sp.crop and not spared(ctx, sp.camp):
         sp.crop = None
         ctx.say(f"the crop on {name} is destroyed")
 
 
-def _one_person(ctx: Context, name: str, why: str) -> None:
+def _one_person(ctx: Context, name: str, why: str, only: list[str] | None = None) -> None:
     """One token per tribe on the space dies, of the kind its LOSSES order names."""
     sp = ctx.state.peek(name)
     if sp is None:
         return
     for player, t in list(sp.tribes.items()):
+        if spared(ctx, player) or (only is not None and player not in only):
+            continue
         kind = "w" if ctx.standing(player, "losses") == "warriors" else "f"
         if getattr(t, kind) == 0:
             kind = "f" if kind == "w" else "w"
@@ -88,11 +96,11 @@ def flood(ctx: Context) -> None:
         sp = ctx.state.space(name)
         _remove_animals(ctx, sp, name, "drown")
         _one_person(ctx, name, "the flood")
-        if sp.camp:
+        if sp.camp and not spared(ctx, sp.camp):
             owner, sp.camp = sp.camp, None
             ctx.say(f"{owner}'s village on {name} is washed away")
             lose_fire_without_camps(ctx, owner)
-        if sp.crop:
+        if sp.crop and not spared(ctx, sp.camp):
             sp.crop = None
             ctx.say(f"the crop on {name} is washed away")
         sp.flooded = True
@@ -113,7 +121,7 @@ def eruption(ctx: Context) -> None:
         sp = ctx.state.space(name)
         _remove_animals(ctx, sp, name, "are caught by the lava")
         _one_person(ctx, name, "the lava")
-        if sp.crop:
+        if sp.crop and not spared(ctx, sp.camp):
             sp.crop = None
             ctx.say(f"the crop on {name} burns")
         sp.lava = True
@@ -174,6 +182,8 @@ def wolf_pack(ctx: Context) -> None:
 
 def hunger_moon(ctx: Context) -> None:
     for p in ctx.state.in_play():
+        if spared(ctx, p):
+            continue
         tribe = ctx.state.tribes[p]
         lost = min(2, tribe.food)
         tribe.food -= lost
@@ -182,10 +192,9 @@ def hunger_moon(ctx: Context) -> None:
 
 def sickness(ctx: Context) -> None:
     for name in sorted(ctx.state.spaces, key=hexgrid.sort_key):
-        for p, t in list(ctx.state.spaces[name].tribes.items()):
-            if t.total >= 6:
-                _one_person(ctx, name, "sickness in a crowded space")
-                break
+        if any(t.total >= 6 for t in ctx.state.spaces[name].tribes.values()):
+            crowded = [p for p, t in ctx.state.spaces[name].tribes.items() if t.total >= 6]
+            _one_person(ctx, name, "sickness in a crowded space", only=crowded)
     abandon_empty_camps(ctx)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.valley.context import Context
 
 from engine.valley.eventcards import EVENTS
+from engine.valley.playcards import take_armed
 
 
 def clear_markers(ctx: Context) -> None:
@@ -38,6 +39,10 @@ def events(ctx: Context) -> None:
     deck.remove(card_id)
     card = EVENTS[card_id]
     ctx.say(f"event: {card.name}. {card.text}")
+    for player in st.players:
+        if take_armed(ctx, player, "sacred_grove"):
+            ctx.effects.add(("spared", player))
+            ctx.say(f"{player}'s Sacred Grove shelters the tribe from this event")
     if card.effect is not None:
         card.effect(ctx)
     if card.lasting and card_id not in st.lasting:

@@ -65,6 +65,13 @@ class Play:
     def __str__(self) -> str:
         return " ".join(("PLAY", self.card) + self.args)
 
+    def as_move(self) -> "Move":
+        """A moving card (forced_march, raft) as the move it makes."""
+        tokens, path = self.args
+        w = sum(int(p[:-1] or 1) for p in tokens.split() if p.endswith("W"))
+        f = sum(int(p[:-1] or 1) for p in tokens.split() if p.endswith("F"))
+        return Move(w, f, tuple(path.split("-")), self.line)
+
 
 @dataclass(frozen=True)
 class CombatOrder:

@@ -14,6 +14,7 @@ from engine.contract import OrderSheet, Problem
 from engine.valley import hexgrid
 from engine.valley.orders import (
     STANDING_VALUES, Camp, CombatOrder, Fire, Move, Place, Plant, Play, Standing)
+from engine.valley.fatecards import DIRECTIONS, FATE
 from engine.valley.state import MAX_CAMPS, State, Tokens
 
 KEYWORDS = ("PLACE", "PLANT", "MOVE", "CAMP", "FIRE", "PLAY", "COMBAT", "LOSSES", "CONQUER", "STARVE")
@@ -47,6 +48,7 @@ class _Reader:
             if t:
                 self.unmoved[name] = Tokens(t.w, t.f)
         self.start_spaces = frozenset(self.unmoved)
+        self.played: list[str] = []
         self.camps = len(state.camps(player))
         self.places: list[str] = []
 
@@ -103,32 +105,39 @@ class _Reader:
         return Plant(name, line)
 
     def move(self, args: list[str], line: int) -> Move:
+        toks, path = self.group_path(args, "MOVE", steps=2, rivers=False)
+        return Move(toks.w, toks.f, tuple(path), line)
+
+    def group_path(self, args: list[str], what: str, steps: int, rivers: bool) -> tuple[Tokens, list[str]]:
+        """Tokens and a path for MOVE (and the cards that move): checked and
+        taken from the tokens that have not moved yet."""
         if len(args) < 2:
-            raise Refused("MOVE needs tokens and a path", "MOVE 2W 1F C4-D4-D5")
+            raise Refused(f"{what} needs tokens and a path", f"{what} 2W 1F C4-D4-D5")
         path_words = [w for w in re.split(r"[-–>]+", args[-1]) if w]
         toks = parse_tokens(args[:-1])
         if len(path_words) < 2:
             raise Refused("a path names the start space and one or two more, joined by -",
                           "MOVE 2W C4-D4")
         path = [self.space(w) for w in path_words]
-        if len(path) > 3:
-            raise Refused("tokens move at most 2 spaces")
+        if len(path) > steps + 1:
+            raise Refused(f"tokens move at most {steps} spaces" + (" with this card" if steps > 2 else ""))
         board = self.board
         for a, b in zip(path, path[1:]):
             if hexgrid.direction_between(a, b) is None:
                 raise Refused(f"{a} and {b} are not neighbours")
             if board.hexes[b].kind == "L":
                 raise Refused(f"{b} is the lake; tribes cannot go there")
-            if self.state.river_blocks(a, b):
+            if not rivers and self.state.river_blocks(a, b):
                 raise Refused(f"a river runs between {a} and {b}; tribes cannot cross it")
             sp = self.state.peek(b)
             if sp and sp.blocked():
-                what = "burning" if sp.wildfire else "flooded"
-                raise Refused(f"{b} is {what} this turn; nobody can go there")
-        if len(path) == 3 and "snowed_in" in self.state.lasting:
+                what_is = "burning" if sp.wildfire else "flooded"
+                raise Refused(f"{b} is {what_is} this turn; nobody can go there")
+        if len(path) > 2 and "snowed_in" in self.state.lasting:
             raise Refused("the snow lets tribes move only 1 space this turn")
-        if len(path) == 3 and board.hexes[path[1]].kind == "M":
-            raise Refused(f"{path[1]} is a mountain; a tribe stops there")
+        for stop in path[1:-1]:
+            if board.hexes[stop].kind == "M":
+                raise Refused(f"{stop} is a mountain; a tribe stops there")
         start = path[0]
         have = self.unmoved.get(start, Tokens())
         if have.w < toks.w or have.f < toks.f:
@@ -136,7 +145,7 @@ class _Reader:
             raise Refused(f"you have {left} left to move on {start}, not {toks}")
         have.w -= toks.w
         have.f -= toks.f
-        return Move(toks.w, toks.f, tuple(path), line)
+        return toks, path
 
     def camp(self, args: list[str], line: int) -> Camp:
         if len(args) != 1:
@@ -168,12 +177,51 @@ class _Reader:
     def play(self, args: list[str], line: int) -> Play:
         if not args:
             raise Refused("PLAY needs a card", "PLAY <card> [arguments]")
-        card = args[0].lower()
-        hand = self.state.tribes[self.player].hand
-        if card not in hand:
-            held = ", ".join(hand) if hand else "no cards"
-            raise Refused(f"you hold no card {args[0]}", f"you hold {held}")
-        return Play(card, tuple(a.upper() for a in args[1:]), line)
+        card_id = args[0].lower().replace("-", "_")
+        card = FATE.get(card_id)
+        if card is None:
+            hint = _closest(card_id, [c.upper() for c in FATE])
+            raise Refused(f"there is no fate card {args[0]}", f"did you mean {hint.lower()}?" if hint else "")
+        tribe = self.state.tribes[self.player]
+        if tribe.hand.count(card_id) <= self.played.count(card_id):
+            held = ", ".join(sorted(tribe.hand)) if tribe.hand else "no cards"
+            raise Refused(f"you hold no {'more ' if self.played.count(card_id) else ''}card {card_id}",
+                          f"you hold {held}")
+        if card.fire_rules and not self.state.options.get("fire"):
+            raise Refused(f"{card_id} needs the fire rules, which this game does not use")
+        rest = args[1:]
+        wanted = len(card.args.split()) if card.args and card_id not in ("forced_march", "raft") else 0
+        if card_id in ("forced_march", "raft"):
+            toks, path = self.group_path(rest, f"PLAY {card_id}", steps=3 if card_id == "forced_march" else 2,
+                                         rivers=card_id == "raft")
+            out = (toks_text(toks), "-".join(path))
+        elif len(rest) != wanted:
+            raise Refused(f"{card_id} takes {card.args or 'no arguments'}",
+                          f"PLAY {card_id} {card.args}".strip())
+        else:
+            out = self.card_args(card_id, rest)
+        self.played.append(card_id)
+        return Play(card_id, out, line)
+
+    def card_args(self, card_id: str, rest: list[str]) -> tuple[str, ...]:
+        if not rest:
+            return ()
+        name = self.land(rest[0])
+        sp = self.state.peek(name)
+        if card_id in ("palisade", "fertility", "early_seed") and (sp is None or sp.camp != self.player):
+            raise Refused(f"you have no camp on {name}")
+        if card_id == "early_seed" and (self.board.hexes[name].kind != "P" or sp.crop):
+            raise Refused(f"{name} needs to be a plains village of yours without a crop")
+        if card_id.startswith("stranger") and name not in self.start_spaces:
+            raise Refused(f"you have no tokens on {name} for the stranger to join")
+        if card_id == "lure":
+            if sp is None or not sp.animals:
+                raise Refused(f"there are no animals on {name} to lure")
+            direction = rest[1].upper()
+            if direction not in DIRECTIONS:
+                raise Refused(f"{rest[1]} is not a direction", "N, NE, SE, S, SW or NW")
+            return name, direction
+        return (name,)
 
     def combat(self, args: list[str], line: int) -> CombatOrder:
         if not args:
@@ -232,6 +280,10 @@ class _Reader:
                 problems.append(Problem(order.line, f"{order.space} is not among your PLACE spaces"))
                 orders.remove(order)
         return problems
+
+
+def toks_text(t: Tokens) -> str:
+    return " ".join(x for x in (f"{t.w}W" if t.w else "", f"{t.f}F" if t.f else "") if x)
 
 
 def parse_tokens(words: list[str]) -> Tokens:

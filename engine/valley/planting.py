@@ -29,6 +29,8 @@ def plant_crop(ctx: Context, player: str, name: str) -> bool:
 
 def planting(ctx: Context) -> None:
     st = ctx.state
+    for effect in sorted(e for e in ctx.effects if e[0] == "early_seed"):
+        plant_crop(ctx, effect[1], effect[2])
     if not (st.season == "winter" and st.last_turn_of_season()):
         return
     for player in st.turn_order():

@@ -12,6 +12,7 @@ from engine.valley.fate import draw_fate, hand_size
 from engine.valley.orders import Place, Plant
 from engine.valley.planting import plant_crop
 from engine.valley.eventcards import deck as event_deck
+from engine.valley.fatecards import fate_deck
 from engine.valley.species import full_bag
 from engine.valley.state import State, Tokens, Tribe
 
@@ -60,6 +61,7 @@ def new_game(players: Sequence[str], options: dict[str, Any], seed: int | str) -
     st.first_player = dice.draw("first player", seats)
     st.bag = full_bag()
     st.decks["summer"], st.decks["winter"] = event_deck("summer"), event_deck("winter")
+    st.decks["fate"] = fate_deck()
     ctx = Context(st, dice)
     for p in st.turn_order():
         for _ in range(hand_size(st)):

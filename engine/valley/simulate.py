@@ -24,6 +24,7 @@ class GameResult:
     turns: int
     food: list[float]                  # mean food of the tribes in play after each turn
     refused: int = 0                   # bot order lines the parser refused (must stay 0)
+    survived: list[int] = field(default_factory=list)   # turns each seat had tokens or camps
 
 
 @dataclass
@@ -39,13 +40,16 @@ class Tally:
     refused: int = 0
     food_sum: list[float] = field(default_factory=list)
     food_n: list[int] = field(default_factory=list)
+    bot_survival: dict[str, list[int]] = field(default_factory=dict)
 
     def add(self, r: GameResult) -> None:
         self.games += 1
         self.lengths.append(r.turns)
         self.refused += r.refused
-        for seat, bot in zip(SEATS, r.bots):
+        for i, (seat, bot) in enumerate(zip(SEATS, r.bots)):
             self.bot_games[bot] = self.bot_games.get(bot, 0) + 1
+            if i < len(r.survived):
+                self.bot_survival.setdefault(bot, []).append(r.survived[i])
         if r.winners is None:
             self.limits += 1
         elif not r.winners:
@@ -67,6 +71,8 @@ class Tally:
             "games": self.games, "players": self.players,
             "win_rate_by_seat": {s: round(self.seat_wins.get(s, 0) / g, 4) for s in SEATS[:self.players]},
             "win_rate_by_bot": {b: round(self.bot_wins.get(b, 0) / max(n, 1), 4) for b, n in self.bot_games.items()},
+            "mean_turns_survived_by_bot": {b: round(statistics.fmean(v), 2)
+                                           for b, v in self.bot_survival.items() if v},
             "extinction_rate": round(self.extinctions / g, 4),
             "turn_limit_rate": round(self.limits / g, 4),
             "length": {"mean": round(statistics.fmean(self.lengths), 2) if self.lengths else 0,
@@ -84,6 +90,7 @@ def play_game(seed: int, bots: list[str], options: dict[str, Any], turn_limit: i
     rng = random.Random(seed)
     food: list[float] = []
     refused = 0
+    survived = [0] * len(seats)
     for n in range(turn_limit):
         sheets = {}
         for seat, bot in zip(seats, bots):
@@ -92,10 +99,13 @@ def play_game(seed: int, bots: list[str], options: dict[str, Any], turn_limit: i
             sheets[seat] = sheet
         state = turn.resolve(state, sheets, SeededDice(f"{seed}:{n}")).state
         alive = state.in_play()
+        for i, seat in enumerate(seats):
+            if state.totals(seat).total or state.camps(seat):
+                survived[i] = n + 1
         food.append(statistics.fmean(state.tribes[p].food for p in alive) if alive else 0.0)
         if state.stage == "over":
-            return GameResult(seed, bots, list(state.winners or []), n + 1, food, refused)
-    return GameResult(seed, bots, None, turn_limit, food, refused)
+            return GameResult(seed, bots, list(state.winners or []), n + 1, food, refused, survived)
+    return GameResult(seed, bots, None, turn_limit, food, refused, survived)
 
 
 def simulate(games: int, bots: list[str], options: dict[str, Any], seed: int = 0,

@@ -109,17 +109,19 @@ class Tribe:
     rising: bool = False          # comes back at the start of the next turn
     out: bool = False             # eliminated
     standing: dict[str, str] = field(default_factory=lambda: dict(STANDING_DEFAULTS))
+    armed: list[list[str]] = field(default_factory=list)   # played fate cards waiting: [card, args...]
 
     def to_dict(self) -> dict[str, Any]:
         return {"food": self.food, "fire": self.fire, "hand": list(self.hand),
                 "warned": self.warned, "resurrected": self.resurrected,
-                "rising": self.rising, "out": self.out, "standing": dict(sorted(self.standing.items()))}
+                "rising": self.rising, "out": self.out, "standing": dict(sorted(self.standing.items())),
+                "armed": [list(a) for a in self.armed]}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Tribe":
         return cls(food=d["food"], fire=d["fire"], hand=list(d["hand"]), warned=d["warned"],
                    resurrected=d["resurrected"], rising=d["rising"], out=d["out"],
-                   standing=dict(d["standing"]))
+                   standing=dict(d["standing"]), armed=[list(a) for a in d.get("armed", [])])
 
 
 @dataclass

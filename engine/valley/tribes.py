@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from engine.valley.camps import abandon_empty_camps
 from engine.valley.context import Context
-from engine.valley.orders import Camp, Fire, Move
+from engine.valley.orders import Camp, Fire, Move, Play
+from engine.valley.playcards import lure, play_cards
 from engine.valley.parser import _touches_flames
 from engine.valley.state import MAX_CAMPS, Tokens
 
@@ -51,6 +52,8 @@ class _Movement:
             self._shift(group, stop, there)
             stop = there
             facing = sp.others(me)
+            if self.ctx.has("scouts", me):    # scouts slip past animals, not enemies
+                facing = sum(t.total for p, t in sp.tribes.items() if p != me)
             if facing and already < facing:
                 if there != order.path[-1]:
                     self.ctx.say(f"{me}'s {group} stop on {there}, where {facing} animal or "
@@ -110,11 +113,20 @@ class _Movement:
                    for o in self.ctx.orders(self.player, Move))
 
 
+MARCHING = ("forced_march", "raft")
+
+
 def move_tribes(ctx: Context) -> None:
+    play_cards(ctx)
+    lure(ctx)
     for player in ctx.state.turn_order():
         movement = _Movement(ctx, player)
-        for order in ctx.orders(player, Move):
-            movement.move(order)
+        sheet = ctx.sheets.get(player)
+        for order in sheet.orders if sheet else ():
+            if isinstance(order, Move):
+                movement.move(order)
+            elif isinstance(order, Play) and order.card in MARCHING and ctx.has(order.card, player, *order.args):
+                movement.move(order.as_move())
         for order in ctx.orders(player, Camp):
             movement.camp(order)
         if ctx.state.options.get("fire"):
