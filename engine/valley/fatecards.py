@@ -24,6 +24,11 @@ class FateCard:
     text: str
     fire_rules: bool = False
 
+    @property
+    def nargs(self) -> int:
+        """How many words the arguments are (the moving cards take tokens and a path)."""
+        return self.args.count("<")
+
 
 CARDS = (
     FateCard("spear", "Spear Throwers", 4, "<space>", "combat",

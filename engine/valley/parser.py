@@ -190,7 +190,7 @@ class _Reader:
         if card.fire_rules and not self.state.options.get("fire"):
             raise Refused(f"{card_id} needs the fire rules, which this game does not use")
         rest = args[1:]
-        wanted = len(card.args.split()) if card.args and card_id not in ("forced_march", "raft") else 0
+        wanted = card.nargs
         if card_id in ("forced_march", "raft"):
             toks, path = self.group_path(rest, f"PLAY {card_id}", steps=3 if card_id == "forced_march" else 2,
                                          rivers=card_id == "raft")
