@@ -73,6 +73,49 @@ def _value(st: State, me: str, unit: Tokens, name: str, claimed: set[str], camps
     return score
 
 
+def _cards(st: State, me: str, mine: dict[str, Tokens], stayers: set[str]) -> list[str]:
+    """Play the cards whose moment is plain from the position."""
+    hand = list(st.tribes[me].hand)
+    totals = st.totals(me)
+    camps = st.camps(me)
+    plays: list[str] = []
+
+    def play(card: str, *args: str) -> None:
+        if card in hand:
+            hand.remove(card)
+            plays.append(" ".join(("PLAY", card) + args))
+
+    fights = [n for n in mine if st.spaces[n].animals]
+    enemies = [n for n in mine if any(p != me for p in st.spaces[n].tribes)]
+    if st.tribes[me].food < totals.total:
+        play("stored_meat")
+    play("sacred_grove")
+    for name in fights:
+        play("spear", name)
+        play("second_wind", name)
+    if fights:
+        play("tracker")
+    for name in enemies:
+        if mine[name].w:
+            play("war_paint", name)
+    if camps and st.last_turn_of_season():
+        play("fertility", max(camps, key=lambda n: st.spaces[n].tribes.get(me, Tokens()).f))
+    if camps and "palisade" in hand and not any(a[0] == "palisade" for a in st.tribes[me].armed) and \
+            sum(1 for p in st.players for a in st.tribes[p].armed if a[0] == "palisade") < 2:
+        play("palisade", camps[0])
+    if st.options.get("fire") and camps and not st.tribes[me].fire:
+        play("fire_maker")
+    if mine and totals.w < 10:
+        play("stranger_warrior", sorted(mine)[0])
+    if mine and totals.f < 6:
+        play("stranger_female", sorted(mine)[0])
+    for name in camps:
+        if st.board.hexes[name].kind == "P" and not st.spaces[name].crop and st.tribes[me].food > 3:
+            play("early_seed", name)
+            break
+    return plays
+
+
 def heuristic_orders(st: State, me: str, rng: random.Random) -> OrderSheet:
     if st.stage == "setup":
         return parser.parse(st, me, "\n".join(_setup(st, me, rng)))
@@ -143,6 +186,7 @@ def heuristic_orders(st: State, me: str, rng: random.Random) -> OrderSheet:
                     (board.hexes[name].terrain != "V" or name in stayers):
                 lines.append(f"FIRE {name}")
                 break
+    lines += _cards(st, me, mine, stayers)
     tribe = st.tribes[me]
     if st.year == 1 and not tribe.resurrected:
         edge = [n for n in board.names if board.on_edge(n) and board.hexes[n].kind != "L"]
