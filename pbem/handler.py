@@ -20,6 +20,7 @@ from pbem.mail.reading import Incoming, read_mail
 from pbem.models import Game, GmLog, InboundMail, Seat, Sheet
 from pbem.outbox import may_answer, queue
 from pbem.protocol import NOT_YET, Command, Request, plus_game, read_request
+from engine.valley.carddocs import fate_line
 from pbem.reports.render import render
 
 
@@ -80,7 +81,7 @@ def _serve(s: Session, cfg: Config, inc: Incoming, req: Request, answer: Answer,
     if not req.signon_line:
         answer.add("This mail has no SIGNON line, so nothing was done. Start your orders with\n"
                    "  SIGNON <game> <seat> <password>\nSend HELP for the commands.")
-        answer.add(render("mail/help.txt", address=cfg.server.address))
+        answer.add(render("mail/help.txt", address=cfg.server.address, cards=[]))
         return
     if req.signon_problem:
         answer.add(f"Line {req.signon_line}: {req.signon_problem}. Nothing was done.")
@@ -189,7 +190,8 @@ def _player_command(s: Session, cfg: Config, game: Game, seat: Seat, cmd: Comman
     if word == "TURN":
         return
     if word == "HELP":
-        answer.add(render("mail/help.txt", address=cfg.server.address))
+        hand = get_ruleset(game.ruleset).from_json(game.state_json).tribes[seat.name].hand
+        answer.add(render("mail/help.txt", address=cfg.server.address, cards=[fate_line(c) for c in hand]))
     elif word == "STATUS":
         answer.add(status_text(s, game, now))
     elif word in ("READY", "WAIT"):
@@ -291,7 +293,7 @@ def _gm(s: Session, cfg: Config, game: Game, req: Request, answer: Answer, now: 
             answer.add(status_text(s, game, now))
             continue
         elif word == "HELP":
-            answer.add(render("mail/help.txt", address=cfg.server.address))
+            answer.add(render("mail/help.txt", address=cfg.server.address, cards=[]))
             continue
         else:
             answer.add(f"Line {cmd.line}: {word} is not a GM command (PAUSE, RESUME, EXTEND <time>, "

@@ -44,3 +44,11 @@ def test_simulate_prints_json_figures() -> None:
     assert {"extinction_rate", "length", "mean_food_by_turn", "win_rate_by_bot"} <= set(figures)
     bad = CliRunner().invoke(main, ["simulate", "--bots", "clever"])
     assert bad.exit_code == 2 and "no bot 'clever'" in bad.output
+
+
+def test_the_card_list_in_docs_is_the_cards_the_engine_plays() -> None:
+    from pathlib import Path
+
+    from engine.valley.carddocs import markdown
+    doc = Path(__file__).parent.parent / "docs" / "cards-valley.md"
+    assert doc.read_text() == markdown(), "regenerate: python -m engine.valley.carddocs > docs/cards-valley.md"

@@ -9,6 +9,7 @@ from typing import Any, Iterable
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from engine.contract import Event
+from engine.valley.carddocs import fate_line
 from pbem.reports import asciimap, svgmap
 
 PHASE_TITLES = {
@@ -111,6 +112,9 @@ def valley_report(*, game: str, turn_no: int, seat: str | None, view: dict[str, 
         wrapped_groups=[(t, [line for text in texts for line in wrap(text)]) for t, texts in groups],
         wrapped_spaces=[line for n, words in spaces for line in wrap(f"{n}: {words}")],
         wrap=wrap,
+        hand_lines=[line for c in (view["tribes"][seat]["hand"] or []) for line in wrap(fate_line(c))]
+        if seat else [],
+        hand_texts=[fate_line(c) for c in (view["tribes"][seat]["hand"] or [])] if seat else [],
     )
     subject = f"[{game}] turn {turn_no} report" + (f" for {seat}" if seat else "")
     if view["winners"] is not None:
