@@ -266,6 +266,10 @@ def simulate(ruleset: str, players: int, games: int, board: str | None, fire: bo
     length = figures["length"]
     click.echo(f"game length in turns: mean {length['mean']}, median {length['median']}, max {length['max']}")
     click.echo(f"extinction {figures['extinction_rate']:.1%}, stopped by the turn limit {figures['turn_limit_rate']:.1%}")
+    click.echo("events (changed the board / drawn): " + ", ".join(
+        f"{k} {v}" for k, v in figures["events_that_changed_the_board"].items()))
+    click.echo("fate cards played per game: " + ", ".join(
+        f"{k} {v}" for k, v in figures["fate_cards_played_per_game"].items()))
     curve = figures["mean_food_by_turn"]
     click.echo("mean food by turn: " + " ".join(f"{x:g}" for x in curve[:20]))
     if figures["refused_bot_lines"]:

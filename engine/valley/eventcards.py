@@ -177,7 +177,8 @@ def wolf_pack(ctx: Context) -> None:
         ctx.say(f"the die shows {face}: the wolf pack cannot reach {where}")
         return
     sp.animals.setdefault("wolf", []).extend([""] * count)
-    ctx.say(f"the die shows {face}: a pack of {count} wolves comes down on {where} ({letter})")
+    ctx.say(f"the die shows {face} ({letter})")
+    ctx.say(f"a pack of {count} wolves comes down on {where}")
 
 
 def hunger_moon(ctx: Context) -> None:

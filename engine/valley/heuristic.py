@@ -15,6 +15,8 @@ from engine.valley.species import SPECIES
 from engine.valley.state import MAX_CAMPS, State, Tokens
 from engine.valley.survival import harvest_turn
 
+UNIT_W, UNIT_F = 3, 1
+
 
 def _food(st: State, name: str) -> float:
     board = st.board
@@ -152,7 +154,7 @@ def heuristic_orders(st: State, me: str, rng: random.Random) -> OrderSheet:
     for name, free in movable.items():
         paths = legal_paths(st, name)
         while free.total:
-            unit = Tokens(min(free.w, 1 if free.f else 2), min(free.f, 1))
+            unit = Tokens(min(free.w, UNIT_W), min(free.f, UNIT_F))
             if unit.total == 0:
                 break
             stay = _value(st, me, unit, name, claimed, camps_planned) + 0.3

@@ -25,6 +25,9 @@ class GameResult:
     food: list[float]                  # mean food of the tribes in play after each turn
     refused: int = 0                   # bot order lines the parser refused (must stay 0)
     survived: list[int] = field(default_factory=list)   # turns each seat had tokens or camps
+    drawn: dict[str, int] = field(default_factory=dict)       # event name -> times drawn
+    decided: dict[str, int] = field(default_factory=dict)     # event name -> times it changed the board
+    played: dict[str, int] = field(default_factory=dict)      # fate card name -> times played
 
 
 @dataclass
@@ -41,6 +44,9 @@ class Tally:
     food_sum: list[float] = field(default_factory=list)
     food_n: list[int] = field(default_factory=list)
     bot_survival: dict[str, list[int]] = field(default_factory=dict)
+    drawn: dict[str, int] = field(default_factory=dict)
+    decided: dict[str, int] = field(default_factory=dict)
+    played: dict[str, int] = field(default_factory=dict)
 
     def add(self, r: GameResult) -> None:
         self.games += 1
@@ -50,6 +56,9 @@ class Tally:
             self.bot_games[bot] = self.bot_games.get(bot, 0) + 1
             if i < len(r.survived):
                 self.bot_survival.setdefault(bot, []).append(r.survived[i])
+        for mine, theirs in ((self.drawn, r.drawn), (self.decided, r.decided), (self.played, r.played)):
+            for key, n in theirs.items():
+                mine[key] = mine.get(key, 0) + n
         if r.winners is None:
             self.limits += 1
         elif not r.winners:
@@ -78,7 +87,9 @@ class Tally:
             "length": {"mean": round(statistics.fmean(self.lengths), 2) if self.lengths else 0,
                        "median": statistics.median(self.lengths) if self.lengths else 0,
                        "max": max(self.lengths, default=0)},
-            "cards_that_decided": {},
+            "events_that_changed_the_board": {k: f"{self.decided.get(k, 0)}/{n}"
+                                              for k, n in sorted(self.drawn.items())},
+            "fate_cards_played_per_game": {k: round(n / g, 2) for k, n in sorted(self.played.items())},
             "mean_food_by_turn": [round(s / n, 2) for s, n in zip(self.food_sum, self.food_n)][:40],
             "refused_bot_lines": self.refused,
         }
@@ -91,21 +102,46 @@ def play_game(seed: int, bots: list[str], options: dict[str, Any], turn_limit: i
     food: list[float] = []
     refused = 0
     survived = [0] * len(seats)
+    drawn: dict[str, int] = {}
+    decided: dict[str, int] = {}
+    played: dict[str, int] = {}
     for n in range(turn_limit):
         sheets = {}
         for seat, bot in zip(seats, bots):
             sheet = BOTS[bot](state, seat, rng)
             refused += len(sheet.problems)
             sheets[seat] = sheet
-        state = turn.resolve(state, sheets, SeededDice(f"{seed}:{n}")).state
+        resolution = turn.resolve(state, sheets, SeededDice(f"{seed}:{n}"))
+        state = resolution.state
+        _count_cards(resolution.events, drawn, decided, played)
         alive = state.in_play()
         for i, seat in enumerate(seats):
             if state.totals(seat).total or state.camps(seat):
                 survived[i] = n + 1
         food.append(statistics.fmean(state.tribes[p].food for p in alive) if alive else 0.0)
         if state.stage == "over":
-            return GameResult(seed, bots, list(state.winners or []), n + 1, food, refused, survived)
-    return GameResult(seed, bots, None, turn_limit, food, refused, survived)
+            return GameResult(seed, bots, list(state.winners or []), n + 1, food, refused, survived,
+                              drawn, decided, played)
+    return GameResult(seed, bots, None, turn_limit, food, refused, survived, drawn, decided, played)
+
+
+def _count_cards(events, drawn: dict[str, int], decided: dict[str, int], played: dict[str, int]) -> None:  # type: ignore[no-untyped-def]
+    """Which event was drawn and whether anything followed from it; which fate cards were played."""
+    current = None
+    for e in events:
+        if e.phase == "events" and e.text.startswith("event: "):
+            current = e.text[len("event: "):].split(".")[0]
+            drawn[current] = drawn.get(current, 0) + 1
+            changed = False
+            continue
+        if current and e.phase == "events" and not changed and "die" not in e.text.split(":")[0]:
+            changed = True
+            decided[current] = decided.get(current, 0) + 1
+        if e.phase != "events":
+            current = None
+        if " plays " in e.text and e.to is None:
+            name = e.text.split(" plays ", 1)[1].split(" (")[0]
+            played[name] = played.get(name, 0) + 1
 
 
 def simulate(games: int, bots: list[str], options: dict[str, Any], seed: int = 0,
