@@ -212,6 +212,52 @@ def status(obj: Ctx, game_id: str | None, now_text: str | None) -> None:
 
 
 @main.command()
+@click.argument("game_id")
+@click.option("--turn", type=int, help="the report of this turn (default: the latest)")
+@click.option("--seat", help="as this seat saw it (default: the public report)")
+@click.option("--format", "fmt", type=click.Choice(["text", "html", "json"]), default="text", show_default=True)
+@click.pass_obj
+def history(obj: Ctx, game_id: str, turn: int | None, seat: str | None, fmt: str) -> None:
+    """Print any turn of a game as a seat (or the public) saw it."""
+    from pbem.db import open_engine, session
+    from pbem.history import HistoryError, turn_report
+    from pbem.models import Game
+    cfg = obj.config()
+    with session(open_engine(cfg.database_url)) as s:
+        g = s.get(Game, game_id)
+        if g is None:
+            raise click.ClickException(f"no game {game_id}")
+        try:
+            click.echo(turn_report(s, g, turn, seat, fmt, cfg.server.address), nl=False)
+        except HistoryError as why:
+            raise click.ClickException(str(why)) from None
+
+
+@main.command()
+@click.argument("game_id")
+@click.pass_obj
+def replay(obj: Ctx, game_id: str) -> None:
+    """Re-resolve a whole game from its first state, stored sheets and seeds, turn by turn."""
+    from pbem.db import open_engine, session
+    from pbem.history import HistoryError, replay as run_replay
+    from pbem.models import Game
+    cfg = obj.config()
+    with session(open_engine(cfg.database_url)) as s:
+        g = s.get(Game, game_id)
+        if g is None:
+            raise click.ClickException(f"no game {game_id}")
+        try:
+            steps = run_replay(s, g)
+        except HistoryError as why:
+            raise click.ClickException(str(why)) from None
+    for step in steps:
+        click.echo(f"turn {step.turn}: {'same' if step.same else 'DIFFERENT'}" + (f" ({step.detail})" if step.detail else ""))
+    bad = [x for x in steps if not x.same]
+    click.echo(f"{len(steps) - len(bad)} of {len(steps)} turns reach the same state")
+    sys.exit(1 if bad else 0)
+
+
+@main.command()
 @click.argument("directory", default="pbem-demo", type=click.Path(file_okay=False))
 @click.option("--turns", default=6, show_default=True, help="how many turns to play")
 def demo(directory: str, turns: int) -> None:

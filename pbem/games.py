@@ -92,7 +92,8 @@ def create_game(s: Session, spec: GameSpec) -> tuple[Game, str]:
         raise GameError(str(why)) from None
     gm_password = passwords.generate()
     game = Game(id=spec.id, ruleset=spec.ruleset, options_json=json.dumps(state.options, sort_keys=True),
-                seed=spec.seed or secrets.token_hex(8), state_json=ruleset.to_json(state), turn_no=0,
+                seed=spec.seed or secrets.token_hex(8), state_json=ruleset.to_json(state),
+                initial_state_json=ruleset.to_json(state), turn_no=0,
                 status="new", period_minutes=int(period.total_seconds() // 60),
                 grace_minutes=int(grace.total_seconds() // 60), early_minutes=int(early.total_seconds() // 60),
                 missed=spec.missed, reminders=",".join(str(h) for h in spec.reminders),

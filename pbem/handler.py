@@ -221,6 +221,14 @@ def _player_command(s: Session, cfg: Config, game: Game, seat: Seat, cmd: Comman
         if game.gm_email:
             _notice(s, cfg, game, game.gm_email, f"seat {seat.name} resigned",
                     f"Seat {seat.name} ({seat.email}) resigned from {game.id}.", now, f"resign:{seat.name}")
+    elif word == "HISTORY":
+        from pbem.history import HistoryError, turn_report
+        try:
+            number = int(cmd.args[0]) if cmd.args else None
+            answer.add(turn_report(s, game, number, seat.name, "text", cfg.server.address))
+        except ValueError as why:
+            answer.add(f"Line {cmd.line}: HISTORY takes a turn number: {why}" if not isinstance(why, HistoryError)
+                       else f"Line {cmd.line}: {why}")
     elif word in NOT_YET:
         answer.add(f"Line {cmd.line}: {word} is not available on this server yet.")
     elif word == "SIGNON-AGAIN":

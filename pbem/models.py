@@ -18,6 +18,7 @@ class Game(SQLModel, table=True):
     options_json: str = Field(default="{}", sa_column=Column(Text, nullable=False))
     seed: str = Field(max_length=80)
     state_json: str = Field(sa_column=Column(Text, nullable=False))
+    initial_state_json: str = Field(default="", sa_column=Column(Text, nullable=False, server_default=""))
     turn_no: int = 0                      # 0: placing the tribes; then the engine's game turn
     status: str = Field(default="new", max_length=12)  # new | active | paused | over
     deadline: datetime | None = None      # UTC

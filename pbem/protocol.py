@@ -14,7 +14,7 @@ REPORT_END = "=== end of report ==="
 PLAYER_COMMANDS = {"HELP", "STATUS", "READY", "WAIT", "PASSWORD", "RESIGN", "TURN",
                    "HISTORY", "PRESS", "ENDPRESS", "JOIN", "VACATION"}
 GM_COMMANDS = {"PAUSE", "RESUME", "EXTEND", "PROCESS"}
-NOT_YET = {"HISTORY", "PRESS", "ENDPRESS", "JOIN", "VACATION"}
+NOT_YET = {"PRESS", "ENDPRESS", "JOIN", "VACATION"}
 _SUBJECT_GAME = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9_.-]{0,39})\]")
 
 

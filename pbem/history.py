@@ -1,0 +1,73 @@
+"""A game's history: any turn as a seat (or the public) saw it, and a replay
+that re-resolves the whole game from its first state, stored sheets and seeds."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from sqlmodel import Session, select
+
+from engine import SeededDice, get_ruleset
+from pbem.models import Game, TurnRecord
+from pbem.reports.render import valley_report
+
+
+class HistoryError(ValueError):
+    pass
+
+
+def records(s: Session, game_id: str) -> list[TurnRecord]:
+    return list(s.exec(select(TurnRecord).where(TurnRecord.game_id == game_id).order_by(TurnRecord.turn_no)))
+
+
+def turn_report(s: Session, game: Game, turn: int | None, seat: str | None, fmt: str,
+                address: str) -> str:
+    """The report of turn ``turn`` (the state after it was resolved) as ``seat`` saw it."""
+    ruleset = get_ruleset(game.ruleset)
+    done = records(s, game.id)
+    if not done:
+        raise HistoryError(f"no turn of {game.id} has been resolved yet")
+    by_turn = {r.turn_no + 1: r for r in done}     # report N shows the result of resolving turn N-1
+    number = turn if turn is not None else max(by_turn)
+    if number not in by_turn:
+        raise HistoryError(f"{game.id} has reports for turns {min(by_turn)} to {max(by_turn)}, not {number}")
+    record = by_turn[number]
+    state = ruleset.from_json(record.state_json)
+    if seat is not None and seat not in state.players:
+        raise HistoryError(f"game {game.id} has no seat {seat}")
+    events = json.loads(record.events_json)
+    view = ruleset.view(state, seat)
+    if fmt == "json":
+        visible = [e for e in events if e["to"] in (None, seat)]
+        return json.dumps({"game": game.id, "turn": number, "seat": seat, "view": view, "events": visible,
+                           "orders": json.loads(record.sheets_json)}, indent=2, sort_keys=True)
+    _subject, text, html = valley_report(game=game.id, turn_no=number, seat=seat, view=view, events=events,
+                                         deadline="", address=address)
+    return text if fmt == "text" else html
+
+
+@dataclass
+class ReplayStep:
+    turn: int
+    same: bool
+    detail: str = ""
+
+
+def replay(s: Session, game: Game) -> list[ReplayStep]:
+    """Re-resolve every stored turn from the game's first state; compare each result."""
+    ruleset = get_ruleset(game.ruleset)
+    if not game.initial_state_json:
+        raise HistoryError(f"{game.id} was created before first states were kept; it cannot be replayed")
+    state: Any = ruleset.from_json(game.initial_state_json)
+    steps = []
+    for record in records(s, game.id):
+        played = json.loads(record.sheets_json)
+        sheets = {seat: ruleset.parse_orders(state, seat, "\n".join(lines)) for seat, lines in played.items()}
+        refused = [f"{seat}: {p}" for seat, sheet in sheets.items() for p in sheet.problems]
+        state = ruleset.resolve(state, sheets, SeededDice(record.dice_seed)).state
+        same = ruleset.to_json(state) == record.state_json
+        detail = "; ".join(refused) if refused else ("" if same else "the resolved state differs from the stored one")
+        steps.append(ReplayStep(record.turn_no, same and not refused, detail))
+        state = ruleset.from_json(record.state_json)   # go on from what was played
+    return steps

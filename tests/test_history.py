@@ -1,0 +1,81 @@
+"""History by command and by mail, and a replay that proves the stored game."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from sqlmodel import Session, select
+
+from pbem.cli import main
+from pbem.db import open_engine
+from pbem.models import TurnRecord
+from pbem_world import order_mail, password_in, run_pass, text_of, World
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("hist") / "demo"
+    result = CliRunner().invoke(main, ["demo", str(root), "--turns", "4"])
+    assert result.exit_code == 0, result.output
+    return root
+
+
+def run(root: Path, *args: str):  # type: ignore[no-untyped-def]
+    return CliRunner().invoke(main, ["--config", str(root / "pbem.toml"), *args])
+
+
+def test_replay_reaches_the_same_state_turn_by_turn(demo: Path) -> None:
+    result = run(demo, "replay", "valley-demo")
+    assert result.exit_code == 0, result.output
+    assert "4 of 4 turns reach the same state" in result.output
+
+
+def test_replay_finds_a_stored_turn_that_does_not_follow(tmp_path: Path, demo: Path) -> None:
+    import shutil
+    copy = tmp_path / "copy"
+    shutil.copytree(demo, copy)
+    engine = open_engine(f"sqlite:///{copy / 'pbem.sqlite'}")
+    with Session(engine) as s:
+        record = s.exec(select(TurnRecord).where(TurnRecord.turn_no == 2)).one()
+        record.dice_seed = "tampered"
+        s.add(record)
+        s.commit()
+    result = run(copy, "replay", "valley-demo")
+    assert result.exit_code == 1
+    assert "turn 2: DIFFERENT" in result.output and "turn 3: same" in result.output
+
+
+def test_history_as_a_seat_and_as_the_public(demo: Path) -> None:
+    red = run(demo, "history", "valley-demo", "--turn", "2", "--seat", "red")
+    assert red.exit_code == 0 and red.output.startswith("=== pbem report valley-demo turn 2 ===")
+    assert "report for red" in red.output and "Orders are due" not in red.output
+    public = run(demo, "history", "valley-demo", "--format", "json")
+    data = json.loads(public.output)
+    assert data["turn"] == 4 and all(t["hand"] is None for t in data["view"]["tribes"].values())
+    assert all(e["to"] is None for e in data["events"])
+    assert set(data["orders"]) == {"red", "blue", "green", "white"}
+    mine = json.loads(run(demo, "history", "valley-demo", "--seat", "blue", "--format", "json").output)
+    assert mine["view"]["tribes"]["blue"]["hand"] is not None and mine["view"]["tribes"]["red"]["hand"] is None
+    assert "<svg" in run(demo, "history", "valley-demo", "--format", "html").output
+    bad = run(demo, "history", "valley-demo", "--turn", "99")
+    assert bad.exit_code == 1 and "reports for turns 1 to 4" in bad.output
+
+
+def test_history_by_mail(tmp_path: Path) -> None:
+    from datetime import datetime, timedelta, timezone
+    t0 = datetime(2026, 10, 1, tzinfo=timezone.utc)
+    world = World(tmp_path)
+    world.pbem("game", "new", "g", "--seat", "red:ann@example.org", "--seat", "blue:bob@example.org")
+    world.pbem("game", "start", "g", "--now", t0.isoformat())
+    run_pass(world, t0)
+    secret = password_in(world.outbox("ann@example.org"))
+    world.post(order_mail("ann@example.org", f"SIGNON g red {secret}\nHISTORY 1\n"))
+    run_pass(world, t0 + timedelta(minutes=1))
+    assert "has been resolved yet" in text_of(world.outbox("ann@example.org")[-1])
+    run_pass(world, t0 + timedelta(hours=80))
+    world.post(order_mail("ann@example.org", f"SIGNON g red {secret}\nHISTORY 1\n"))
+    run_pass(world, t0 + timedelta(hours=81))
+    answer = text_of(world.outbox("ann@example.org")[-1])
+    assert "=== pbem report g turn 1 ===" in answer and "report for red" in answer
