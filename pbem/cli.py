@@ -142,6 +142,52 @@ def game_start(obj: Ctx, game_id: str, now_text: str | None) -> None:
     click.echo(f"started {game_id}; the welcome mails go out with the next 'pbem process'")
 
 
+def _gm_game(obj: Ctx, game_id: str, action):  # type: ignore[no-untyped-def]
+    from pbem.db import open_engine, session
+    from pbem.history import HistoryError
+    from pbem.models import Game
+    cfg = obj.config()
+    with session(open_engine(cfg.database_url)) as s:
+        g = s.get(Game, game_id)
+        if g is None:
+            raise click.ClickException(f"no game {game_id}")
+        try:
+            return action(s, cfg, g)
+        except HistoryError as why:
+            raise click.ClickException(str(why)) from None
+
+
+@game.command("preview")
+@click.argument("game_id")
+@click.pass_obj
+def game_preview(obj: Ctx, game_id: str) -> None:
+    """Show the public report the next turn would give now; store nothing."""
+    from pbem.gmtools import preview
+    click.echo(_gm_game(obj, game_id, lambda s, cfg, g: preview(s, cfg, g)), nl=False)
+
+
+@game.command("rollback")
+@click.argument("game_id")
+@click.option("--now", "now_text", help="the time to use (ISO)")
+@click.pass_obj
+def game_rollback(obj: Ctx, game_id: str, now_text: str | None) -> None:
+    """Undo the last resolved turn; its sheets stand again and every seat is told."""
+    from pbem.gmtools import rollback
+    turn = _gm_game(obj, game_id, lambda s, cfg, g: rollback(s, cfg, g, _now(now_text)))
+    click.echo(f"{game_id} is back at turn {turn}; the notices go out with the next pass")
+
+
+@game.command("end")
+@click.argument("game_id")
+@click.option("--reason", default="ended by the GM", show_default=True)
+@click.pass_obj
+def game_end(obj: Ctx, game_id: str, reason: str) -> None:
+    """End a game now."""
+    from pbem.gmtools import end_game
+    _gm_game(obj, game_id, lambda s, cfg, g: end_game(s, g, reason))
+    click.echo(f"{game_id} is over")
+
+
 @main.command()
 @click.option("--now", "now_text", help="the time to use (ISO), for tests and replays")
 @click.option("--dry-run", is_flag=True, help="show what would happen and change nothing")

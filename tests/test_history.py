@@ -79,3 +79,35 @@ def test_history_by_mail(tmp_path: Path) -> None:
     run_pass(world, t0 + timedelta(hours=81))
     answer = text_of(world.outbox("ann@example.org")[-1])
     assert "=== pbem report g turn 1 ===" in answer and "report for red" in answer
+
+
+def test_preview_rollback_and_rerun_reach_the_same_state(tmp_path: Path) -> None:
+    import shutil
+    root = tmp_path / "demo"
+    assert CliRunner().invoke(main, ["demo", str(root), "--turns", "2"]).exit_code == 0
+    with open(root / "pbem.toml", "a") as fh:
+        fh.write("\n[timing]\noutage_factor = 100000\n")   # the test's clock jumps ahead
+    twin = tmp_path / "twin"
+    shutil.copytree(root, twin)
+    # The twin plays turn 2 once; the original previews, plays, rolls back and plays again.
+    from pbem.models import Game, GmLog
+    from datetime import datetime, timezone
+    later = datetime(2026, 2, 1, tzinfo=timezone.utc).isoformat()
+    preview = run(root, "game", "preview", "valley-demo")
+    assert preview.exit_code == 0 and preview.output.startswith("PREVIEW: nothing was stored")
+    for place in (root, twin):
+        assert run(place, "process", "--now", later).exit_code == 0
+    rolled = run(root, "game", "rollback", "valley-demo", "--now", later)
+    assert rolled.exit_code == 0 and "back at turn 2" in rolled.output
+    assert run(root, "process", "--now", "2026-02-05T00:00").exit_code == 0
+    states = []
+    for place in (root, twin):
+        with Session(open_engine(f"sqlite:///{place / 'pbem.sqlite'}")) as s:
+            states.append(s.get(Game, "valley-demo").state_json)
+    assert states[0] == states[1], "the re-run reaches the state of a game that never rolled back"
+    with Session(open_engine(f"sqlite:///{root / 'pbem.sqlite'}")) as s:
+        assert "rollback" in [x.action for x in s.exec(select(GmLog))]
+    notices = list((root / "mail" / "outbox" / "red@demo.example" / "new").iterdir())
+    assert any(b"rolled back" in p.read_bytes() for p in notices)
+    assert run(root, "game", "end", "valley-demo").exit_code == 0
+    assert "Game valley-demo: over" in run(root, "status").output
