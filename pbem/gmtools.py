@@ -81,3 +81,39 @@ def end_game(s: Session, game: Game, reason: str) -> None:
     s.add(game)
     s.add(GmLog(game_id=game.id, action="end", detail=reason))
 
+
+
+def replace_seat(s: Session, cfg: Config, game: Game, seat_name: str, email: str, now: datetime) -> str:
+    """A new player takes a seat: new address, new password (mailed to them with
+    the latest report); the seat's history stays."""
+    from pbem import passwords
+    from pbem.games import EMAIL, report_mail
+    from pbem.reports.render import render
+    seat = next((x for x in seats_of(s, game.id) if x.name == seat_name), None)
+    if seat is None:
+        raise HistoryError(f"game {game.id} has no seat {seat_name}")
+    if not EMAIL.match(email):
+        raise HistoryError(f"{email!r} is not a mail address")
+    old = seat.email
+    password = passwords.generate()
+    seat.email, seat.password_hash = email, passwords.hash_password(password)
+    seat.resigned = seat.bot = False
+    seat.missed_turns = 0
+    s.add(seat)
+    s.add(GmLog(game_id=game.id, action="replace", detail=f"{seat_name}: {old} -> {email}"))
+    ruleset = get_ruleset(game.ruleset)
+    preface = render("mail/welcome.txt", game=game.id, seat=seat_name, password=password,
+                     address=cfg.server.address, title=ruleset.title)
+    to, raw = report_mail(cfg, game, seat, ruleset.from_json(game.state_json), [], now, preface)
+    queue(s, key=f"welcome:{game.id}:{seat_name}:{now.isoformat()}", kind="report", to=to, raw=raw,
+          game_id=game.id)
+    return old
+
+
+def set_bot(s: Session, game: Game, seat_name: str, on: bool) -> None:
+    seat = next((x for x in seats_of(s, game.id) if x.name == seat_name), None)
+    if seat is None:
+        raise HistoryError(f"game {game.id} has no seat {seat_name}")
+    seat.bot = on
+    s.add(seat)
+    s.add(GmLog(game_id=game.id, action="bot", detail=f"{seat_name} {'in' if on else 'out of'} civil disorder"))

@@ -261,6 +261,35 @@ def _notice(s: Session, cfg: Config, game: Game, to: str, subject: str, text: st
     queue(s, key=f"notice:{game.id}:{key}:{now.isoformat()}:{to}", kind="notice", to=to, raw=raw, game_id=game.id)
 
 
+def _gm_tool(s: Session, cfg: Config, game: Game, cmd: Command, answer: Answer, now: datetime) -> str:
+    """PREVIEW, ROLLBACK, REPLACE <seat> <address>, BOT <seat> ON|OFF, END: what was done, or ''."""
+    from pbem import gmtools
+    from pbem.history import HistoryError
+    try:
+        if cmd.word == "PREVIEW":
+            answer.add(gmtools.preview(s, cfg, game))
+            return ""
+        if cmd.word == "ROLLBACK":
+            turn = gmtools.rollback(s, cfg, game, now)
+            return f"rolled the game back to turn {turn}"
+        if cmd.word == "REPLACE" and len(cmd.args) == 2:
+            old = gmtools.replace_seat(s, cfg, game, cmd.args[0].lower(), cmd.args[1], now)
+            answer.add(f"Seat {cmd.args[0].lower()}: {old} is replaced by {cmd.args[1]}, who gets a new password.")
+            return f"gave seat {cmd.args[0].lower()} to a new player"
+        if cmd.word == "BOT" and len(cmd.args) == 2 and cmd.args[1].upper() in ("ON", "OFF"):
+            on = cmd.args[1].upper() == "ON"
+            gmtools.set_bot(s, game, cmd.args[0].lower(), on)
+            return f"put seat {cmd.args[0].lower()} {'in' if on else 'out of'} civil disorder (played by the bot)"
+        if cmd.word == "END":
+            gmtools.end_game(s, game, "ended by the GM")
+            return "ended the game"
+    except HistoryError as why:
+        answer.add(f"Line {cmd.line}: {why}")
+        return ""
+    answer.add(f"Line {cmd.line}: write REPLACE <seat> <address> or BOT <seat> ON|OFF")
+    return ""
+
+
 def _gm(s: Session, cfg: Config, game: Game, req: Request, answer: Answer, now: datetime) -> None:
     if req.orders:
         answer.add("The GM gives no orders; lines that are not GM commands were ignored: "
@@ -297,6 +326,10 @@ def _gm(s: Session, cfg: Config, game: Game, req: Request, answer: Answer, now: 
                 continue
             game.deadline = now - timedelta(minutes=game.grace_minutes)
             done = "asked for the turn to run on this pass"
+        elif word in ("PREVIEW", "ROLLBACK", "REPLACE", "BOT", "END"):
+            done = _gm_tool(s, cfg, game, cmd, answer, now)
+            if not done:
+                continue
         elif word == "STATUS":
             answer.add(status_text(s, game, now))
             continue
@@ -305,7 +338,8 @@ def _gm(s: Session, cfg: Config, game: Game, req: Request, answer: Answer, now: 
             continue
         else:
             answer.add(f"Line {cmd.line}: {word} is not a GM command (PAUSE, RESUME, EXTEND <time>, "
-                       "PROCESS NOW, STATUS).")
+                       "PROCESS NOW, PREVIEW, ROLLBACK, REPLACE <seat> <address>, BOT <seat> ON|OFF, END, "
+                       "STATUS).")
             continue
         s.add(game)
         s.add(GmLog(game_id=game.id, action=word.lower(), detail=done))

@@ -45,6 +45,7 @@ class Seat(SQLModel, table=True):
     ready: bool = False
     missed_turns: int = 0
     resigned: bool = False
+    bot: bool = False     # civil disorder: the bot plays the seat
 
 
 class Sheet(SQLModel, table=True):

@@ -13,7 +13,7 @@ REPORT_START = "=== pbem report"
 REPORT_END = "=== end of report ==="
 PLAYER_COMMANDS = {"HELP", "STATUS", "READY", "WAIT", "PASSWORD", "RESIGN", "TURN",
                    "HISTORY", "PRESS", "ENDPRESS", "JOIN", "VACATION"}
-GM_COMMANDS = {"PAUSE", "RESUME", "EXTEND", "PROCESS"}
+GM_COMMANDS = {"PAUSE", "RESUME", "EXTEND", "PROCESS", "PREVIEW", "ROLLBACK", "REPLACE", "BOT", "END"}
 NOT_YET = {"PRESS", "ENDPRESS", "JOIN", "VACATION"}
 _SUBJECT_GAME = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9_.-]{0,39})\]")
 

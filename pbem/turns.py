@@ -44,10 +44,10 @@ def resolve_turn(s: Session, cfg: Config, game: Game, now: datetime) -> None:
         row = s.exec(select(Sheet).where(Sheet.game_id == game.id, Sheet.seat == seat.name,
                                          Sheet.turn_no == game.turn_no)).first()
         sheet = ruleset.parse_orders(state, seat.name, row.text) if row else None
-        if sheet is None or sheet.problems or seat.resigned:
-            if row is None and not seat.resigned:
+        if sheet is None or sheet.problems or seat.resigned or seat.bot:
+            if row is None and not seat.resigned and not seat.bot:
                 missing.append(seat)
-            if game.missed == "bot":
+            if game.missed == "bot" or seat.bot:
                 sheet = ruleset.bot_orders(state, seat.name, random.Random(f"{game.seed}:{game.turn_no}:{seat.name}"))
             else:
                 sheet = ruleset.default_orders(state, seat.name)

@@ -1,13 +1,15 @@
 """The player's and GM's mail protocol, pass by pass, on the Maildir transport."""
 from __future__ import annotations
 
+import json
+
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
 from sqlmodel import Session, select
 
-from pbem.models import Game, GmLog, OutboundMail, Seat, Sheet
+from pbem.models import Game, GmLog, OutboundMail, Seat, Sheet, TurnRecord
 from pbem_world import World, order_mail, password_in, run_pass, text_of
 
 T0 = datetime(2026, 5, 1, 8, 0, tzinfo=timezone.utc)
@@ -229,3 +231,31 @@ def test_dry_run_changes_nothing(world: World) -> None:
         assert s.get(Game, "g").turn_no == 0
         assert s.exec(select(OutboundMail).where(OutboundMail.status == "queued")).first() is None
     assert len(list((world.root / "in" / "new").iterdir())) == 1
+
+
+def test_gm_tools_by_mail(world: World) -> None:
+    pw = _gm_password(world)
+    gm = "gm@example.org"
+    send(world, ANN, f"SIGNON g red {world.secret['red']}\nPLACE C3\n", T0 + timedelta(minutes=5))
+    send(world, gm, f"SIGNON g gm {pw}\nPREVIEW\n", T0 + timedelta(minutes=6))
+    assert "PREVIEW: nothing was stored" in last_text(world, gm)
+    send(world, gm, f"SIGNON g gm {pw}\nREPLACE blue cy@example.org\nBOT red ON\n", T0 + timedelta(minutes=7))
+    assert "bob@example.org is replaced by cy@example.org" in last_text(world, gm)
+    cy = password_in(world.outbox("cy@example.org"))
+    send(world, BOB, f"SIGNON g blue {world.secret['blue']}\nPLACE G5\n", T0 + timedelta(minutes=8))
+    assert "wrong password" in last_text(world, BOB)
+    send(world, "cy@example.org", f"SIGNON g blue {cy}\nPLACE G5\n", T0 + timedelta(minutes=9))
+    assert sheet(world, "blue") == "PLACE G5"
+    send(world, gm, f"SIGNON g gm {pw}\nPROCESS NOW\n", T0 + timedelta(minutes=10))
+    with db(world) as s:
+        record = s.exec(select(TurnRecord)).one()
+        played = json.loads(record.sheets_json)
+    assert played["blue"] == ["PLACE G5"]
+    assert played["red"] != ["PLACE C3"] and played["red"], "the bot played red, in civil disorder"
+    send(world, gm, f"SIGNON g gm {pw}\nROLLBACK\n", T0 + timedelta(minutes=11))
+    assert "GM: rolled the game back to turn 0" in last_text(world, gm)
+    with db(world) as s:
+        assert s.get(Game, "g").turn_no == 0 and s.exec(select(TurnRecord)).first() is None
+    send(world, gm, f"SIGNON g gm {pw}\nEND\n", T0 + timedelta(minutes=12))
+    with db(world) as s:
+        assert s.get(Game, "g").status == "over"
