@@ -33,6 +33,17 @@ def main(ctx: click.Context, config_path: str | None) -> None:
     ctx.obj = Ctx(config_path)
 
 
+def _engine(cfg, create: bool = True):  # type: ignore[no-untyped-def]
+    """The database, brought to the newest schema first: a GM who upgraded pbem
+    never meets an old schema. Without ``create`` a missing database is an error."""
+    from pbem.db import is_migrated, migrate, open_engine
+    engine = open_engine(cfg.database_url)
+    if not create and not is_migrated(engine):
+        raise click.ClickException(f"no pbem database at {cfg.database_url}; run 'pbem init' first")
+    migrate(engine)
+    return engine
+
+
 def _now(value: str | None):  # type: ignore[no-untyped-def]
     from pbem.clock import now_utc, parse_when
     if value is None:
@@ -87,7 +98,7 @@ def game() -> None:
 def game_new(obj: Ctx, game_id, from_file, ruleset, seats, options, deadline, grace, early, missed,  # type: ignore[no-untyped-def]
              gm_email, seed) -> None:
     """Create a game (it waits for 'pbem game start')."""
-    from pbem.db import migrate, open_engine, session
+    from pbem.db import session
     from pbem.games import GameError, GameSpec, create_game, spec_from_file
     cfg = obj.config()
     try:
@@ -110,9 +121,7 @@ def game_new(obj: Ctx, game_id, from_file, ruleset, seats, options, deadline, gr
                 opts[key] = value
             spec = GameSpec(id=game_id or "", ruleset=ruleset, seats=pairs, options=opts, deadline=deadline,
                             grace=grace, early=early, missed=missed, seed=seed, gm_email=gm_email)
-        engine = open_engine(cfg.database_url)
-        migrate(engine)
-        with session(engine) as s:
+        with session(_engine(cfg)) as s:
             g, gm_password = create_game(s, spec)
     except GameError as why:
         raise click.ClickException(str(why)) from None
@@ -127,11 +136,11 @@ def game_new(obj: Ctx, game_id, from_file, ruleset, seats, options, deadline, gr
 @click.pass_obj
 def game_start(obj: Ctx, game_id: str, now_text: str | None) -> None:
     """Deal the game and queue every seat's password and first report."""
-    from pbem.db import open_engine, session
+    from pbem.db import session
     from pbem.games import GameError, start_game
     from pbem.models import Game
     cfg = obj.config()
-    with session(open_engine(cfg.database_url)) as s:
+    with session(_engine(cfg, create=False)) as s:
         g = s.get(Game, game_id)
         if g is None:
             raise click.ClickException(f"no game {game_id}")
@@ -143,11 +152,11 @@ def game_start(obj: Ctx, game_id: str, now_text: str | None) -> None:
 
 
 def _gm_game(obj: Ctx, game_id: str, action):  # type: ignore[no-untyped-def]
-    from pbem.db import open_engine, session
+    from pbem.db import session
     from pbem.history import HistoryError
     from pbem.models import Game
     cfg = obj.config()
-    with session(open_engine(cfg.database_url)) as s:
+    with session(_engine(cfg, create=False)) as s:
         g = s.get(Game, game_id)
         if g is None:
             raise click.ClickException(f"no game {game_id}")
@@ -234,14 +243,11 @@ def status(obj: Ctx, game_id: str | None, now_text: str | None) -> None:
     """Games, turns, deadlines, who is in and who is late; mail that failed."""
     from sqlmodel import select
 
-    from pbem.db import is_migrated, open_engine, session
+    from pbem.db import session
     from pbem.handler import status_text
     from pbem.models import Game, OutboundMail
     cfg = obj.config()
-    engine = open_engine(cfg.database_url)
-    if not is_migrated(engine):
-        raise click.ClickException(f"no pbem database at {cfg.database_url}; run 'pbem init' first")
-    with session(engine) as s:
+    with session(_engine(cfg, create=False)) as s:
         games = [s.get(Game, game_id)] if game_id else list(s.exec(select(Game).order_by(Game.id)))
         if game_id and games[0] is None:
             raise click.ClickException(f"no game {game_id}")
@@ -265,11 +271,11 @@ def status(obj: Ctx, game_id: str | None, now_text: str | None) -> None:
 @click.pass_obj
 def history(obj: Ctx, game_id: str, turn: int | None, seat: str | None, fmt: str) -> None:
     """Print any turn of a game as a seat (or the public) saw it."""
-    from pbem.db import open_engine, session
+    from pbem.db import session
     from pbem.history import HistoryError, turn_report
     from pbem.models import Game
     cfg = obj.config()
-    with session(open_engine(cfg.database_url)) as s:
+    with session(_engine(cfg, create=False)) as s:
         g = s.get(Game, game_id)
         if g is None:
             raise click.ClickException(f"no game {game_id}")
@@ -279,16 +285,39 @@ def history(obj: Ctx, game_id: str, turn: int | None, seat: str | None, fmt: str
             raise click.ClickException(str(why)) from None
 
 
+@main.group()
+def archive() -> None:
+    """The static HTML archive of the games."""
+
+
+@archive.command("build")
+@click.argument("game_ids", nargs=-1)
+@click.option("--out", default="archive", show_default=True, type=click.Path(file_okay=False),
+              help="the folder to write the site into")
+@click.pass_obj
+def archive_build(obj: Ctx, game_ids: tuple[str, ...], out: str) -> None:
+    """Write (or bring up to date) a static site: an index, a page per game and per turn."""
+    from pbem.archive import build, count_turns
+    from pbem.db import session
+    cfg = obj.config()
+    with session(_engine(cfg, create=False)) as s:
+        total = count_turns(s, game_ids)
+        with click.progressbar(length=total, label="turns", file=sys.stderr) as bar:
+            done = build(s, Path(out), game_ids, progress=bar.update)
+    click.echo(f"{done['games']} games, {done['written']} turn pages written, {done['skipped']} up to date: "
+               f"{Path(out) / 'index.html'}")
+
+
 @main.command()
 @click.argument("game_id")
 @click.pass_obj
 def replay(obj: Ctx, game_id: str) -> None:
     """Re-resolve a whole game from its first state, stored sheets and seeds, turn by turn."""
-    from pbem.db import open_engine, session
+    from pbem.db import session
     from pbem.history import HistoryError, replay as run_replay
     from pbem.models import Game
     cfg = obj.config()
-    with session(open_engine(cfg.database_url)) as s:
+    with session(_engine(cfg, create=False)) as s:
         g = s.get(Game, game_id)
         if g is None:
             raise click.ClickException(f"no game {game_id}")

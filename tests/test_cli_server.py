@@ -82,3 +82,16 @@ def test_demo_plays_a_game_and_leaves_a_working_server(tmp_path: Path) -> None:
     red = list((tmp_path / "demo" / "mail" / "outbox" / "red@demo.example" / "new").iterdir())
     assert len(red) == 1 + 3 + 3, "the welcome, an answer and a report each turn"
     assert run("demo", str(tmp_path / "demo")).exit_code == 1
+
+
+def test_commands_upgrade_an_older_database(tmp_path: Path) -> None:
+    from alembic import command
+
+    from pbem.db import _alembic, open_engine
+    cfg = tmp_path / "pbem.toml"
+    cfg.write_text("[server]\naddress = \"pbem@example.org\"\n")
+    engine = open_engine(f"sqlite:///{tmp_path / 'pbem.sqlite'}")
+    with engine.begin() as conn:
+        command.upgrade(_alembic(engine, conn), "0001")    # a database from the first release
+    result = run("--config", str(cfg), "status")
+    assert result.exit_code == 0 and "no games yet" in result.output, result.output

@@ -45,7 +45,8 @@ def render(view: dict[str, Any]) -> str:
         if space.get("camp"):
             lines.append(("camp " + codes[space["camp"]], colours[space["camp"]]))
         for p, (w, f) in space.get("tribes", {}).items():
-            lines.append((f"{codes[p]} {w}W {f}F", colours[p]))
+            counts = " ".join(x for x in (f"{w}W" if w else "", f"{f}F" if f else "") if x)
+            lines.append((f"{codes[p]} {counts}", colours[p]))
         if space.get("animals"):
             lines.append((" ".join(f"{len(v)}{SPECIES_CODE[s]}" for s, v in space["animals"].items()), "#000"))
         marks = [w for k, w in (("crop", "crop"), ("lava", "lava")) if space.get(k)]

@@ -1,0 +1,102 @@
+"""`pbem archive build`: a static HTML site of the games, readable from disk
+with no server and no external resource. Public facts only: the board, the
+public event log, and the orders of turns that are over."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Callable, Iterable
+
+from sqlmodel import Session, select
+
+from engine import get_ruleset
+from pbem.games import seats_of
+from pbem.history import records
+from pbem.models import Game
+from pbem.reports.render import render, visible
+from pbem.reports.svgmap import render as svg_map
+
+COLOURS = ["#c0392b", "#2563b0", "#2e8b3a", "#7d4fa0", "#b8860b", "#444444"]
+
+
+def _chart(series: dict[str, list[int]], title: str) -> str:
+    """A small inline SVG line chart, one line per seat."""
+    width, height, pad = 420, 160, 28
+    longest = max((len(v) for v in series.values()), default=0)
+    top = max([1] + [x for v in series.values() for x in v])
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
+           f'aria-label="{title}" font-family="sans-serif" font-size="10">',
+           f'<text x="{pad}" y="12">{title}</text>',
+           f'<line x1="{pad}" y1="{height - pad}" x2="{width - 8}" y2="{height - pad}" stroke="#999"/>',
+           f'<line x1="{pad}" y1="18" x2="{pad}" y2="{height - pad}" stroke="#999"/>',
+           f'<text x="4" y="24">{top}</text><text x="4" y="{height - pad}">0</text>']
+    for i, (seat, values) in enumerate(series.items()):
+        if not values:
+            continue
+        step = (width - pad - 12) / max(1, longest - 1)
+        pts = " ".join(f"{pad + k * step:.1f},{height - pad - v / top * (height - pad - 20):.1f}"
+                       for k, v in enumerate(values))
+        colour = COLOURS[i % len(COLOURS)]
+        out.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{pts}"/>')
+        out.append(f'<text x="{width - 60}" y="{24 + 12 * i}" fill="{colour}">{seat}</text>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def build(s: Session, out: Path, game_ids: Iterable[str] = (),
+          progress: Callable[[int], None] = lambda n: None) -> dict[str, int]:
+    """Write the site; only turn pages not written before are rendered."""
+    out.mkdir(parents=True, exist_ok=True)
+    games = [s.get(Game, g) for g in game_ids] if game_ids else list(s.exec(select(Game).order_by(Game.id)))
+    written = skipped = 0
+    summaries = []
+    for game in games:
+        if game is None:
+            continue
+        ruleset = get_ruleset(game.ruleset)
+        folder = out / game.id
+        folder.mkdir(exist_ok=True)
+        done = records(s, game.id)
+        series: dict[str, dict[str, list[int]]] = {"tokens": {}, "camps": {}, "food": {}}
+        timeline = []
+        for index, record in enumerate(done):
+            number = record.turn_no + 1
+            state = ruleset.from_json(record.state_json)
+            for p in state.players:
+                series["tokens"].setdefault(p, []).append(state.totals(p).total)
+                series["camps"].setdefault(p, []).append(len(state.camps(p)))
+                series["food"].setdefault(p, []).append(state.tribes[p].food)
+            timeline.append((number, f"{state.season} {state.turn}, year {state.year}"))
+            page = folder / f"turn-{number}.html"
+            if page.exists() and (folder / f"turn-{number}.json").exists() and index < len(done) - 1:
+                skipped += 1
+                progress(1)
+                continue
+            view = ruleset.view(state, None)
+            events = json.loads(record.events_json)
+            orders = json.loads(record.sheets_json)
+            page.write_text(render("archive/turn.html", game=game.id, number=number, view=view,
+                                   svg=svg_map(view), groups=visible(events, None), orders=orders,
+                                   previous=number - 1 if number > 1 else None,
+                                   following=number + 1 if index < len(done) - 1 else None))
+            (folder / f"turn-{number}.json").write_text(json.dumps(
+                {"game": game.id, "turn": number, "view": view, "orders": orders,
+                 "events": [e for e in events if e["to"] is None]}, indent=1, sort_keys=True))
+            written += 1
+            progress(1)
+        state = ruleset.from_json(game.state_json)
+        seats = seats_of(s, game.id)
+        standings = sorted(((len(state.camps(x.name)), state.totals(x.name).total, state.tribes[x.name].food,
+                             x.name) for x in seats), reverse=True)
+        (folder / "index.html").write_text(render(
+            "archive/game.html", game=game, title=ruleset.title, standings=standings, timeline=timeline,
+            charts=[_chart(v, k) for k, v in series.items()], winners=state.winners, reason=state.reason))
+        summaries.append((game.id, ruleset.title, game.status, game.turn_no, len(seats)))
+    (out / "index.html").write_text(render("archive/index.html", games=summaries))
+    return {"written": written, "skipped": skipped, "games": len(summaries)}
+
+
+def count_turns(s: Session, game_ids: Iterable[str] = ()) -> int:
+    ids = list(game_ids) or [g.id for g in s.exec(select(Game))]
+    return sum(len(records(s, g)) for g in ids)
+
