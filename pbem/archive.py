@@ -12,7 +12,7 @@ from sqlmodel import Session, select
 from engine import get_ruleset
 from pbem.games import seats_of
 from pbem.history import records
-from pbem.models import Game
+from pbem.models import Game, Press
 from pbem.reports.render import render, visible
 from pbem.reports.svgmap import render as svg_map
 
@@ -75,8 +75,10 @@ def build(s: Session, out: Path, game_ids: Iterable[str] = (),
             view = ruleset.view(state, None)
             events = json.loads(record.events_json)
             orders = json.loads(record.sheets_json)
+            press = list(s.exec(select(Press).where(Press.game_id == game.id, Press.turn_no == record.turn_no,
+                                                    Press.recipients == "ALL").order_by(Press.id)))
             page.write_text(render("archive/turn.html", game=game.id, number=number, view=view,
-                                   svg=svg_map(view), groups=visible(events, None), orders=orders,
+                                   svg=svg_map(view), groups=visible(events, None), orders=orders, press=press,
                                    previous=number - 1 if number > 1 else None,
                                    following=number + 1 if index < len(done) - 1 else None))
             (folder / f"turn-{number}.json").write_text(json.dumps(

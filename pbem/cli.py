@@ -94,9 +94,12 @@ def game() -> None:
 @click.option("--missed", type=click.Choice(["hold", "bot"]), default="hold", show_default=True)
 @click.option("--gm", "gm_email", default="", help="the GM's mail address")
 @click.option("--seed", default="", help="fixed seed for a reproducible game")
+@click.option("--press", type=click.Choice(["none", "public", "private"]), default="private", show_default=True,
+              help="what press between players is allowed")
+@click.option("--anon/--no-anon", default=True, show_default=True, help="may press be anonymous")
 @click.pass_obj
 def game_new(obj: Ctx, game_id, from_file, ruleset, seats, options, deadline, grace, early, missed,  # type: ignore[no-untyped-def]
-             gm_email, seed) -> None:
+             gm_email, seed, press, anon) -> None:
     """Create a game (it waits for 'pbem game start')."""
     from pbem.db import session
     from pbem.games import GameError, GameSpec, create_game, spec_from_file
@@ -120,7 +123,8 @@ def game_new(obj: Ctx, game_id, from_file, ruleset, seats, options, deadline, gr
                     raise GameError(f"--option {entry!r}: write it KEY=VALUE")
                 opts[key] = value
             spec = GameSpec(id=game_id or "", ruleset=ruleset, seats=pairs, options=opts, deadline=deadline,
-                            grace=grace, early=early, missed=missed, seed=seed, gm_email=gm_email)
+                            grace=grace, early=early, missed=missed, seed=seed, gm_email=gm_email,
+                            press=press, press_anon=anon)
         with session(_engine(cfg)) as s:
             g, gm_password = create_game(s, spec)
     except GameError as why:

@@ -42,6 +42,8 @@ class GameSpec:
     reminders: list[int] = field(default_factory=lambda: [24, 6])
     seed: str = ""
     gm_email: str = ""
+    press: str = "private"        # none | public | private
+    press_anon: bool = True
 
 
 def spec_from_file(path: str | Path) -> GameSpec:
@@ -50,7 +52,7 @@ def spec_from_file(path: str | Path) -> GameSpec:
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as why:
         raise GameError(f"cannot read game file {path}: {why}") from None
     known = {"id", "ruleset", "seats", "options", "deadline", "grace", "early", "missed",
-             "reminders", "seed", "gm_email"}
+             "reminders", "seed", "gm_email", "press", "press_anon"}
     for key in data:
         if key not in known:
             raise GameError(f"{path}: unknown key {key!r}; known: {', '.join(sorted(known))}")
@@ -66,7 +68,8 @@ def spec_from_file(path: str | Path) -> GameSpec:
                     deadline=str(data.get("deadline", "72h")), grace=str(data.get("grace", "0m")),
                     early=str(data.get("early", "30m")), missed=str(data.get("missed", "hold")),
                     reminders=[int(h) for h in data.get("reminders", [24, 6])],
-                    seed=str(data.get("seed", "")), gm_email=str(data.get("gm_email", "")))
+                    seed=str(data.get("seed", "")), gm_email=str(data.get("gm_email", "")),
+                    press=str(data.get("press", "private")), press_anon=bool(data.get("press_anon", True)))
 
 
 def create_game(s: Session, spec: GameSpec) -> tuple[Game, str]:
@@ -84,6 +87,8 @@ def create_game(s: Session, spec: GameSpec) -> tuple[Game, str]:
             raise GameError(f"seat {seat}: {email!r} is not a mail address")
     if spec.missed not in ("hold", "bot"):
         raise GameError("missed turns are handled by 'hold' (default orders) or 'bot'")
+    if spec.press not in ("none", "public", "private"):
+        raise GameError("press is none, public or private")
     try:
         period, grace, early = (parse_duration(x) for x in (spec.deadline, spec.grace, spec.early))
         state = ruleset.new_game([seat for seat, _ in spec.seats], spec.options,
@@ -97,7 +102,8 @@ def create_game(s: Session, spec: GameSpec) -> tuple[Game, str]:
                 status="new", period_minutes=int(period.total_seconds() // 60),
                 grace_minutes=int(grace.total_seconds() // 60), early_minutes=int(early.total_seconds() // 60),
                 missed=spec.missed, reminders=",".join(str(h) for h in spec.reminders),
-                gm_email=spec.gm_email, gm_password_hash=passwords.hash_password(gm_password))
+                gm_email=spec.gm_email, gm_password_hash=passwords.hash_password(gm_password),
+                press=spec.press, press_anon=spec.press_anon)
     s.add(game)
     for seat, email in spec.seats:
         s.add(Seat(game_id=game.id, name=seat, email=email, password_hash=""))

@@ -19,6 +19,7 @@ from pbem.mail.compose import compose
 from pbem.mail.reading import Incoming, read_mail
 from pbem.models import Game, GmLog, InboundMail, Seat, Sheet
 from pbem.outbox import may_answer, queue
+from pbem.press import relay
 from pbem.protocol import NOT_YET, Command, Request, plus_game, read_request
 from engine.valley.carddocs import fate_line
 from pbem.reports.render import render
@@ -128,12 +129,14 @@ def _player(s: Session, cfg: Config, game: Game, seat: Seat, req: Request, answe
                 answer.add(f"Line {cmd.line}: TURN takes the turn number of the report you answer.")
     orders_given = bool(req.orders)
     stored = _orders(s, game, seat, req, answer, turn_asked) if orders_given else True
+    for block in req.press:
+        answer.add(relay(s, cfg, game, seat, block, now))
     for cmd in req.commands:
         if cmd.word == "READY" and not stored:
             answer.add(f"Line {cmd.line}: READY was not taken, because your orders were not stored.")
             continue
         _player_command(s, cfg, game, seat, cmd, answer, now)
-    if not orders_given and not req.commands:
+    if not orders_given and not req.commands and not req.press:
         answer.add(f"You signed on to {game.id} as {seat.name}, but the mail had no orders or commands.")
 
 

@@ -30,6 +30,9 @@ class Game(SQLModel, table=True):
     missed: str = Field(default="hold", max_length=8)  # hold | bot
     reminders: str = Field(default="24,6", max_length=40)  # hours before the deadline
     gm_email: str = Field(default="", max_length=200)
+    press: str = Field(default="private", max_length=10)     # none | public | private
+    press_anon: bool = True                                   # may press be anonymous
+    open_seats: int = 0                                       # seats players may still JOIN
     gm_password_hash: str = Field(default="", max_length=200)
     created_at: datetime = Field(default_factory=utcnow)
 
@@ -89,7 +92,7 @@ class InboundMail(SQLModel, table=True):
 class OutboundMail(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     key: str = Field(unique=True, max_length=300)   # what it is, so queuing twice is harmless
-    kind: str = Field(max_length=12)                # answer | report | reminder | notice
+    kind: str = Field(max_length=12)                # answer | report | reminder | notice | press
     game_id: str = Field(default="", max_length=40, index=True)
     to_addr: str = Field(max_length=300)
     raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
@@ -123,3 +126,15 @@ class GmLog(SQLModel, table=True):
     at: datetime = Field(default_factory=utcnow)
     action: str = Field(max_length=40)
     detail: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
+
+
+class Press(SQLModel, table=True):
+    """A message between players, relayed by the server."""
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", index=True, max_length=40)
+    turn_no: int
+    sender: str = Field(max_length=20)
+    recipients: str = Field(max_length=200)     # ALL, or seats joined by commas
+    anonymous: bool = False
+    text: str = Field(sa_column=Column(Text, nullable=False))
+    sent_at: datetime = Field(default_factory=utcnow)

@@ -14,7 +14,7 @@ REPORT_END = "=== end of report ==="
 PLAYER_COMMANDS = {"HELP", "STATUS", "READY", "WAIT", "PASSWORD", "RESIGN", "TURN",
                    "HISTORY", "PRESS", "ENDPRESS", "JOIN", "VACATION"}
 GM_COMMANDS = {"PAUSE", "RESUME", "EXTEND", "PROCESS", "PREVIEW", "ROLLBACK", "REPLACE", "BOT", "END"}
-NOT_YET = {"PRESS", "ENDPRESS", "JOIN", "VACATION"}
+NOT_YET = {"ENDPRESS", "VACATION"}
 _SUBJECT_GAME = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9_.-]{0,39})\]")
 
 
@@ -26,6 +26,14 @@ class Command:
 
 
 @dataclass
+class PressBlock:
+    line: int
+    header: tuple[str, ...]        # the words after PRESS
+    text: list[str] = field(default_factory=list)
+    closed: bool = False
+
+
+@dataclass
 class Request:
     game: str = ""
     seat: str = ""
@@ -34,6 +42,7 @@ class Request:
     signon_problem: str = ""
     commands: list[Command] = field(default_factory=list)
     orders: dict[int, str] = field(default_factory=dict)   # line number -> order text
+    press: list[PressBlock] = field(default_factory=list)
     skipped_before: int = 0
 
     def order_text(self) -> str:
@@ -63,9 +72,17 @@ def plus_game(addresses: list[str], own: str) -> str:
 def read_request(lines: list[str], subject: str = "", default_game: str = "") -> Request:
     req = Request()
     in_report = False
+    block: PressBlock | None = None
     for number, raw in enumerate(lines, start=1):
         line = raw.rstrip()
         stripped = line.strip()
+        if block is not None:
+            if stripped.upper() == "ENDPRESS":
+                block.closed = True
+                block = None
+            elif not stripped.startswith(">"):
+                block.text.append(line)
+            continue
         if stripped.startswith(REPORT_START):
             in_report = True
             continue
@@ -98,7 +115,10 @@ def read_request(lines: list[str], subject: str = "", default_game: str = "") ->
         if not req.signon_line:
             req.skipped_before += 1
             continue
-        if word in PLAYER_COMMANDS or word in GM_COMMANDS:
+        if word == "PRESS":
+            block = PressBlock(number, tuple(words[1:]))
+            req.press.append(block)
+        elif word in PLAYER_COMMANDS or word in GM_COMMANDS:
             req.commands.append(Command(word, tuple(words[1:]), number))
         else:
             req.orders[number] = stripped

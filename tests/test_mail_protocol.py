@@ -259,3 +259,40 @@ def test_gm_tools_by_mail(world: World) -> None:
     send(world, gm, f"SIGNON g gm {pw}\nEND\n", T0 + timedelta(minutes=12))
     with db(world) as s:
         assert s.get(Game, "g").status == "over"
+
+
+def test_press_private_broadcast_and_anonymous(world: World) -> None:
+    cy = "cy@example.org"
+    send(world, ANN, f"SIGNON g red {world.secret['red']}\nPRESS TO blue\nShall we share the lake?\n"
+         "> quoted lines are not sent\nENDPRESS\nPLACE C3\n", T0 + timedelta(minutes=5))
+    assert "Press sent to blue" in last_text(world, ANN) and sheet(world, "red") == "PLACE C3"
+    press = [m for m in world.outbox(BOB) if "press from red" in m["Subject"]]
+    assert len(press) == 1 and "Shall we share the lake?" in text_of(press[0])
+    assert "quoted" not in text_of(press[0])
+    send(world, BOB, f"SIGNON g blue {world.secret['blue']}\nPRESS TO ALL ANON\nBeware the wolves.\nENDPRESS\n",
+         T0 + timedelta(minutes=6))
+    anon = [m for m in world.outbox(ANN) if "press from anonymous" in m["Subject"]]
+    assert len(anon) == 1 and "blue" not in text_of(anon[0])
+    assert not world.outbox(cy)
+    run_pass(world, T0 + timedelta(hours=60))                # the turn runs; the archive shows public press
+    world.pbem("archive", "build", "--out", str(world.root / "site"))
+    page = (world.root / "site" / "g" / "turn-1.html").read_text()
+    assert "Beware the wolves." in page and "anonymous" in page
+    assert "share the lake" not in page, "private press never reaches the archive"
+
+
+@pytest.mark.parametrize("rule, body, answer", [
+    ("none", "PRESS TO blue\nhi\nENDPRESS", "this game allows no press"),
+    ("public", "PRESS TO blue\nhi\nENDPRESS", "public press only"),
+    ("private", "PRESS TO blue\nhi", "has no ENDPRESS line"),
+    ("private", "PRESS TO purple\nhi\nENDPRESS", "no seat purple"),
+])
+def test_press_refused_by_rule(tmp_path: Path, rule: str, body: str, answer: str) -> None:
+    w = World(tmp_path)
+    w.pbem("game", "new", "p", "--seat", f"red:{ANN}", "--seat", f"blue:{BOB}", "--press", rule)
+    w.pbem("game", "start", "p", "--now", T0.isoformat())
+    run_pass(w, T0)
+    secret = password_in(w.outbox(ANN))
+    send(w, ANN, f"SIGNON p red {secret}\n{body}\n", T0 + timedelta(minutes=5))
+    assert answer in last_text(w, ANN)
+    assert not [m for m in w.outbox(BOB) if "press" in m["Subject"]]
