@@ -97,9 +97,10 @@ def game() -> None:
 @click.option("--press", type=click.Choice(["none", "public", "private"]), default="private", show_default=True,
               help="what press between players is allowed")
 @click.option("--anon/--no-anon", default=True, show_default=True, help="may press be anonymous")
+@click.option("--open", "open_seats", type=int, default=0, help="let N players JOIN by mail instead of --seat")
 @click.pass_obj
 def game_new(obj: Ctx, game_id, from_file, ruleset, seats, options, deadline, grace, early, missed,  # type: ignore[no-untyped-def]
-             gm_email, seed, press, anon) -> None:
+             gm_email, seed, press, anon, open_seats) -> None:
     """Create a game (it waits for 'pbem game start')."""
     from pbem.db import session
     from pbem.games import GameError, GameSpec, create_game, spec_from_file
@@ -124,12 +125,13 @@ def game_new(obj: Ctx, game_id, from_file, ruleset, seats, options, deadline, gr
                 opts[key] = value
             spec = GameSpec(id=game_id or "", ruleset=ruleset, seats=pairs, options=opts, deadline=deadline,
                             grace=grace, early=early, missed=missed, seed=seed, gm_email=gm_email,
-                            press=press, press_anon=anon)
+                            press=press, press_anon=anon, open_seats=open_seats)
         with session(_engine(cfg)) as s:
             g, gm_password = create_game(s, spec)
     except GameError as why:
         raise click.ClickException(str(why)) from None
-    click.echo(f"created {g.id} ({g.ruleset}, {len(spec.seats)} seats)")
+    click.echo(f"created {g.id} ({g.ruleset}, " + (f"{g.open_seats} seats open to JOIN" if g.open_seats
+                                                   else f"{len(spec.seats)} seats") + ")")
     click.echo(f"GM password: {gm_password}   (keep it: SIGNON {g.id} gm <password>)")
     click.echo(f"next: pbem game start {g.id}")
 

@@ -44,6 +44,7 @@ class GameSpec:
     gm_email: str = ""
     press: str = "private"        # none | public | private
     press_anon: bool = True
+    open_seats: int = 0           # a game that players JOIN by mail: how many seats
 
 
 def spec_from_file(path: str | Path) -> GameSpec:
@@ -89,16 +90,22 @@ def create_game(s: Session, spec: GameSpec) -> tuple[Game, str]:
         raise GameError("missed turns are handled by 'hold' (default orders) or 'bot'")
     if spec.press not in ("none", "public", "private"):
         raise GameError("press is none, public or private")
+    if spec.open_seats and spec.seats:
+        raise GameError("a game is either open to JOIN (--open N) or has its seats named, not both")
+    if spec.open_seats and not ruleset.min_players <= spec.open_seats <= ruleset.max_players:
+        raise GameError(f"{ruleset.title} is for {ruleset.min_players} to {ruleset.max_players} players")
+    seed = spec.seed or secrets.token_hex(8)
     try:
         period, grace, early = (parse_duration(x) for x in (spec.deadline, spec.grace, spec.early))
-        state = ruleset.new_game([seat for seat, _ in spec.seats], spec.options,
-                                 spec.seed or secrets.token_hex(8))
+        options = ruleset.check_options(spec.options)
+        state_json = "" if spec.open_seats else ruleset.to_json(
+            ruleset.new_game([seat for seat, _ in spec.seats], spec.options, seed))
     except ValueError as why:
         raise GameError(str(why)) from None
     gm_password = passwords.generate()
-    game = Game(id=spec.id, ruleset=spec.ruleset, options_json=json.dumps(state.options, sort_keys=True),
-                seed=spec.seed or secrets.token_hex(8), state_json=ruleset.to_json(state),
-                initial_state_json=ruleset.to_json(state), turn_no=0,
+    game = Game(id=spec.id, ruleset=spec.ruleset, options_json=json.dumps(options, sort_keys=True),
+                seed=seed, state_json=state_json, initial_state_json=state_json, turn_no=0,
+                open_seats=spec.open_seats,
                 status="new", period_minutes=int(period.total_seconds() // 60),
                 grace_minutes=int(grace.total_seconds() // 60), early_minutes=int(early.total_seconds() // 60),
                 missed=spec.missed, reminders=",".join(str(h) for h in spec.reminders),
@@ -145,6 +152,12 @@ def start_game(s: Session, cfg: Config, game: Game, now: datetime) -> dict[str, 
     if not ruleset.min_players <= len(seats) <= ruleset.max_players:
         raise GameError(f"{ruleset.title} needs {ruleset.min_players} to {ruleset.max_players} seats")
     from datetime import timedelta
+    if not game.state_json:       # an open game: its seats are the players who joined
+        try:
+            state = ruleset.new_game([x.name for x in seats], json.loads(game.options_json), game.seed)
+        except ValueError as why:
+            raise GameError(str(why)) from None
+        game.state_json = game.initial_state_json = ruleset.to_json(state)
     game.status = "active"
     game.deadline = now + timedelta(minutes=game.period_minutes)
     state = ruleset.from_json(game.state_json)

@@ -78,7 +78,47 @@ def _queue_answer(s: Session, cfg: Config, row: InboundMail, inc: Incoming, answ
               game_id=answer.subject_game)
 
 
+def _join(s: Session, cfg: Config, inc: Incoming, cmd: Command, answer: Answer, now: datetime) -> None:
+    """JOIN <game> <seat name>: take an open seat of a game that is forming."""
+    from engine.valley.setup import seat_name_problem
+    from pbem.games import GAME_ID
+    if len(cmd.args) != 2:
+        answer.add(f"Line {cmd.line}: write JOIN <game> <seat name>, e.g. JOIN valley-9 red")
+        return
+    game_id, name = cmd.args[0].lower(), cmd.args[1].lower()
+    game = s.exec(select(Game).where(Game.id == game_id).with_for_update()).first() if GAME_ID.match(game_id) else None
+    if game is None or game.status != "new" or game.open_seats <= 0:
+        answer.add(f"Line {cmd.line}: {game_id} is not a game that is taking players.")
+        return
+    answer.subject_game = game.id
+    seats = seats_of(s, game.id)
+    if len(seats) >= game.open_seats:
+        answer.add(f"Line {cmd.line}: every seat of {game.id} is taken.")
+        return
+    if any(x.email.lower() == inc.from_addr.lower() for x in seats):
+        answer.add(f"Line {cmd.line}: {inc.from_addr} already has a seat in {game.id}.")
+        return
+    problem = seat_name_problem(name) or (f"the seat name {name} is taken" if any(x.name == name for x in seats)
+                                          else "")
+    if problem:
+        answer.add(f"Line {cmd.line}: {problem}; choose another.")
+        return
+    s.add(Seat(game_id=game.id, name=name, email=inc.from_addr, password_hash=""))
+    s.add(GmLog(game_id=game.id, action="join", detail=f"{name} ({inc.from_addr})"))
+    full = len(seats) + 1 >= game.open_seats
+    answer.add(f"You joined {game.id} as {name}. Your password comes when the GM starts the game "
+               f"({len(seats) + 1} of {game.open_seats} seats taken).")
+    if game.gm_email:
+        _notice(s, cfg, game, game.gm_email, f"{name} joined",
+                f"{inc.from_addr} joined {game.id} as {name}: {len(seats) + 1} of {game.open_seats} seats."
+                + (" Every seat is taken: start the game with START (or pbem game start)." if full else ""),
+                now, f"join:{name}")
+
+
 def _serve(s: Session, cfg: Config, inc: Incoming, req: Request, answer: Answer, now: datetime) -> None:
+    if req.join is not None and not req.signon_line:
+        _join(s, cfg, inc, req.join, answer, now)
+        return
     if not req.signon_line:
         answer.add("This mail has no SIGNON line, so nothing was done. Start your orders with\n"
                    "  SIGNON <game> <seat> <password>\nSend HELP for the commands.")
@@ -301,7 +341,15 @@ def _gm(s: Session, cfg: Config, game: Game, req: Request, answer: Answer, now: 
         answer.add(status_text(s, game))
     for cmd in req.commands:
         word, done = cmd.word, ""
-        if word == "PAUSE":
+        if word == "START":
+            from pbem.games import GameError, start_game
+            try:
+                start_game(s, cfg, game, now)
+            except GameError as why:
+                answer.add(f"Line {cmd.line}: {why}")
+                continue
+            done = "started the game"
+        elif word == "PAUSE":
             if game.status != "active":
                 answer.add(f"Line {cmd.line}: the game is {_status_word(game)}; nothing to pause.")
                 continue

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 REPORT_START = "=== pbem report"
 REPORT_END = "=== end of report ==="
 PLAYER_COMMANDS = {"HELP", "STATUS", "READY", "WAIT", "PASSWORD", "RESIGN", "TURN",
-                   "HISTORY", "PRESS", "ENDPRESS", "JOIN", "VACATION"}
-GM_COMMANDS = {"PAUSE", "RESUME", "EXTEND", "PROCESS", "PREVIEW", "ROLLBACK", "REPLACE", "BOT", "END"}
+                   "HISTORY", "PRESS", "ENDPRESS", "VACATION"}
+GM_COMMANDS = {"PAUSE", "RESUME", "EXTEND", "PROCESS", "PREVIEW", "ROLLBACK", "REPLACE", "BOT", "END", "START"}
 NOT_YET = {"ENDPRESS", "VACATION"}
 _SUBJECT_GAME = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9_.-]{0,39})\]")
 
@@ -43,6 +43,7 @@ class Request:
     commands: list[Command] = field(default_factory=list)
     orders: dict[int, str] = field(default_factory=dict)   # line number -> order text
     press: list[PressBlock] = field(default_factory=list)
+    join: Command | None = None
     skipped_before: int = 0
 
     def order_text(self) -> str:
@@ -111,6 +112,9 @@ def read_request(lines: list[str], subject: str = "", default_game: str = "") ->
                                       "SIGNON valley-7 red kx4-pl9-tr2")
                 continue
             req.game, req.seat, req.password = args[0].lower(), args[1].lower(), args[2]
+            continue
+        if word == "JOIN" and req.join is None:
+            req.join = Command("JOIN", tuple(words[1:]), number)
             continue
         if not req.signon_line:
             req.skipped_before += 1

@@ -296,3 +296,32 @@ def test_press_refused_by_rule(tmp_path: Path, rule: str, body: str, answer: str
     send(w, ANN, f"SIGNON p red {secret}\n{body}\n", T0 + timedelta(minutes=5))
     assert answer in last_text(w, ANN)
     assert not [m for m in w.outbox(BOB) if "press" in m["Subject"]]
+
+
+def test_players_join_an_open_game_and_the_gm_starts_it(tmp_path: Path, database: str) -> None:
+    w = World(tmp_path, database=database)
+    out = w.pbem("game", "new", "open", "--open", "3", "--gm", "gm@example.org").stdout
+    assert "3 seats open to JOIN" in out
+    with Session(w.engine()) as s:
+        game = s.get(Game, "open")
+        from pbem import passwords
+        game.gm_password_hash = passwords.hash_password("gm-secret")
+        s.add(game)
+        s.commit()
+    send(w, ANN, "JOIN open red", T0)
+    assert "You joined open as red" in last_text(w, ANN)
+    send(w, BOB, "JOIN open red", T0 + timedelta(minutes=1))
+    assert "the seat name red is taken" in last_text(w, BOB)
+    send(w, BOB, "JOIN open Blue!", T0 + timedelta(minutes=2))
+    assert "seat name 'blue!'" in last_text(w, BOB)
+    send(w, BOB, "JOIN open blue", T0 + timedelta(minutes=3))
+    send(w, EVE, "JOIN open green", T0 + timedelta(minutes=4))
+    assert any("Every seat is taken" in text_of(m) for m in w.outbox("gm@example.org"))
+    send(w, "cy@example.org", "JOIN open white", T0 + timedelta(minutes=5))
+    assert "every seat of open is taken" in last_text(w, "cy@example.org")
+    send(w, "gm@example.org", "SIGNON open gm gm-secret\nSTART\n", T0 + timedelta(minutes=6))
+    secret = password_in(w.outbox(EVE))
+    send(w, EVE, f"SIGNON open green {secret}\nPLACE C3\n", T0 + timedelta(minutes=7))
+    assert "Orders stored for open turn 0, seat green" in last_text(w, EVE)
+    send(w, ANN, "JOIN valley-none red", T0 + timedelta(minutes=8))
+    assert "is not a game that is taking players" in last_text(w, ANN)

@@ -38,14 +38,20 @@ def check_options(options: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def seat_name_problem(seat: str) -> str:
+    """What is wrong with a seat name, or ''."""
+    if _SEAT.match(seat):
+        return ""
+    return f"seat name {seat!r}: use up to 20 lower-case letters, digits, - or _, starting with a letter"
+
+
 def check_seats(players: Sequence[str]) -> list[str]:
     seats = list(players)
     if not 2 <= len(seats) <= 6:
         raise ValueError(f"Valley of the Mammoths is for 2 to 6 players, not {len(seats)}")
     for seat in seats:
-        if not _SEAT.match(seat):
-            raise ValueError(f"seat name {seat!r}: use up to 20 lower-case letters, digits, - or _, "
-                             "starting with a letter")
+        if seat_name_problem(seat):
+            raise ValueError(seat_name_problem(seat))
     if len(set(seats)) != len(seats):
         raise ValueError("two seats have the same name")
     return seats
