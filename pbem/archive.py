@@ -12,7 +12,7 @@ from sqlmodel import Session, select
 from engine import get_ruleset
 from pbem.games import seats_of
 from pbem.history import records
-from pbem.models import Game, Press
+from pbem.models import Game, GmLog, Press
 from pbem.reports.render import render, visible
 from pbem.reports.svgmap import render as svg_map
 
@@ -41,6 +41,11 @@ def _chart(series: dict[str, list[int]], title: str) -> str:
         out.append(f'<text x="{width - 60}" y="{24 + 12 * i}" fill="{colour}">{seat}</text>')
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _public(entry: GmLog) -> str:
+    """GM log lines as the public may read them: addresses are left out."""
+    return "" if entry.action in ("replace", "join") else entry.detail
 
 
 def build(s: Session, out: Path, game_ids: Iterable[str] = (),
@@ -90,8 +95,10 @@ def build(s: Session, out: Path, game_ids: Iterable[str] = (),
         seats = seats_of(s, game.id)
         standings = sorted(((len(state.camps(x.name)), state.totals(x.name).total, state.tribes[x.name].food,
                              x.name) for x in seats), reverse=True)
+        gm_log = list(s.exec(select(GmLog).where(GmLog.game_id == game.id).order_by(GmLog.id)))
         (folder / "index.html").write_text(render(
             "archive/game.html", game=game, title=ruleset.title, standings=standings, timeline=timeline,
+            gm_log=[(x.at.strftime("%Y-%m-%d %H:%M"), x.action, _public(x)) for x in gm_log],
             charts=[_chart(v, k) for k, v in series.items()], winners=state.winners, reason=state.reason))
         summaries.append((game.id, ruleset.title, game.status, game.turn_no, len(seats)))
     (out / "index.html").write_text(render("archive/index.html", games=summaries))

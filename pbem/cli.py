@@ -192,6 +192,31 @@ def game_rollback(obj: Ctx, game_id: str, now_text: str | None) -> None:
     click.echo(f"{game_id} is back at turn {turn}; the notices go out with the next pass")
 
 
+@game.command("replace")
+@click.argument("game_id")
+@click.argument("seat")
+@click.argument("email")
+@click.option("--now", "now_text", help="the time to use (ISO)")
+@click.pass_obj
+def game_replace(obj: Ctx, game_id: str, seat: str, email: str, now_text: str | None) -> None:
+    """Give SEAT to a new player at EMAIL (a new password goes to them; history stays)."""
+    from pbem.gmtools import replace_seat
+    old = _gm_game(obj, game_id, lambda s, cfg, g: replace_seat(s, cfg, g, seat, email, _now(now_text)))
+    click.echo(f"seat {seat} of {game_id}: {old} replaced by {email}")
+
+
+@game.command("bot")
+@click.argument("game_id")
+@click.argument("seat")
+@click.argument("state", type=click.Choice(["on", "off"]))
+@click.pass_obj
+def game_bot(obj: Ctx, game_id: str, seat: str, state: str) -> None:
+    """Put SEAT in civil disorder (the bot plays it) or take it out."""
+    from pbem.gmtools import set_bot
+    _gm_game(obj, game_id, lambda s, cfg, g: set_bot(s, g, seat, state == "on"))
+    click.echo(f"seat {seat} of {game_id}: bot {state}")
+
+
 @game.command("end")
 @click.argument("game_id")
 @click.option("--reason", default="ended by the GM", show_default=True)
@@ -274,17 +299,22 @@ def status(obj: Ctx, game_id: str | None, now_text: str | None) -> None:
 @click.option("--turn", type=int, help="the report of this turn (default: the latest)")
 @click.option("--seat", help="as this seat saw it (default: the public report)")
 @click.option("--format", "fmt", type=click.Choice(["text", "html", "json"]), default="text", show_default=True)
+@click.option("--gm-log", is_flag=True, help="print the log of GM actions instead")
 @click.pass_obj
-def history(obj: Ctx, game_id: str, turn: int | None, seat: str | None, fmt: str) -> None:
-    """Print any turn of a game as a seat (or the public) saw it."""
+def history(obj: Ctx, game_id: str, turn: int | None, seat: str | None, fmt: str, gm_log: bool) -> None:
+    """Print any turn of a game as a seat (or the public) saw it, or the GM's actions."""
     from pbem.db import session
     from pbem.history import HistoryError, turn_report
+    from pbem.history import gm_log as read_gm_log
     from pbem.models import Game
     cfg = obj.config()
     with session(_engine(cfg, create=False)) as s:
         g = s.get(Game, game_id)
         if g is None:
             raise click.ClickException(f"no game {game_id}")
+        if gm_log:
+            click.echo("\n".join(read_gm_log(s, g)))
+            return
         try:
             click.echo(turn_report(s, g, turn, seat, fmt, cfg.server.address), nl=False)
         except HistoryError as why:

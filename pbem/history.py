@@ -71,3 +71,9 @@ def replay(s: Session, game: Game) -> list[ReplayStep]:
         steps.append(ReplayStep(record.turn_no, same and not refused, detail))
         state = ruleset.from_json(record.state_json)   # go on from what was played
     return steps
+
+
+def gm_log(s: Session, game: Game) -> list[str]:
+    from pbem.models import GmLog
+    return [f"{x.at:%Y-%m-%d %H:%M} UTC  {x.action:<9} {x.detail}"
+            for x in s.exec(select(GmLog).where(GmLog.game_id == game.id).order_by(GmLog.id))]

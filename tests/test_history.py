@@ -111,3 +111,19 @@ def test_preview_rollback_and_rerun_reach_the_same_state(tmp_path: Path) -> None
     assert any(b"rolled back" in p.read_bytes() for p in notices)
     assert run(root, "game", "end", "valley-demo").exit_code == 0
     assert "Game valley-demo: over" in run(root, "status").output
+
+
+def test_gm_actions_are_logged_and_shown(tmp_path: Path) -> None:
+    root = tmp_path / "demo"
+    assert CliRunner().invoke(main, ["demo", str(root), "--turns", "1"]).exit_code == 0
+    assert run(root, "game", "bot", "valley-demo", "blue", "on").exit_code == 0
+    replaced = run(root, "game", "replace", "valley-demo", "red", "newred@demo.example")
+    assert replaced.exit_code == 0 and "red@demo.example replaced by newred@demo.example" in replaced.output
+    log = run(root, "history", "valley-demo", "--gm-log").output
+    assert "bot" in log and "blue in civil disorder" in log and "replace" in log
+    assert run(root, "archive", "build", "--out", str(tmp_path / "site")).exit_code == 0
+    page = (tmp_path / "site" / "valley-demo" / "index.html").read_text()
+    assert "GM actions" in page and "blue in civil disorder" in page
+    assert "newred@demo.example" not in page, "addresses stay out of the public archive"
+    bad = run(root, "game", "bot", "valley-demo", "purple", "on")
+    assert bad.exit_code == 1 and "no seat purple" in bad.output

@@ -1,6 +1,7 @@
 """The IMAP and SMTP transports against real servers, with and without TLS."""
 from __future__ import annotations
 
+import os
 import ssl
 from pathlib import Path
 
@@ -127,3 +128,16 @@ def test_smtp_starttls_with_auth(ca) -> None:
             SmtpOutbox(cfg)
     finally:
         peer.stop()
+
+
+def test_maildir_mail_is_read_in_delivery_order(tmp_path: Path) -> None:
+    from pbem.transports.maildir import MaildirInbox
+    inbox = MaildirInbox(tmp_path / "in")
+    # Maildir names carry microseconds without zero padding: by name, M100000 sorts before M99999.
+    names = ["1000.M99999P1Q1.host", "1000.M100000P1Q2.host", "1000.M5P1Q3.host"]
+    for i, name in enumerate(names):
+        path = tmp_path / "in" / "new" / name
+        path.write_bytes(order_mail("ann@example.org", f"mail {i}"))
+        os.utime(path, ns=(1_000_000_000 + i, 1_000_000_000 + i))
+    fetched = [f.ref.split("/")[1] for f in inbox.fetch(1_000_000)]
+    assert fetched == names

@@ -23,9 +23,10 @@ def _ensure(path: Path) -> None:
         (path / sub).mkdir(parents=True, exist_ok=True)
 
 
-def _order(ref: str) -> tuple[str, str]:
-    """Delivery order: by file name (it starts with the time), then folder."""
-    return ref.split("/", 1)[1], ref
+def _order(entry: os.DirEntry, ref: str) -> tuple[int, str]:
+    """Delivery order: the time the file was delivered, then its name. (Maildir
+    names are not enough: their microseconds are not zero-padded.)"""
+    return entry.stat().st_mtime_ns, ref
 
 
 class MaildirInbox:
@@ -38,15 +39,15 @@ class MaildirInbox:
             _ensure(folder)
 
     def fetch(self, max_bytes: int) -> Iterator[Fetched]:
-        """Oldest first (Maildir names begin with the delivery time), a batch
-        at a time, so memory does not grow with the inbox."""
-        last: tuple[str, str] | None = None
+        """Oldest first, a batch at a time, so memory does not grow with the inbox."""
+        last: tuple[int, str] | None = None
         while True:
-            refs = (f"{sub}/{entry.name}" for sub in ("cur", "new")
-                    for entry in os.scandir(os.path.join(self.base, sub)) if not entry.name.startswith("."))
-            names = heapq.nsmallest(BATCH, (r for r in refs if last is None or _order(r) > last), key=_order)
-            if not names:
+            keyed = ((_order(entry, f"{sub}/{entry.name}"), f"{sub}/{entry.name}") for sub in ("cur", "new")
+                     for entry in os.scandir(os.path.join(self.base, sub)) if not entry.name.startswith("."))
+            batch = heapq.nsmallest(BATCH, (k for k in keyed if last is None or k[0] > last))
+            if not batch:
                 return
+            names = [ref for _key, ref in batch]
             for ref in names:
                 # Plain strings, not pathlib: pathlib interns every file name it
                 # parses, which would grow with the inbox.
@@ -58,7 +59,7 @@ class MaildirInbox:
                 except FileNotFoundError:
                     continue
                 yield Fetched(ref=ref, raw=raw, size=size)
-            last = _order(names[-1])
+            last = batch[-1][0]
 
     def remember(self, s: object, refs: list[str]) -> None:
         pass
