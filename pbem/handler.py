@@ -264,6 +264,8 @@ def _player_command(s: Session, cfg: Config, game: Game, seat: Seat, cmd: Comman
         if game.gm_email:
             _notice(s, cfg, game, game.gm_email, f"seat {seat.name} resigned",
                     f"Seat {seat.name} ({seat.email}) resigned from {game.id}.", now, f"resign:{seat.name}")
+    elif word == "VACATION":
+        _vacation(s, game, seat, cmd, answer)
     elif word == "HISTORY":
         from pbem.history import HistoryError, turn_report
         try:
@@ -280,6 +282,33 @@ def _player_command(s: Session, cfg: Config, game: Game, seat: Seat, cmd: Comman
         answer.add(f"Line {cmd.line}: {word} is a GM command; sign on as gm to use it.")
 
 
+def _vacation(s: Session, game: Game, seat: Seat, cmd: Command, answer: Answer) -> None:
+    """VACATION <turns>: away for that many turns (within the game's allowance),
+    holding without missing them; VACATION OFF: back now."""
+    arg = cmd.args[0].upper() if cmd.args else ""
+    if arg == "OFF":
+        if seat.away_until > game.turn_no:
+            seat.vacation_used -= seat.away_until - game.turn_no
+        seat.away_until = 0
+        s.add(seat)
+        answer.add("Welcome back: your vacation is over.")
+        return
+    left = game.vacation_turns - seat.vacation_used
+    if not arg.isdigit() or int(arg) < 1:
+        answer.add(f"Line {cmd.line}: VACATION takes a number of turns (you have {left} left) or OFF.")
+        return
+    turns = int(arg)
+    if turns > left:
+        answer.add(f"Line {cmd.line}: you have {left} turn(s) of vacation left in this game, not {turns}.")
+        return
+    seat.away_until = game.turn_no + turns
+    seat.vacation_used += turns
+    s.add(seat)
+    s.add(GmLog(game_id=game.id, action="vacation", detail=f"{seat.name} away for {turns} turn(s)"))
+    answer.add(f"You are away for {turns} turn(s), up to turn {seat.away_until}: your tribe holds and no "
+               f"turn counts as missed. {left - turns} turn(s) of vacation left. VACATION OFF ends it early.")
+
+
 def status_text(s: Session, game: Game, now: datetime | None = None) -> str:
     lines = [f"Game {game.id}: {_status_word(game)}, turn {game.turn_no}, deadline {show(game.deadline)}."]
     overdue = bool(now and game.status == "active" and game.deadline and now > aware(game.deadline))
@@ -293,6 +322,8 @@ def status_text(s: Session, game: Game, now: datetime | None = None) -> str:
             flags.append(f"missed {seat.missed_turns} turn(s)")
         if seat.resigned:
             flags.append("resigned")
+        if seat.away_until > game.turn_no:
+            flags.append(f"on vacation up to turn {seat.away_until}")
         lines.append(f"  {seat.name:<10} {', '.join(flags)}")
     return "\n".join(lines)
 

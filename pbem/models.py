@@ -33,6 +33,7 @@ class Game(SQLModel, table=True):
     press: str = Field(default="private", max_length=10)     # none | public | private
     press_anon: bool = True                                   # may press be anonymous
     open_seats: int = 0                                       # seats players may still JOIN
+    vacation_turns: int = 2                                   # turns of VACATION each seat may take
     gm_password_hash: str = Field(default="", max_length=200)
     created_at: datetime = Field(default_factory=utcnow)
 
@@ -49,6 +50,8 @@ class Seat(SQLModel, table=True):
     missed_turns: int = 0
     resigned: bool = False
     bot: bool = False     # civil disorder: the bot plays the seat
+    away_until: int = 0   # on vacation while the game's turn is below this
+    vacation_used: int = 0
 
 
 class Sheet(SQLModel, table=True):

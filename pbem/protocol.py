@@ -14,7 +14,7 @@ REPORT_END = "=== end of report ==="
 PLAYER_COMMANDS = {"HELP", "STATUS", "READY", "WAIT", "PASSWORD", "RESIGN", "TURN",
                    "HISTORY", "PRESS", "ENDPRESS", "VACATION"}
 GM_COMMANDS = {"PAUSE", "RESUME", "EXTEND", "PROCESS", "PREVIEW", "ROLLBACK", "REPLACE", "BOT", "END", "START"}
-NOT_YET = {"ENDPRESS", "VACATION"}
+NOT_YET = {"ENDPRESS"}
 _SUBJECT_GAME = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9_.-]{0,39})\]")
 
 

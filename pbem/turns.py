@@ -45,7 +45,8 @@ def resolve_turn(s: Session, cfg: Config, game: Game, now: datetime) -> None:
                                          Sheet.turn_no == game.turn_no)).first()
         sheet = ruleset.parse_orders(state, seat.name, row.text) if row else None
         if sheet is None or sheet.problems or seat.resigned or seat.bot:
-            if row is None and not seat.resigned and not seat.bot:
+            away = seat.away_until > game.turn_no
+            if row is None and not seat.resigned and not seat.bot and not away:
                 missing.append(seat)
             if game.missed == "bot" or seat.bot:
                 sheet = ruleset.bot_orders(state, seat.name, random.Random(f"{game.seed}:{game.turn_no}:{seat.name}"))
@@ -108,7 +109,7 @@ def queue_reminders(s: Session, cfg: Config, game: Game, now: datetime) -> None:
         return
     hours = min(passed)
     for seat in seats_of(s, game.id):
-        if seat.resigned:
+        if seat.resigned or seat.away_until > game.turn_no:
             continue
         has = s.exec(select(Sheet.id).where(Sheet.game_id == game.id, Sheet.seat == seat.name,
                                             Sheet.turn_no == game.turn_no)).first()

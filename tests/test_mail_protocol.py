@@ -325,3 +325,19 @@ def test_players_join_an_open_game_and_the_gm_starts_it(tmp_path: Path, database
     assert "Orders stored for open turn 0, seat green" in last_text(w, EVE)
     send(w, ANN, "JOIN valley-none red", T0 + timedelta(minutes=8))
     assert "is not a game that is taking players" in last_text(w, ANN)
+
+
+def test_vacation_holds_without_missed_turns(world: World) -> None:
+    send(world, BOB, f"SIGNON g blue {world.secret['blue']}\nVACATION 3\n", T0 + timedelta(minutes=5))
+    assert "you have 2 turn(s) of vacation left in this game, not 3" in last_text(world, BOB)
+    send(world, BOB, f"SIGNON g blue {world.secret['blue']}\nVACATION 1\nSTATUS\n", T0 + timedelta(minutes=6))
+    text = last_text(world, BOB)
+    assert "You are away for 1 turn(s), up to turn 1" in text and "on vacation up to turn 1" in text
+    run_pass(world, T0 + timedelta(hours=44))
+    assert not [m for m in world.outbox(BOB) if "reminder" in m["Subject"]], "no reminder on vacation"
+    run_pass(world, T0 + timedelta(hours=49))
+    with db(world) as s:
+        seats = {x.name: x for x in s.exec(select(Seat))}
+    assert seats["blue"].missed_turns == 0 and seats["red"].missed_turns == 1
+    send(world, BOB, f"SIGNON g blue {world.secret['blue']}\nVACATION OFF\n", T0 + timedelta(hours=50))
+    assert "Welcome back" in last_text(world, BOB)
