@@ -98,9 +98,10 @@ def game() -> None:
               help="what press between players is allowed")
 @click.option("--anon/--no-anon", default=True, show_default=True, help="may press be anonymous")
 @click.option("--open", "open_seats", type=int, default=0, help="let N players JOIN by mail instead of --seat")
+@click.option("--start-at", "start_at", default=None, help="an open game starts itself at this time (ISO)")
 @click.pass_obj
 def game_new(obj: Ctx, game_id, from_file, ruleset, seats, options, deadline, grace, early, missed,  # type: ignore[no-untyped-def]
-             gm_email, seed, press, anon, open_seats) -> None:
+             gm_email, seed, press, anon, open_seats, start_at) -> None:
     """Create a game (it waits for 'pbem game start')."""
     from pbem.db import session
     from pbem.games import GameError, GameSpec, create_game, spec_from_file
@@ -125,7 +126,8 @@ def game_new(obj: Ctx, game_id, from_file, ruleset, seats, options, deadline, gr
                 opts[key] = value
             spec = GameSpec(id=game_id or "", ruleset=ruleset, seats=pairs, options=opts, deadline=deadline,
                             grace=grace, early=early, missed=missed, seed=seed, gm_email=gm_email,
-                            press=press, press_anon=anon, open_seats=open_seats)
+                            press=press, press_anon=anon, open_seats=open_seats,
+                            start_at=_now(start_at) if start_at else None)
         with session(_engine(cfg)) as s:
             g, gm_password = create_game(s, spec)
     except GameError as why:
@@ -215,6 +217,28 @@ def game_bot(obj: Ctx, game_id: str, seat: str, state: str) -> None:
     from pbem.gmtools import set_bot
     _gm_game(obj, game_id, lambda s, cfg, g: set_bot(s, g, seat, state == "on"))
     click.echo(f"seat {seat} of {game_id}: bot {state}")
+
+
+@game.command("observe")
+@click.argument("game_id")
+@click.argument("email")
+@click.pass_obj
+def game_observe(obj: Ctx, game_id: str, email: str) -> None:
+    """Send EMAIL the public report of every turn from now on."""
+    from sqlmodel import select as sql_select
+
+    from pbem.games import EMAIL
+    from pbem.models import GmLog, Observer
+
+    def add(s, cfg, g):  # type: ignore[no-untyped-def]
+        if not EMAIL.match(email):
+            raise click.ClickException(f"{email!r} is not a mail address")
+        if s.exec(sql_select(Observer).where(Observer.game_id == g.id, Observer.email == email)).first() is None:
+            s.add(Observer(game_id=g.id, email=email))
+            s.add(GmLog(game_id=g.id, action="observe", detail="an observer joined"))
+
+    _gm_game(obj, game_id, add)
+    click.echo(f"{email} follows {game_id}")
 
 
 @game.command("end")

@@ -45,6 +45,7 @@ class GameSpec:
     press: str = "private"        # none | public | private
     press_anon: bool = True
     open_seats: int = 0           # a game that players JOIN by mail: how many seats
+    start_at: datetime | None = None   # an open game starts itself then
 
 
 def spec_from_file(path: str | Path) -> GameSpec:
@@ -105,7 +106,7 @@ def create_game(s: Session, spec: GameSpec) -> tuple[Game, str]:
     gm_password = passwords.generate()
     game = Game(id=spec.id, ruleset=spec.ruleset, options_json=json.dumps(options, sort_keys=True),
                 seed=seed, state_json=state_json, initial_state_json=state_json, turn_no=0,
-                open_seats=spec.open_seats,
+                open_seats=spec.open_seats, start_at=spec.start_at,
                 status="new", period_minutes=int(period.total_seconds() // 60),
                 grace_minutes=int(grace.total_seconds() // 60), early_minutes=int(early.total_seconds() // 60),
                 missed=spec.missed, reminders=",".join(str(h) for h in spec.reminders),
@@ -124,7 +125,7 @@ def seats_of(s: Session, game_id: str) -> list[Seat]:
 
 def report_mail(cfg: Config, game: Game, seat: Seat | None, state: Any, events: Any,
                 when: datetime, preface: str = "", missed: dict[str, int] | None = None,
-                maps: tuple[list[str], str] | None = None) -> tuple[str, bytes]:
+                maps: tuple[list[str], str] | None = None, to: str | None = None) -> tuple[str, bytes]:
     ruleset = get_ruleset(game.ruleset)
     view = ruleset.view(state, seat.name if seat else None)
     subject, text, html = valley_report(game=game.id, turn_no=game.turn_no, seat=seat.name if seat else None,
@@ -133,7 +134,7 @@ def report_mail(cfg: Config, game: Game, seat: Seat | None, state: Any, events: 
     if preface:
         text = preface + "\n\n" + text
         html = html.replace("<body>", "<body>\n<pre>" + _escape(preface) + "</pre>", 1)
-    to = seat.email if seat else game.gm_email
+    to = to or (seat.email if seat else game.gm_email)
     raw = compose(sender=cfg.server.address, sender_name=cfg.server.name, to=to, subject=subject,
                   text=text, html=html, when=when)
     return to, raw

@@ -34,6 +34,7 @@ class Game(SQLModel, table=True):
     press_anon: bool = True                                   # may press be anonymous
     open_seats: int = 0                                       # seats players may still JOIN
     vacation_turns: int = 2                                   # turns of VACATION each seat may take
+    start_at: datetime | None = None                          # an open game starts itself then
     gm_password_hash: str = Field(default="", max_length=200)
     created_at: datetime = Field(default_factory=utcnow)
 
@@ -141,3 +142,11 @@ class Press(SQLModel, table=True):
     anonymous: bool = False
     text: str = Field(sa_column=Column(Text, nullable=False))
     sent_at: datetime = Field(default_factory=utcnow)
+
+
+class Observer(SQLModel, table=True):
+    """Someone who follows a game's public reports."""
+    __table_args__ = (UniqueConstraint("game_id", "email"),)
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", index=True, max_length=40)
+    email: str = Field(max_length=200)

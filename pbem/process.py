@@ -173,8 +173,27 @@ class Pass:
 
     def resolve_role(self) -> None:
         self.handle_all()
+        self.start_due()
         self.resolve_due()
         self.reminders()
+
+    def start_due(self) -> None:
+        """Open games whose start time has come start themselves (if enough joined)."""
+        from pbem.games import GameError, start_game
+        with self.session() as s:
+            ids = list(s.exec(select(Game.id).where(Game.status == "new", Game.start_at.is_not(None))))
+        for game_id in ids:
+            with self.session() as s:
+                game = s.exec(select(Game).where(Game.id == game_id).with_for_update(skip_locked=True)).first()
+                if game is None or game.status != "new" or aware(game.start_at) > self.now:
+                    continue
+                try:
+                    start_game(s, self.cfg, game, self.now)
+                except GameError as why:
+                    game.start_at = None
+                    s.add(game)
+                    s.add(GmLog(game_id=game.id, action="start", detail=f"could not start at its time: {why}"))
+                self.commit(s)
 
     # -- 0. outage guard --------------------------------------------------
     def outage_guard(self) -> None:

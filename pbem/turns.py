@@ -12,7 +12,7 @@ from pbem.clock import aware, show
 from pbem.config import Config
 from pbem.games import report_mail, seats_of
 from pbem.mail.compose import compose
-from pbem.models import Game, GmLog, Seat, Sheet, TurnRecord
+from pbem.models import Game, GmLog, Observer, Seat, Sheet, TurnRecord
 from pbem.outbox import queue
 from pbem.reports.render import draw_maps
 from pbem import faults
@@ -83,6 +83,11 @@ def resolve_turn(s: Session, cfg: Config, game: Game, now: datetime) -> None:
         to, raw = report_mail(cfg, game, seat, result.state, events, now, missed=missed, maps=maps)
         queue(s, key=f"report:{game.id}:{game.turn_no}:{seat.name}", kind="report", to=to, raw=raw,
               game_id=game.id)
+    for observer in s.exec(select(Observer).where(Observer.game_id == game.id)):
+        _to, raw = report_mail(cfg, game, None, result.state, events, now, missed=missed, maps=maps,
+                               to=observer.email)
+        queue(s, key=f"report:{game.id}:{game.turn_no}:observer:{observer.email}", kind="report",
+              to=observer.email, raw=raw, game_id=game.id)
     if game.gm_email:
         to, raw = report_mail(cfg, game, None, result.state, events, now, missed=missed, maps=maps,
                               preface=_gm_preface(resolved, missing, played))

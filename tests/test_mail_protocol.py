@@ -341,3 +341,24 @@ def test_vacation_holds_without_missed_turns(world: World) -> None:
     assert seats["blue"].missed_turns == 0 and seats["red"].missed_turns == 1
     send(world, BOB, f"SIGNON g blue {world.secret['blue']}\nVACATION OFF\n", T0 + timedelta(hours=50))
     assert "Welcome back" in last_text(world, BOB)
+
+
+def test_an_open_game_starts_at_its_time_and_observers_get_public_reports(tmp_path: Path, database: str) -> None:
+    w = World(tmp_path, database=database)
+    w.pbem("game", "new", "o", "--open", "2", "--start-at", (T0 + timedelta(hours=1)).isoformat())
+    w.pbem("game", "observe", "o", "watcher@example.org")
+    send(w, ANN, "JOIN o red", T0)
+    send(w, BOB, "JOIN o blue", T0 + timedelta(minutes=1))
+    run_pass(w, T0 + timedelta(minutes=30))
+    with Session(w.engine()) as s:
+        assert s.get(Game, "o").status == "new"
+    run_pass(w, T0 + timedelta(hours=1, minutes=1))
+    with Session(w.engine()) as s:
+        assert s.get(Game, "o").status == "active"
+    red = password_in(w.outbox(ANN))
+    send(w, ANN, f"SIGNON o red {red}\nPLACE C3\n", T0 + timedelta(hours=2))
+    run_pass(w, T0 + timedelta(hours=80))
+    watched = [m for m in w.outbox("watcher@example.org") if "turn 1 report" in m["Subject"]]
+    assert len(watched) == 1
+    text = text_of(watched[0])
+    assert "report for" not in text and "Your fate cards" not in text, "observers see only public facts"
