@@ -144,23 +144,16 @@ def game_new(obj: Ctx, game_id, from_file, ruleset, seats, options, deadline, gr
 @click.pass_obj
 def game_start(obj: Ctx, game_id: str, now_text: str | None) -> None:
     """Deal the game and queue every seat's password and first report."""
-    from pbem.db import session
-    from pbem.games import GameError, start_game
-    from pbem.models import Game
-    cfg = obj.config()
-    with session(_engine(cfg, create=False)) as s:
-        g = s.get(Game, game_id)
-        if g is None:
-            raise click.ClickException(f"no game {game_id}")
-        try:
-            start_game(s, cfg, g, _now(now_text))
-        except GameError as why:
-            raise click.ClickException(str(why)) from None
+    from pbem.games import start_game
+    _gm_game(obj, game_id, lambda s, cfg, g: start_game(s, cfg, g, _now(now_text)))
     click.echo(f"started {game_id}; the welcome mails go out with the next 'pbem process'")
 
 
 def _gm_game(obj: Ctx, game_id: str, action):  # type: ignore[no-untyped-def]
+    """Run ``action(session, config, game)`` in one transaction; the game must exist.
+    What a GM asked that cannot be done (GameError, HistoryError) is an error message."""
     from pbem.db import session
+    from pbem.games import GameError
     from pbem.history import HistoryError
     from pbem.models import Game
     cfg = obj.config()
@@ -170,7 +163,7 @@ def _gm_game(obj: Ctx, game_id: str, action):  # type: ignore[no-untyped-def]
             raise click.ClickException(f"no game {game_id}")
         try:
             return action(s, cfg, g)
-        except HistoryError as why:
+        except (GameError, HistoryError) as why:
             raise click.ClickException(str(why)) from None
 
 

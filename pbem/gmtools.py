@@ -10,9 +10,8 @@ from engine import SeededDice, get_ruleset
 from pbem.config import Config
 from pbem.games import seats_of
 from pbem.history import HistoryError, records
-from pbem.mail.compose import compose
 from pbem.models import Game, GmLog, OutboundMail, Sheet
-from pbem.outbox import queue
+from pbem.outbox import queue, queue_notice
 from pbem.reports.render import valley_report
 
 
@@ -69,10 +68,8 @@ def rollback(s: Session, cfg: Config, game: Game, now: datetime) -> int:
         text = (f"The GM rolled back turn {last.turn_no} of {game.id}. The report of turn {last.turn_no + 1} "
                 f"no longer counts. Your orders for turn {last.turn_no} stand as they were; you may change "
                 f"them until the new deadline, {now + timedelta(minutes=game.period_minutes):%Y-%m-%d %H:%M} UTC.\n")
-        raw = compose(sender=cfg.server.address, sender_name=cfg.server.name, to=seat.email,
-                      subject=f"[{game.id}] turn {last.turn_no} rolled back", text=text, when=now)
-        queue(s, key=f"rollback:{game.id}:{last.turn_no}:{seat.name}:{now.isoformat()}", kind="notice",
-              to=seat.email, raw=raw, game_id=game.id)
+        queue_notice(s, cfg, game_id=game.id, to=seat.email, subject=f"turn {last.turn_no} rolled back",
+                     text=text, when=now, key=f"rollback:{game.id}:{last.turn_no}:{seat.name}:{now.isoformat()}")
     return game.turn_no
 
 

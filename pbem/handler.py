@@ -18,7 +18,7 @@ from pbem.games import seats_of
 from pbem.mail.compose import compose
 from pbem.mail.reading import Incoming, read_mail
 from pbem.models import Game, GmLog, InboundMail, Seat, Sheet
-from pbem.outbox import may_answer, queue
+from pbem.outbox import may_answer, queue, queue_notice
 from pbem.press import relay
 from pbem.protocol import NOT_YET, Command, Request, plus_game, read_request
 from engine.valley.carddocs import fate_line
@@ -330,9 +330,8 @@ def status_text(s: Session, game: Game, now: datetime | None = None) -> str:
 
 def _notice(s: Session, cfg: Config, game: Game, to: str, subject: str, text: str, now: datetime,
             key: str) -> None:
-    raw = compose(sender=cfg.server.address, sender_name=cfg.server.name, to=to,
-                  subject=f"[{game.id}] {subject}", text=text, when=now)
-    queue(s, key=f"notice:{game.id}:{key}:{now.isoformat()}:{to}", kind="notice", to=to, raw=raw, game_id=game.id)
+    queue_notice(s, cfg, game_id=game.id, to=to, subject=subject, text=text, when=now,
+                 key=f"notice:{game.id}:{key}:{now.isoformat()}:{to}")
 
 
 def _gm_tool(s: Session, cfg: Config, game: Game, cmd: Command, answer: Answer, now: datetime) -> str:

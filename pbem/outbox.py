@@ -17,6 +17,15 @@ def queue(s: Session, *, key: str, kind: str, to: str, raw: bytes, game_id: str 
     return True
 
 
+def queue_notice(s: Session, cfg, *, game_id: str, to: str, subject: str, text: str, when: datetime,  # type: ignore[no-untyped-def]
+                 key: str, kind: str = "notice") -> bool:
+    """Compose and queue a plain-text notice about a game (reminders, GM news)."""
+    from pbem.mail.compose import compose
+    raw = compose(sender=cfg.server.address, sender_name=cfg.server.name, to=to,
+                  subject=f"[{game_id}] {subject}", text=text, when=when)
+    return queue(s, key=key, kind=kind, to=to, raw=raw, game_id=game_id)
+
+
 def may_answer(s: Session, address: str, when: datetime, per_day: int) -> bool:
     """Count an answer to ``address``; False once the day's cap is reached."""
     day = when.strftime("%Y-%m-%d")

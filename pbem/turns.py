@@ -11,9 +11,8 @@ from engine import SeededDice, get_ruleset
 from pbem.clock import aware, show
 from pbem.config import Config
 from pbem.games import report_mail, seats_of
-from pbem.mail.compose import compose
 from pbem.models import Game, GmLog, Observer, Seat, Sheet, TurnRecord
-from pbem.outbox import queue
+from pbem.outbox import queue, queue_notice
 from pbem.reports.render import draw_maps
 from pbem import faults
 
@@ -124,7 +123,6 @@ def queue_reminders(s: Session, cfg: Config, game: Game, now: datetime) -> None:
                 f"The deadline is {show(game.deadline)}, in less than {hours} hours.\n"
                 f"Without orders your tribe "
                 f"{'is played by the bot' if game.missed == 'bot' else 'holds'} this turn.\n")
-        raw = compose(sender=cfg.server.address, sender_name=cfg.server.name, to=seat.email,
-                      subject=f"[{game.id}] reminder: orders for turn {game.turn_no}", text=text, when=now)
-        queue(s, key=f"reminder:{game.id}:{game.turn_no}:{seat.name}:{hours}", kind="reminder",
-              to=seat.email, raw=raw, game_id=game.id)
+        queue_notice(s, cfg, game_id=game.id, to=seat.email, subject=f"reminder: orders for turn {game.turn_no}",
+                     text=text, when=now, key=f"reminder:{game.id}:{game.turn_no}:{seat.name}:{hours}",
+                     kind="reminder")
