@@ -320,22 +320,13 @@ def status(obj: Ctx, game_id: str | None, now_text: str | None) -> None:
 @click.pass_obj
 def history(obj: Ctx, game_id: str, turn: int | None, seat: str | None, fmt: str, gm_log: bool) -> None:
     """Print any turn of a game as a seat (or the public) saw it, or the GM's actions."""
-    from pbem.db import session
-    from pbem.history import HistoryError, turn_report
     from pbem.history import gm_log as read_gm_log
-    from pbem.models import Game
-    cfg = obj.config()
-    with session(_engine(cfg, create=False)) as s:
-        g = s.get(Game, game_id)
-        if g is None:
-            raise click.ClickException(f"no game {game_id}")
-        if gm_log:
-            click.echo("\n".join(read_gm_log(s, g)))
-            return
-        try:
-            click.echo(turn_report(s, g, turn, seat, fmt, cfg.server.address), nl=False)
-        except HistoryError as why:
-            raise click.ClickException(str(why)) from None
+    from pbem.history import turn_report
+    if gm_log:
+        text = _gm_game(obj, game_id, lambda s, cfg, g: "\n".join(read_gm_log(s, g)) + "\n")
+    else:
+        text = _gm_game(obj, game_id, lambda s, cfg, g: turn_report(s, g, turn, seat, fmt, cfg.server.address))
+    click.echo(text, nl=False)
 
 
 @main.group()
@@ -366,18 +357,8 @@ def archive_build(obj: Ctx, game_ids: tuple[str, ...], out: str) -> None:
 @click.pass_obj
 def replay(obj: Ctx, game_id: str) -> None:
     """Re-resolve a whole game from its first state, stored sheets and seeds, turn by turn."""
-    from pbem.db import session
-    from pbem.history import HistoryError, replay as run_replay
-    from pbem.models import Game
-    cfg = obj.config()
-    with session(_engine(cfg, create=False)) as s:
-        g = s.get(Game, game_id)
-        if g is None:
-            raise click.ClickException(f"no game {game_id}")
-        try:
-            steps = run_replay(s, g)
-        except HistoryError as why:
-            raise click.ClickException(str(why)) from None
+    from pbem.history import replay as run_replay
+    steps = _gm_game(obj, game_id, lambda s, cfg, g: run_replay(s, g))
     for step in steps:
         click.echo(f"turn {step.turn}: {'same' if step.same else 'DIFFERENT'}" + (f" ({step.detail})" if step.detail else ""))
     bad = [x for x in steps if not x.same]
