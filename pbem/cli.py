@@ -226,8 +226,8 @@ def game_observe(obj: Ctx, game_id: str, email: str) -> None:
     def add(s, cfg, g):  # type: ignore[no-untyped-def]
         if not EMAIL.match(email):
             raise click.ClickException(f"{email!r} is not a mail address")
-        if s.exec(sql_select(Observer).where(Observer.game_id == g.id, Observer.email == email)).first() is None:
-            s.add(Observer(game_id=g.id, email=email))
+        if s.exec(sql_select(Observer).where(Observer.game_id == g.id, Observer.email == email.lower())).first() is None:
+            s.add(Observer(game_id=g.id, email=email.lower()))
             s.add(GmLog(game_id=g.id, action="observe", detail="an observer joined"))
 
     _gm_game(obj, game_id, add)
@@ -237,12 +237,13 @@ def game_observe(obj: Ctx, game_id: str, email: str) -> None:
 @game.command("end")
 @click.argument("game_id")
 @click.option("--reason", default="ended by the GM", show_default=True)
+@click.option("--now", "now_text", help="the time to use (ISO)")
 @click.pass_obj
-def game_end(obj: Ctx, game_id: str, reason: str) -> None:
-    """End a game now."""
+def game_end(obj: Ctx, game_id: str, reason: str, now_text: str | None) -> None:
+    """End a game now; every seat is told with the next pass."""
     from pbem.gmtools import end_game
-    _gm_game(obj, game_id, lambda s, cfg, g: end_game(s, g, reason))
-    click.echo(f"{game_id} is over")
+    _gm_game(obj, game_id, lambda s, cfg, g: end_game(s, cfg, g, reason, _now(now_text)))
+    click.echo(f"{game_id} is over; the seats are told with the next pass")
 
 
 @main.command()

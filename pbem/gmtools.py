@@ -73,10 +73,19 @@ def rollback(s: Session, cfg: Config, game: Game, now: datetime) -> int:
     return game.turn_no
 
 
-def end_game(s: Session, game: Game, reason: str) -> None:
+def end_game(s: Session, cfg: Config, game: Game, reason: str, now: datetime) -> None:
+    """The game is over now; every seat and observer is told why."""
+    from pbem.models import Observer
     game.status = "over"
     s.add(game)
     s.add(GmLog(game_id=game.id, action="end", detail=reason))
+    text = (f"The GM ended {game.id} at turn {game.turn_no}: {reason}. No more orders are taken. "
+            f"Its turns stay in the history (HISTORY <n> by mail) and in the archive.\n")
+    addresses = [x.email for x in seats_of(s, game.id)]
+    addresses += [x.email for x in s.exec(select(Observer).where(Observer.game_id == game.id))]
+    for to in dict.fromkeys(addresses):
+        queue_notice(s, cfg, game_id=game.id, to=to, subject="the game is over", text=text, when=now,
+                     key=f"end:{game.id}:{to}")
 
 
 

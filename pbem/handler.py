@@ -115,9 +115,46 @@ def _join(s: Session, cfg: Config, inc: Incoming, cmd: Command, answer: Answer, 
                 now, f"join:{name}")
 
 
+def _observe(s: Session, inc: Incoming, cmd: Command, answer: Answer) -> None:
+    """OBSERVE <game> [OFF]: follow (or stop following) a game's public reports."""
+    from pbem.games import GAME_ID
+    from pbem.models import Observer
+    off = len(cmd.args) == 2 and cmd.args[1].upper() == "OFF"
+    if len(cmd.args) != 1 and not off:
+        answer.add(f"Line {cmd.line}: write OBSERVE <game> to follow a game, OBSERVE <game> OFF to stop.")
+        return
+    game_id = cmd.args[0].lower()
+    game = s.get(Game, game_id) if GAME_ID.match(game_id) else None
+    if game is None:
+        answer.add(f"Line {cmd.line}: there is no game {game_id} on this server.")
+        return
+    answer.subject_game = game.id
+    found = s.exec(select(Observer).where(Observer.game_id == game.id,
+                                          Observer.email == inc.from_addr.lower())).first()
+    if off:
+        if found is None:
+            answer.add(f"Line {cmd.line}: {inc.from_addr} does not follow {game.id}; nothing was changed.")
+            return
+        s.delete(found)
+        s.add(GmLog(game_id=game.id, action="observe", detail="an observer left"))
+        answer.add(f"You no longer follow {game.id}.")
+        return
+    if game.status == "over":
+        answer.add(f"Line {cmd.line}: {game.id} is over; its turns are in the archive.")
+        return
+    if found is None:
+        s.add(Observer(game_id=game.id, email=inc.from_addr.lower()))
+        s.add(GmLog(game_id=game.id, action="observe", detail="an observer joined"))
+    answer.add(f"You follow {game.id}: the public report of every turn comes to {inc.from_addr}. "
+               f"Send OBSERVE {game.id} OFF to stop.")
+
+
 def _serve(s: Session, cfg: Config, inc: Incoming, req: Request, answer: Answer, now: datetime) -> None:
     if req.join is not None and not req.signon_line:
-        _join(s, cfg, inc, req.join, answer, now)
+        if req.join.word == "OBSERVE":
+            _observe(s, inc, req.join, answer)
+        else:
+            _join(s, cfg, inc, req.join, answer, now)
         return
     if not req.signon_line:
         answer.add("This mail has no SIGNON line, so nothing was done. Start your orders with\n"
@@ -354,13 +391,19 @@ def _gm_tool(s: Session, cfg: Config, game: Game, cmd: Command, answer: Answer, 
             gmtools.set_bot(s, game, cmd.args[0].lower(), on)
             return f"put seat {cmd.args[0].lower()} {'in' if on else 'out of'} civil disorder (played by the bot)"
         if cmd.word == "END":
-            gmtools.end_game(s, game, "ended by the GM")
+            gmtools.end_game(s, cfg, game, "ended by the GM", now)
             return "ended the game"
     except HistoryError as why:
         answer.add(f"Line {cmd.line}: {why}")
         return ""
     answer.add(f"Line {cmd.line}: write REPLACE <seat> <address> or BOT <seat> ON|OFF")
     return ""
+
+
+# GM commands whose tool writes its own GM log line, and those that mail the
+# seats themselves (welcome mails, the rollback and end notices).
+LOGS_ITSELF = {"START", "ROLLBACK", "REPLACE", "BOT", "END"}
+TELLS_SEATS_ITSELF = {"START", "ROLLBACK", "END"}
 
 
 def _gm(s: Session, cfg: Config, game: Game, req: Request, answer: Answer, now: datetime) -> None:
@@ -423,7 +466,10 @@ def _gm(s: Session, cfg: Config, game: Game, req: Request, answer: Answer, now: 
                        "STATUS).")
             continue
         s.add(game)
-        s.add(GmLog(game_id=game.id, action=word.lower(), detail=done))
+        if word not in LOGS_ITSELF:
+            s.add(GmLog(game_id=game.id, action=word.lower(), detail=done))
         answer.add(f"GM: {done}.")
+        if word in TELLS_SEATS_ITSELF:
+            continue
         for seat in seats_of(s, game.id):
             _notice(s, cfg, game, seat.email, "from the GM", f"The GM {done}.", now, f"{word}:{seat.name}:{cmd.line}")

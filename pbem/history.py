@@ -31,7 +31,9 @@ def turn_report(s: Session, game: Game, turn: int | None, seat: str | None, fmt:
     by_turn = {r.turn_no + 1: r for r in done}     # report N shows the result of resolving turn N-1
     number = turn if turn is not None else max(by_turn)
     if number not in by_turn:
-        raise HistoryError(f"{game.id} has reports for turns {min(by_turn)} to {max(by_turn)}, not {number}")
+        span = (f"a report for turn {min(by_turn)} only" if len(by_turn) == 1
+                else f"reports for turns {min(by_turn)} to {max(by_turn)}")
+        raise HistoryError(f"{game.id} has {span}, not {number}")
     record = by_turn[number]
     state = ruleset.from_json(record.state_json)
     if seat is not None and seat not in state.players:

@@ -113,8 +113,8 @@ def read_request(lines: list[str], subject: str = "", default_game: str = "") ->
                 continue
             req.game, req.seat, req.password = args[0].lower(), args[1].lower(), args[2]
             continue
-        if word == "JOIN" and req.join is None:
-            req.join = Command("JOIN", tuple(words[1:]), number)
+        if word in ("JOIN", "OBSERVE") and req.join is None:
+            req.join = Command(word, tuple(words[1:]), number)
             continue
         if not req.signon_line:
             req.skipped_before += 1

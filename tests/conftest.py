@@ -10,7 +10,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from mailservers import Dovecot, SmtpPeer  # noqa: E402
 
-USERS = ["pbem", "ann", "bob", "cy", "gm", "eve"]
+USERS = ["pbem", "ann", "bob", "cy", "gm", "eve", "watcher"]
 
 
 @pytest.fixture(scope="session")

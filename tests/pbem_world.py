@@ -68,6 +68,37 @@ class World:
         return sorted(msgs, key=lambda m: (m["Date"].datetime, str(m["Subject"])))
 
 
+class ServerWorld(World):
+    """The same server with its mail on real servers: orders are delivered to
+    the pbem user's Dovecot inbox and read over IMAP; answers and reports go
+    out over SMTP to a peer that delivers them into the addressees' Dovecot
+    boxes, where outbox() reads them back over IMAP."""
+
+    def __init__(self, root: Path, imap, smtp, database: str = "sqlite:///pbem.sqlite") -> None:  # type: ignore[no-untyped-def]
+        self.imap = imap
+        super().__init__(root, database=database, inbox=textwrap.dedent(f'''
+            [inbox]
+            transport = "imap"
+            host = "127.0.0.1"
+            port = {imap.port}
+            security = "plain"
+            user = "pbem"
+            password = "secret"'''), outbox=textwrap.dedent(f'''
+            [outbox]
+            transport = "smtp"
+            host = "127.0.0.1"
+            port = {smtp.port}
+            security = "plain"'''))
+
+    def post(self, raw: bytes) -> None:
+        self.imap.deliver("pbem", raw)
+
+    def outbox(self, address: str) -> list[EmailMessage]:
+        raws = self.imap.messages(address.split("@")[0].lower())
+        msgs = [email.message_from_bytes(r, policy=email.policy.default) for r in raws]
+        return sorted(msgs, key=lambda m: (m["Date"].datetime, str(m["Subject"])))
+
+
 def order_mail(sender: str, body: str, subject: str = "orders", html_only: bool = False,
                headers: dict[str, str] | None = None) -> bytes:
     msg = EmailMessage()
@@ -86,7 +117,7 @@ def order_mail(sender: str, body: str, subject: str = "orders", html_only: bool 
 
 
 def text_of(msg: EmailMessage) -> str:
-    return msg.get_body(preferencelist=("plain",)).get_content()
+    return msg.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n")
 
 
 def password_in(messages: list[EmailMessage]) -> str:

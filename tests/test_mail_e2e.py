@@ -7,14 +7,13 @@ import email.policy
 import json
 import random
 import re
-import textwrap
 from datetime import datetime, timedelta, timezone
 
 from sqlmodel import Session, select
 
 from engine import get_ruleset
 from pbem.models import Game, InboundMail, Seat, TurnRecord
-from pbem_world import World, order_mail
+from pbem_world import ServerWorld, order_mail
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=timezone.utc)
 VALLEY = get_ruleset("valley")
@@ -31,19 +30,7 @@ def _text(msg) -> str:  # type: ignore[no-untyped-def]
 
 def test_five_turns_by_mail_on_real_servers(tmp_path, clean_mailboxes, smtp, database) -> None:
     imap = clean_mailboxes
-    world = World(tmp_path, database=database, inbox=textwrap.dedent(f'''
-        [inbox]
-        transport = "imap"
-        host = "127.0.0.1"
-        port = {imap.port}
-        security = "plain"
-        user = "pbem"
-        password = "secret"'''), outbox=textwrap.dedent(f'''
-        [outbox]
-        transport = "smtp"
-        host = "127.0.0.1"
-        port = {smtp.port}
-        security = "plain"'''))
+    world = ServerWorld(tmp_path, imap, smtp, database=database)
     seat_args = [x for seat, user in SEATS.items() for x in ("--seat", f"{seat}:{user}@example.org")]
     world.pbem("game", "new", "g3", *seat_args, "--gm", "gm@example.org", "--seed", "e2e", "--deadline", "24h")
     world.pbem("game", "start", "g3", "--now", T0.isoformat())
