@@ -46,6 +46,46 @@ def test_every_link_and_file_is_there(site) -> None:
     assert all(e["to"] is None for e in turn["events"])
 
 
+def html_problems(html: str) -> list[str]:
+    """What keeps a page from being valid HTML: parse errors under the WHATWG
+    parsing rules (html5lib, strict), a missing doctype, title or language,
+    repeated ids, images without alt text."""
+    import html5lib
+    from html5lib.html5parser import ParseError
+    parser = html5lib.HTMLParser(strict=True, namespaceHTMLElements=False)
+    try:
+        tree = parser.parse(html)
+    except ParseError as why:
+        where = parser.errors[-1][0] if parser.errors else ("?", "?")
+        return [f"line {where[0]}, column {where[1]}: {why}"]
+    problems = []
+    if not html.lstrip().lower().startswith("<!doctype html>"):
+        problems.append("no <!DOCTYPE html>")
+    if tree.find(".//title") is None or not (tree.find(".//title").text or "").strip():
+        problems.append("no title")
+    if not tree.get("lang"):
+        problems.append("no lang on <html>")
+    ids = [e.get("id") for e in tree.iter() if e.get("id")]
+    problems += [f"id {i} used twice" for i in sorted({i for i in ids if ids.count(i) > 1})]
+    problems += [f"<img src={e.get('src')}> has no alt" for e in tree.iter("img") if e.get("alt") is None]
+    return problems
+
+
+def test_every_page_and_report_is_valid_html(site) -> None:
+    from email import message_from_bytes, policy
+    demo, out = site
+    pages = {str(p.relative_to(out)): p.read_text() for p in out.rglob("*.html")}
+    for path in (demo / "mail" / "outbox").rglob("new/*"):
+        msg = message_from_bytes(path.read_bytes(), policy=policy.default)
+        body = msg.get_body(preferencelist=("html",))
+        if body is not None:
+            pages[f"mail {msg['Subject']}"] = body.get_content()
+    assert len(pages) > 10 and any(k.startswith("mail") for k in pages)
+    problems = {name: html_problems(html) for name, html in pages.items()}
+    assert {k: v for k, v in problems.items() if v} == {}
+    assert html_problems("<!DOCTYPE html><html lang=en><title>t</title><p id=a></p><p id=a></b>") != []
+
+
 def test_building_again_writes_only_what_changed(site) -> None:
     demo, out = site
     result = CliRunner().invoke(main, ["--config", str(demo / "pbem.toml"), "archive", "build", "--out", str(out)])
