@@ -21,24 +21,24 @@ COLOURS = ["#c0392b", "#2563b0", "#2e8b3a", "#7d4fa0", "#b8860b", "#444444"]
 
 def _chart(series: dict[str, list[int]], title: str) -> str:
     """A small inline SVG line chart, one line per seat."""
-    width, height, pad = 420, 160, 28
+    width, height, pad, legend = 420, 160, 28, 64     # the legend has its own column on the right
     longest = max((len(v) for v in series.values()), default=0)
     top = max([1] + [x for v in series.values() for x in v])
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
            f'aria-label="{title}" font-family="sans-serif" font-size="10">',
            f'<text x="{pad}" y="12">{title}</text>',
-           f'<line x1="{pad}" y1="{height - pad}" x2="{width - 8}" y2="{height - pad}" stroke="#999"/>',
+           f'<line x1="{pad}" y1="{height - pad}" x2="{width - legend}" y2="{height - pad}" stroke="#999"/>',
            f'<line x1="{pad}" y1="18" x2="{pad}" y2="{height - pad}" stroke="#999"/>',
            f'<text x="4" y="24">{top}</text><text x="4" y="{height - pad}">0</text>']
     for i, (seat, values) in enumerate(series.items()):
         if not values:
             continue
-        step = (width - pad - 12) / max(1, longest - 1)
+        step = (width - pad - legend) / max(1, longest - 1)
         pts = " ".join(f"{pad + k * step:.1f},{height - pad - v / top * (height - pad - 20):.1f}"
                        for k, v in enumerate(values))
         colour = COLOURS[i % len(COLOURS)]
         out.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{pts}"/>')
-        out.append(f'<text x="{width - 60}" y="{24 + 12 * i}" fill="{colour}">{seat}</text>')
+        out.append(f'<text x="{width - legend + 8}" y="{24 + 12 * i}" fill="{colour}">{seat}</text>')
     out.append("</svg>")
     return "\n".join(out)
 
