@@ -234,6 +234,63 @@ def game_observe(obj: Ctx, game_id: str, email: str) -> None:
     click.echo(f"{email} follows {game_id}")
 
 
+def _gm_announced(obj: Ctx, game_id: str, word: str, now_text: str | None, tool) -> None:  # type: ignore[no-untyped-def]
+    """Run a GM tool ``tool(session, game, now) -> what was done``, log it and tell the seats."""
+    from pbem import gmtools
+
+    def act(s, cfg, g):  # type: ignore[no-untyped-def]
+        now = _now(now_text)
+        done = tool(s, g, now)
+        gmtools.announce(s, cfg, g, word, done, now, key="cli")
+        return done
+    click.echo(f"{game_id}: {_gm_game(obj, game_id, act)}; the seats are told with the next pass")
+
+
+def _clock_command(name: str, word: str, tool: str, summary: str) -> None:
+    """A GM command on the game's clock, calling pbem.gmtools.<tool>(game, now)."""
+    @game.command(name, help=summary)
+    @click.argument("game_id")
+    @click.option("--now", "now_text", help="the time to use (ISO)")
+    @click.pass_obj
+    def command(obj: Ctx, game_id: str, now_text: str | None) -> None:
+        from pbem import gmtools
+        _gm_announced(obj, game_id, word, now_text, lambda s, g, now: getattr(gmtools, tool)(g, now))
+
+
+_clock_command("pause", "PAUSE", "pause", "Stop a game's clock: no turn runs until it is resumed.")
+_clock_command("resume", "RESUME", "resume", "Start a paused game's clock again; the deadline moves on by the pause.")
+_clock_command("process-now", "PROCESS", "process_now", "Let the turn run on the next pass, whoever has sent orders.")
+
+
+@game.command("extend")
+@click.argument("game_id")
+@click.argument("duration")
+@click.option("--now", "now_text", help="the time to use (ISO)")
+@click.pass_obj
+def game_extend(obj: Ctx, game_id: str, duration: str, now_text: str | None) -> None:
+    """Move the deadline later by DURATION (like 24h, 30m, 2d)."""
+    from pbem.gmtools import extend
+    _gm_announced(obj, game_id, "EXTEND", now_text, lambda s, g, now: extend(g, duration, now))
+
+
+@game.command("vacation")
+@click.argument("game_id")
+@click.argument("seat")
+@click.argument("turns")
+@click.pass_obj
+def game_vacation(obj: Ctx, game_id: str, seat: str, turns: str) -> None:
+    """SEAT is away for TURNS turns (within the game's allowance), or OFF."""
+    from pbem.games import GameError, seats_of
+    from pbem.gmtools import vacation
+
+    def act(s, cfg, g):  # type: ignore[no-untyped-def]
+        found = next((x for x in seats_of(s, g.id) if x.name == seat.lower()), None)
+        if found is None:
+            raise GameError(f"game {g.id} has no seat {seat.lower()}")
+        return vacation(s, g, found, turns, who=f"seat {found.name}")
+    click.echo(_gm_game(obj, game_id, act))
+
+
 @game.command("end")
 @click.argument("game_id")
 @click.option("--reason", default="ended by the GM", show_default=True)

@@ -7,10 +7,11 @@ from datetime import datetime, timedelta
 from sqlmodel import Session, select
 
 from engine import SeededDice, get_ruleset
+from pbem.clock import aware, parse_duration, show
 from pbem.config import Config
-from pbem.games import seats_of
+from pbem.games import GameError, seats_of
 from pbem.history import HistoryError, records
-from pbem.models import Game, GmLog, OutboundMail, Sheet
+from pbem.models import Game, GmLog, OutboundMail, Seat, Sheet
 from pbem.outbox import queue, queue_notice
 from pbem.reports.render import valley_report
 
@@ -123,3 +124,86 @@ def set_bot(s: Session, game: Game, seat_name: str, on: bool) -> None:
     seat.bot = on
     s.add(seat)
     s.add(GmLog(game_id=game.id, action="bot", detail=f"{seat_name} {'in' if on else 'out of'} civil disorder"))
+
+
+# -- the game's clock and seats' absences: GM CLI and GM mail share these ----
+def status_word(game: Game) -> str:
+    return {"new": "not started yet", "paused": "paused by the GM", "over": "over"}.get(game.status, game.status)
+
+
+def pause(game: Game, now: datetime) -> str:
+    if game.status != "active":
+        raise GameError(f"the game is {status_word(game)}; nothing to pause")
+    game.status, game.paused_at = "paused", now
+    return "paused the game"
+
+
+def resume(game: Game, now: datetime) -> str:
+    """The deadline moves on by as long as the game was paused."""
+    if game.status != "paused":
+        raise GameError("the game is not paused")
+    if game.deadline and game.paused_at:
+        game.deadline = aware(game.deadline) + (now - aware(game.paused_at))
+    game.status, game.paused_at = "active", None
+    return f"resumed the game; the deadline is now {show(game.deadline)}"
+
+
+def extend(game: Game, text: str, now: datetime) -> str:
+    try:
+        extra = parse_duration(text)
+    except ValueError as why:
+        raise GameError(str(why)) from None
+    game.deadline = aware(game.deadline or now) + extra
+    return f"extended the deadline to {show(game.deadline)}"
+
+
+def process_now(game: Game, now: datetime) -> str:
+    if game.status != "active":
+        raise GameError(f"the game is {status_word(game)}")
+    game.deadline = now - timedelta(minutes=game.grace_minutes)
+    return "asked for the turn to run on this pass"
+
+
+def vacation(s: Session, game: Game, seat: Seat, arg: str, who: str) -> str:
+    """<turns>: the seat is away that many turns (within the game's allowance),
+    holding without missing them; OFF: back now. ``who`` is how the messages
+    name the seat ("you" to the player)."""
+    has = "have" if who == "you" else "has"
+    if arg.upper() == "OFF":
+        if seat.away_until > game.turn_no:
+            seat.vacation_used -= seat.away_until - game.turn_no
+        seat.away_until = 0
+        s.add(seat)
+        s.add(GmLog(game_id=game.id, action="vacation", detail=f"{seat.name} back"))
+        return "Welcome back: your vacation is over." if who == "you" else f"{seat.name} is back from vacation."
+    left = game.vacation_turns - seat.vacation_used
+    if not arg.isdigit() or int(arg) < 1:
+        raise GameError(f"VACATION takes a number of turns ({who} {has} {left} left) or OFF")
+    turns = int(arg)
+    if turns > left:
+        raise GameError(f"{who} {has} {left} turn(s) of vacation left in this game, not {turns}")
+    seat.away_until = game.turn_no + turns
+    seat.vacation_used += turns
+    s.add(seat)
+    s.add(GmLog(game_id=game.id, action="vacation", detail=f"{seat.name} away for {turns} turn(s)"))
+    return (f"{'You are' if who == 'you' else seat.name + ' is'} away for {turns} turn(s), up to turn "
+            f"{seat.away_until}: the tribe holds and no turn counts as missed. {left - turns} turn(s) of "
+            "vacation left. VACATION OFF ends it early.")
+
+
+# GM actions whose tool writes its own GM log line, and those that mail the
+# seats themselves (welcome mails, the rollback and end notices).
+LOGS_ITSELF = {"START", "ROLLBACK", "REPLACE", "BOT", "END"}
+TELLS_SEATS_ITSELF = {"START", "ROLLBACK", "END"}
+
+
+def announce(s: Session, cfg: Config, game: Game, word: str, done: str, now: datetime, key: str) -> None:
+    """Log a GM action and tell every seat what the GM did."""
+    s.add(game)
+    if word not in LOGS_ITSELF:
+        s.add(GmLog(game_id=game.id, action=word.lower(), detail=done))
+    if word in TELLS_SEATS_ITSELF:
+        return
+    for seat in seats_of(s, game.id):
+        queue_notice(s, cfg, game_id=game.id, to=seat.email, subject="from the GM", text=f"The GM {done}.\n",
+                     when=now, key=f"notice:{game.id}:{word}:{seat.name}:{key}:{now.isoformat()}")

@@ -11,10 +11,10 @@ from datetime import datetime, timedelta
 from sqlmodel import Session, select
 
 from engine import get_ruleset
-from pbem import passwords
+from pbem import gmtools, passwords
 from pbem.clock import aware, parse_duration, show
 from pbem.config import Config
-from pbem.games import seats_of
+from pbem.games import GameError, seats_of
 from pbem.mail.compose import compose
 from pbem.mail.reading import Incoming, read_mail
 from pbem.models import Game, GmLog, InboundMail, Seat, Sheet
@@ -220,7 +220,7 @@ def _player(s: Session, cfg: Config, game: Game, seat: Seat, req: Request, answe
 def _orders(s: Session, game: Game, seat: Seat, req: Request, answer: Answer, turn_asked: int | None) -> bool:
     """Store a clean sheet; True when it was stored."""
     if game.status != "active":
-        answer.add(f"Game {game.id} is {_status_word(game)}: no orders were stored.")
+        answer.add(f"Game {game.id} is {gmtools.status_word(game)}: no orders were stored.")
         return False
     if turn_asked is not None and turn_asked != game.turn_no:
         if turn_asked < game.turn_no:
@@ -253,10 +253,6 @@ def _orders(s: Session, game: Game, seat: Seat, req: Request, answer: Answer, tu
     answer.add(f"Orders stored for {game.id} turn {game.turn_no}, seat {seat.name}; they replace any "
                f"earlier sheet for this turn:\n{shown}\n\nDeadline: {show(game.deadline)}.")
     return True
-
-
-def _status_word(game: Game) -> str:
-    return {"new": "not started yet", "paused": "paused by the GM", "over": "over"}.get(game.status, game.status)
 
 
 def _all_ready(s: Session, game: Game) -> bool:
@@ -320,34 +316,14 @@ def _player_command(s: Session, cfg: Config, game: Game, seat: Seat, cmd: Comman
 
 
 def _vacation(s: Session, game: Game, seat: Seat, cmd: Command, answer: Answer) -> None:
-    """VACATION <turns>: away for that many turns (within the game's allowance),
-    holding without missing them; VACATION OFF: back now."""
-    arg = cmd.args[0].upper() if cmd.args else ""
-    if arg == "OFF":
-        if seat.away_until > game.turn_no:
-            seat.vacation_used -= seat.away_until - game.turn_no
-        seat.away_until = 0
-        s.add(seat)
-        answer.add("Welcome back: your vacation is over.")
-        return
-    left = game.vacation_turns - seat.vacation_used
-    if not arg.isdigit() or int(arg) < 1:
-        answer.add(f"Line {cmd.line}: VACATION takes a number of turns (you have {left} left) or OFF.")
-        return
-    turns = int(arg)
-    if turns > left:
-        answer.add(f"Line {cmd.line}: you have {left} turn(s) of vacation left in this game, not {turns}.")
-        return
-    seat.away_until = game.turn_no + turns
-    seat.vacation_used += turns
-    s.add(seat)
-    s.add(GmLog(game_id=game.id, action="vacation", detail=f"{seat.name} away for {turns} turn(s)"))
-    answer.add(f"You are away for {turns} turn(s), up to turn {seat.away_until}: your tribe holds and no "
-               f"turn counts as missed. {left - turns} turn(s) of vacation left. VACATION OFF ends it early.")
+    try:
+        answer.add(gmtools.vacation(s, game, seat, cmd.args[0] if cmd.args else "", who="you"))
+    except GameError as why:
+        answer.add(f"Line {cmd.line}: {why}.")
 
 
 def status_text(s: Session, game: Game, now: datetime | None = None) -> str:
-    lines = [f"Game {game.id}: {_status_word(game)}, turn {game.turn_no}, deadline {show(game.deadline)}."]
+    lines = [f"Game {game.id}: {gmtools.status_word(game)}, turn {game.turn_no}, deadline {show(game.deadline)}."]
     overdue = bool(now and game.status == "active" and game.deadline and now > aware(game.deadline))
     for seat in seats_of(s, game.id):
         has = s.exec(select(Sheet.id).where(Sheet.game_id == game.id, Sheet.seat == seat.name,
@@ -373,7 +349,6 @@ def _notice(s: Session, cfg: Config, game: Game, to: str, subject: str, text: st
 
 def _gm_tool(s: Session, cfg: Config, game: Game, cmd: Command, answer: Answer, now: datetime) -> str:
     """PREVIEW, ROLLBACK, REPLACE <seat> <address>, BOT <seat> ON|OFF, END: what was done, or ''."""
-    from pbem import gmtools
     from pbem.history import HistoryError
     try:
         if cmd.word == "PREVIEW":
@@ -400,10 +375,13 @@ def _gm_tool(s: Session, cfg: Config, game: Game, cmd: Command, answer: Answer, 
     return ""
 
 
-# GM commands whose tool writes its own GM log line, and those that mail the
-# seats themselves (welcome mails, the rollback and end notices).
-LOGS_ITSELF = {"START", "ROLLBACK", "REPLACE", "BOT", "END"}
-TELLS_SEATS_ITSELF = {"START", "ROLLBACK", "END"}
+# The GM's clock commands: (game, arguments, now) -> what was done.
+CLOCK_TOOLS = {
+    "PAUSE": lambda game, _args, now: gmtools.pause(game, now),
+    "RESUME": lambda game, _args, now: gmtools.resume(game, now),
+    "EXTEND": lambda game, args, now: gmtools.extend(game, args, now),
+    "PROCESS": lambda game, _args, now: gmtools.process_now(game, now),
+}
 
 
 def _gm(s: Session, cfg: Config, game: Game, req: Request, answer: Answer, now: datetime) -> None:
@@ -415,41 +393,19 @@ def _gm(s: Session, cfg: Config, game: Game, req: Request, answer: Answer, now: 
     for cmd in req.commands:
         word, done = cmd.word, ""
         if word == "START":
-            from pbem.games import GameError, start_game
+            from pbem.games import start_game
             try:
                 start_game(s, cfg, game, now)
             except GameError as why:
                 answer.add(f"Line {cmd.line}: {why}")
                 continue
             done = "started the game"
-        elif word == "PAUSE":
-            if game.status != "active":
-                answer.add(f"Line {cmd.line}: the game is {_status_word(game)}; nothing to pause.")
-                continue
-            game.status, game.paused_at = "paused", now
-            done = "paused the game"
-        elif word == "RESUME":
-            if game.status != "paused":
-                answer.add(f"Line {cmd.line}: the game is not paused.")
-                continue
-            if game.deadline and game.paused_at:
-                game.deadline = aware(game.deadline) + (now - aware(game.paused_at))
-            game.status, game.paused_at = "active", None
-            done = f"resumed the game; the deadline is now {show(game.deadline)}"
-        elif word == "EXTEND":
+        elif word in CLOCK_TOOLS:
             try:
-                extra = parse_duration(cmd.args[0] if cmd.args else "")
-            except ValueError as why:
-                answer.add(f"Line {cmd.line}: {why}")
+                done = CLOCK_TOOLS[word](game, " ".join(cmd.args), now)
+            except GameError as why:
+                answer.add(f"Line {cmd.line}: {why}.")
                 continue
-            game.deadline = aware(game.deadline or now) + extra
-            done = f"extended the deadline to {show(game.deadline)}"
-        elif word == "PROCESS":
-            if game.status != "active":
-                answer.add(f"Line {cmd.line}: the game is {_status_word(game)}.")
-                continue
-            game.deadline = now - timedelta(minutes=game.grace_minutes)
-            done = "asked for the turn to run on this pass"
         elif word in ("PREVIEW", "ROLLBACK", "REPLACE", "BOT", "END"):
             done = _gm_tool(s, cfg, game, cmd, answer, now)
             if not done:
@@ -465,11 +421,5 @@ def _gm(s: Session, cfg: Config, game: Game, req: Request, answer: Answer, now: 
                        "PROCESS NOW, PREVIEW, ROLLBACK, REPLACE <seat> <address>, BOT <seat> ON|OFF, END, "
                        "STATUS).")
             continue
-        s.add(game)
-        if word not in LOGS_ITSELF:
-            s.add(GmLog(game_id=game.id, action=word.lower(), detail=done))
+        gmtools.announce(s, cfg, game, word, done, now, key=str(cmd.line))
         answer.add(f"GM: {done}.")
-        if word in TELLS_SEATS_ITSELF:
-            continue
-        for seat in seats_of(s, game.id):
-            _notice(s, cfg, game, seat.email, "from the GM", f"The GM {done}.", now, f"{word}:{seat.name}:{cmd.line}")

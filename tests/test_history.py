@@ -127,3 +127,37 @@ def test_gm_actions_are_logged_and_shown(tmp_path: Path) -> None:
     assert "newred@demo.example" not in page, "addresses stay out of the public archive"
     bad = run(root, "game", "bot", "valley-demo", "purple", "on")
     assert bad.exit_code == 1 and "no seat purple" in bad.output
+
+
+def test_gm_clock_and_vacation_from_the_command_line(tmp_path: Path) -> None:
+    from datetime import timedelta
+    from pbem.models import Game, OutboundMail, Seat
+    root = tmp_path / "demo"
+    assert CliRunner().invoke(main, ["demo", str(root), "--turns", "1"]).exit_code == 0
+    now = "2026-01-05T12:00"
+    engine = open_engine(f"sqlite:///{root / 'pbem.sqlite'}")
+    with Session(engine) as s:
+        first = s.get(Game, "valley-demo").deadline
+    paused = run(root, "game", "pause", "valley-demo", "--now", now)
+    assert paused.exit_code == 0 and "paused the game" in paused.output
+    again = run(root, "game", "pause", "valley-demo")
+    assert again.exit_code == 1 and "the game is paused by the GM; nothing to pause" in again.output
+    assert run(root, "game", "resume", "valley-demo", "--now", "2026-01-05T18:00").exit_code == 0
+    bad = run(root, "game", "extend", "valley-demo", "soon")
+    assert bad.exit_code == 1 and "'soon' is not a duration" in bad.output
+    assert run(root, "game", "extend", "valley-demo", "1d", "--now", now).exit_code == 0
+    with Session(engine) as s:
+        deadline = s.get(Game, "valley-demo").deadline
+    assert deadline - first == timedelta(hours=6 + 24), "moved by the 6 hours paused and the day"
+    too_long = run(root, "game", "vacation", "valley-demo", "red", "3")
+    assert too_long.exit_code == 1 and "seat red has 2 turn(s) of vacation left" in too_long.output
+    assert "red is away for 1 turn(s)" in run(root, "game", "vacation", "valley-demo", "red", "1").output
+    assert run(root, "game", "process-now", "valley-demo", "--now", now).exit_code == 0
+    assert run(root, "process", "--now", now).exit_code == 0
+    with Session(engine) as s:
+        assert s.get(Game, "valley-demo").turn_no == 2
+        assert s.exec(select(Seat).where(Seat.name == "red")).one().missed_turns == 0
+        notices = [m for m in s.exec(select(OutboundMail)) if m.kind == "notice" and m.to_addr == "blue@demo.example"]
+    assert len(notices) == 4, "blue was told of the pause, resume, extension and processing"
+    log = run(root, "history", "valley-demo", "--gm-log").output
+    assert all(word in log for word in ("pause", "resume", "extend", "process", "vacation"))
