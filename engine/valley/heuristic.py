@@ -7,15 +7,16 @@ from __future__ import annotations
 import random
 
 from engine.contract import OrderSheet
-from engine.valley import parser
+from engine.valley import odds, parser
 from engine.valley.bots import legal_paths
-from engine.valley.combat import herd_bonus, warrior_bonus
 from engine.valley.parser import fire_source
-from engine.valley.species import SPECIES
+from engine.valley.species import ORDER, SPECIES
 from engine.valley.state import MAX_CAMPS, State, Tokens
 from engine.valley.survival import harvest_turn
 
-UNIT_W, UNIT_F = 3, 1
+UNIT_W, UNIT_F = 1, 1
+CAMP_SITE = 3.0        # worth of a free space where a warrior and a female can found a camp
+CAMP_FEMALES = 1       # females kept in each camp
 
 
 def _food(st: State, name: str) -> float:
@@ -48,31 +49,132 @@ def _setup(st: State, player: str, rng: random.Random) -> list[str]:
     return lines
 
 
-def _value(st: State, me: str, unit: Tokens, name: str, claimed: set[str], camps_planned: int) -> float:
-    sp = st.peek(name)
-    score = 0.0 if name in claimed else _food(st, name)
-    fire = 1 if st.options.get("fire") and st.tribes[me].fire else 0
-    mine = warrior_bonus(unit.w) + fire
-    if sp is not None:
+def threats(st: State) -> dict[str, float]:
+    """How many animals may end next turn's move on each space: all animals
+    move the same way, the way of one die, and stop at the first tribe."""
+    from engine.valley.animals import _Mover
+    out: dict[str, float] = {}
+    for name, sp in st.spaces.items():
         for species, herd in sp.animals.items():
-            theirs = herd_bonus(len(herd))
-            if mine >= theirs + 2 and unit.total >= 2:
-                score += SPECIES[species].food * len(herd) * 0.6
-            else:
-                score -= 6.0
-        enemies = [(p, t) for p, t in sp.tribes.items() if p != me]
-        for p, t in enemies:
-            if unit.w > t.w + 1:
-                score += 3.0 if sp.camp == p else 1.0
-            else:
-                score -= 6.0
-        if sp.blocked():
-            score -= 99.0
-    if unit.w and unit.f and camps_planned < MAX_CAMPS and (sp is None or not (sp.camp or sp.animals)):
-        score += 1.5
+            mover = _Mover(st, st.board, SPECIES[species])
+            for direction in range(6):
+                for there in mover.path(name, direction, set())[1:]:
+                    out[there] = out.get(there, 0.0) + len(herd) / 6
+    return out
+
+
+def _extra(st: State, me: str, name: str) -> int:
+    sp = st.peek(name)
+    camp = 1 if sp is not None and sp.camp == me else 0
+    return camp + (1 if st.options.get("fire") and st.tribes[me].fire else 0)
+
+
+def _fight(st: State, me: str, name: str, t: Tokens, losses_first: bool) -> tuple[float, float, float]:
+    """(chance that something of ``t`` is left, tokens expected lost, food
+    expected) if ``t`` fights what stands on ``name`` now."""
+    sp = st.peek(name)
+    if sp is None or not t.total:
+        return 1.0, 0.0, 0.0
+    chance, w, f = 1.0, t.w, t.f
+    for p, them in sp.tribes.items():
+        if p == me or not them.total:
+            continue
+        if them.w:
+            theirs = 1 if sp.camp == p else 0
+            chance *= odds.warriors_win(w, them.w, _extra(st, me, name), theirs) if w else 0.0
+            w = max(0, w - max(1, them.w // 2)) if w else 0
+    herds = [len(sp.animals[s]) for s in ORDER if s in sp.animals]
+    food = sum(SPECIES[s].food * len(h) for s, h in sp.animals.items())
+    if herds and chance > 0:
+        outcome = odds.against_animals(w, f, _extra(st, me, name), herds, losses_first)
+        alive = odds.survival(outcome)
+        lost = t.total - chance * odds.expected_left(outcome)
+        return chance * alive, lost, chance * alive * food
+    return chance, t.total * (1 - chance), 0.0
+
+
+def _space_value(st: State, me: str, name: str, t: Tokens, fed: bool, threat: float) -> float:
+    """What ``t`` standing on ``name`` at the end of the tribes' moves is worth:
+    food, the camp kept, a fight's outcome, next turn's danger."""
+    sp = st.peek(name)
+    value = 0.0 if fed else _food(st, name)
+    if sp is not None and (sp.animals or any(p != me and x.total for p, x in sp.tribes.items())):
+        alive, lost, food = _fight(st, me, name, t, True)
+        value += 0.35 * food - 1.6 * lost
+        if sp.camp == me:
+            value += 5.0 * alive
+        elif sp.camp and sp.camp != me:
+            value += 3.0 * alive
+    elif sp is not None and sp.camp == me:
+        value += 5.0
+    elif t.w and t.f and len(st.camps(me)) < MAX_CAMPS and (sp is None or not sp.camp) and threat < 0.5:
+        value += CAMP_SITE * (1 + _food(st, name) / 2)    # a pair that can found a camp here
+    if threat and t.total:
+        herd = max(1, round(threat * 3))
+        outcome = odds.against_animals(t.w, t.f, _extra(st, me, name), [herd], True)
+        value -= min(1.0, threat) * 1.2 * (t.total - odds.expected_left(outcome))
+    if sp is not None and sp.blocked():
+        value -= 99.0
     if st.board.on_edge(name):
-        score -= 0.4
-    return score
+        value -= 0.4
+    return value
+
+
+def _keep(st: State, me: str, name: str, t: Tokens, threat: float) -> Tokens:
+    """The tokens that stay on ``name``: a camp keeps a warrior and two
+    females; where animals or enemies stand, at least as many as they are
+    (the rules pin them), all of them when that is the better fight."""
+    sp = st.spaces[name]
+    keep = Tokens(min(t.w, 1), min(t.f, CAMP_FEMALES)) if sp.camp == me else Tokens()
+    others = sp.others(me)
+    if not others:
+        if sp.camp == me and threat >= 0.5:
+            keep = Tokens(t.w, t.f)        # stand together where animals may come
+        return keep
+    while keep.total < others:         # the fewest allowed, warriors first
+        if keep.w < t.w:
+            keep.w += 1
+        elif keep.f < t.f:
+            keep.f += 1
+        else:
+            break
+    if sp.camp == me and keep.f == 0 and t.f:
+        keep.f = 1                     # a camp without a female is lost
+    fewest = _fight(st, me, name, keep, True)
+    everyone = _fight(st, me, name, t, True)
+    camp = 5.0 if sp.camp == me else 0.0
+    if everyone[0] * camp - 1.6 * everyone[1] > fewest[0] * camp - 1.6 * fewest[1]:
+        return Tokens(t.w, t.f)
+    return keep
+
+
+def _best_move(st: State, me: str, start: str, unit: Tokens, paths: list[list[str]],
+               planned: dict[str, Tokens], danger: dict[str, float], rng: random.Random) -> list[str] | None:
+    """The path whose end gains most from ``unit`` arriving; None to stay."""
+    def gain(name: str) -> float:
+        there = planned.get(name, Tokens())
+        fed = there.total > 0
+        before = _space_value(st, me, name, there, False, danger.get(name, 0.0)) if fed else 0.0
+        after = _space_value(st, me, name, Tokens(there.w + unit.w, there.f + unit.f), False,
+                             danger.get(name, 0.0))
+        return after - before
+    best, best_score = None, gain(start) + 0.3
+    for path in paths:
+        end = path[-1]
+        if _stopped_on_the_way(st, me, path):
+            continue
+        score = gain(end) + rng.random() * 0.1
+        if score > best_score:
+            best, best_score = path, score
+    return best
+
+
+def _stopped_on_the_way(st: State, me: str, path: list[str]) -> bool:
+    for there in path[1:-1]:
+        sp = st.peek(there)
+        if sp is not None and sp.others(me) > sp.tribes.get(me, Tokens()).total:
+            return True
+    return False
 
 
 def _cards(st: State, me: str, mine: dict[str, Tokens], stayers: set[str]) -> list[str]:
@@ -124,54 +226,41 @@ def heuristic_orders(st: State, me: str, rng: random.Random) -> OrderSheet:
     lines: list[str] = []
     board = st.board
     mine = {n: sp.tribes[me] for n, sp in st.spaces.items() if me in sp.tribes}
+    danger = threats(st)
     camps_planned = len(st.camps(me))
-    claimed: set[str] = set()
+    planned: dict[str, Tokens] = {}    # what of ours ends the move on each space
     stayers: set[str] = set()          # spaces where some of our tokens do not move
     movable: dict[str, Tokens] = {}
     for name in sorted(mine, key=lambda n: (st.spaces[n].camp != me, n)):
         t, sp = mine[name], st.spaces[name]
-        keep = Tokens()
-        if sp.camp == me:
-            keep = Tokens(min(t.w, 1), min(t.f, 2))
-        elif t.w and t.f and not sp.camp and not sp.animal_count() and camps_planned < MAX_CAMPS \
-                and not any(p != me for p in sp.tribes) and _food(st, name) + 1 >= 1:
+        keep = _keep(st, me, name, t, danger.get(name, 0.0))
+        if not keep.total and not sp.others(me) and t.w and t.f and not sp.camp and camps_planned < MAX_CAMPS:
+            keep = Tokens(1, min(t.f, CAMP_FEMALES))
+        if keep.w and keep.f and not sp.camp and not sp.others(me) and camps_planned < MAX_CAMPS:
             lines.append(f"CAMP {name}")
             camps_planned += 1
-            keep = Tokens(1, min(t.f, 2))
-        if sp.animal_count() or any(p != me for p in sp.tribes):
-            others = sp.others(me)
-            while keep.total < min(t.total, others + 0) or keep.total < others:
-                if keep.w < t.w:
-                    keep.w += 1
-                elif keep.f < t.f:
-                    keep.f += 1
-                else:
-                    break
         if keep.total:
-            claimed.add(name)
+            planned[name] = Tokens(keep.w, keep.f)
             stayers.add(name)
         movable[name] = Tokens(t.w - keep.w, t.f - keep.f)
     for name, free in movable.items():
         paths = legal_paths(st, name)
         while free.total:
             unit = Tokens(min(free.w, UNIT_W), min(free.f, UNIT_F))
-            if unit.total == 0:
-                break
-            stay = _value(st, me, unit, name, claimed, camps_planned) + 0.3
-            best, best_score = None, stay
-            for path in paths:
-                score = _value(st, me, unit, path[-1], claimed, camps_planned) + rng.random() * 0.1
-                if score > best_score:
-                    best, best_score = path, score
+            if not unit.total:
+                unit = Tokens(0, min(free.f, max(1, UNIT_F)))
             free.w -= unit.w
             free.f -= unit.f
+            best = _best_move(st, me, name, unit, paths, planned, danger, rng)
+            end = best[-1] if best else name
+            there = planned.setdefault(end, Tokens())
+            there.w += unit.w
+            there.f += unit.f
             if best is None:
-                claimed.add(name)
                 stayers.add(name)
                 continue
             tokens = " ".join(x for x in (f"{unit.w}W" if unit.w else "", f"{unit.f}F" if unit.f else "") if x)
             lines.append(f"MOVE {tokens} {'-'.join(best)}")
-            claimed.add(best[-1])
     totals = st.totals(me)
     lines.append("LOSSES " + ("WARRIORS" if totals.w > 1 else "FEMALES"))
     lines.append("CONQUER OCCUPY")
