@@ -17,6 +17,8 @@ from engine.valley.survival import harvest_turn
 UNIT_W, UNIT_F = 1, 1
 CAMP_SITE = 3.0        # worth of a free space where a warrior and a female can found a camp
 CAMP_FEMALES = 1       # females kept in each camp
+SITE_THREAT = 2.0      # animals expected next turn that make a camp site worthless
+STARVE_W = 0           # with more warriors than this, the hungry lose warriors first
 
 
 def _food(st: State, name: str) -> float:
@@ -107,8 +109,9 @@ def _space_value(st: State, me: str, name: str, t: Tokens, fed: bool, threat: fl
             value += 3.0 * alive
     elif sp is not None and sp.camp == me:
         value += 5.0
-    elif t.w and t.f and len(st.camps(me)) < MAX_CAMPS and (sp is None or not sp.camp) and threat < 0.5:
-        value += CAMP_SITE * (1 + _food(st, name) / 2)    # a pair that can found a camp here
+    elif t.w and t.f and len(st.camps(me)) < MAX_CAMPS and (sp is None or not sp.camp):
+        # a pair that can found a camp here; less where animals may come
+        value += CAMP_SITE * (1 + _food(st, name) / 2) * max(0.0, 1 - threat / SITE_THREAT)
     if threat and t.total:
         herd = max(1, round(threat * 3))
         outcome = odds.against_animals(t.w, t.f, _extra(st, me, name), [herd], True)
@@ -264,7 +267,7 @@ def heuristic_orders(st: State, me: str, rng: random.Random) -> OrderSheet:
     totals = st.totals(me)
     lines.append("LOSSES " + ("WARRIORS" if totals.w > 1 else "FEMALES"))
     lines.append("CONQUER OCCUPY")
-    lines.append("STARVE " + ("WARRIORS" if totals.w >= totals.f else "FEMALES"))
+    lines.append("STARVE " + ("WARRIORS" if totals.w > STARVE_W else "FEMALES"))
     if st.season == "winter" and st.turn == 3:
         budget = st.tribes[me].food - totals.total
         for name in st.camps(me):
