@@ -18,6 +18,8 @@ UNIT_W, UNIT_F = 1, 1
 CAMP_SITE = 3.0        # worth of a free space where a warrior and a female can found a camp
 CAMP_FEMALES = 1       # females kept in each camp
 SITE_THREAT = 2.0      # animals expected next turn that make a camp site worthless
+CAMP_WORTH = 5.0       # a camp kept, in tokens
+HOLD_FACTOR = 3.0      # ... times this with the four camps that win
 STARVE_W = 0           # with more warriors than this, the hungry lose warriors first
 
 
@@ -95,6 +97,11 @@ def _fight(st: State, me: str, name: str, t: Tokens, losses_first: bool) -> tupl
     return chance, t.total * (1 - chance), 0.0
 
 
+def _camp_worth(st: State, me: str) -> float:
+    """A camp is worth most when holding it wins the game."""
+    return CAMP_WORTH * (HOLD_FACTOR if len(st.camps(me)) >= 4 else 1.0)
+
+
 def _space_value(st: State, me: str, name: str, t: Tokens, fed: bool, threat: float) -> float:
     """What ``t`` standing on ``name`` at the end of the tribes' moves is worth:
     food, the camp kept, a fight's outcome, next turn's danger."""
@@ -104,11 +111,11 @@ def _space_value(st: State, me: str, name: str, t: Tokens, fed: bool, threat: fl
         alive, lost, food = _fight(st, me, name, t, True)
         value += 0.35 * food - 1.6 * lost
         if sp.camp == me:
-            value += 5.0 * alive
+            value += _camp_worth(st, me) * alive
         elif sp.camp and sp.camp != me:
             value += 3.0 * alive
     elif sp is not None and sp.camp == me:
-        value += 5.0
+        value += _camp_worth(st, me)
     elif t.w and t.f and len(st.camps(me)) < MAX_CAMPS and (sp is None or not sp.camp):
         # a pair that can found a camp here; less where animals may come
         value += CAMP_SITE * (1 + _food(st, name) / 2) * max(0.0, 1 - threat / SITE_THREAT)
@@ -116,6 +123,9 @@ def _space_value(st: State, me: str, name: str, t: Tokens, fed: bool, threat: fl
         herd = max(1, round(threat * 3))
         outcome = odds.against_animals(t.w, t.f, _extra(st, me, name), [herd], True)
         value -= min(1.0, threat) * 1.2 * (t.total - odds.expected_left(outcome))
+        if sp is not None and sp.camp == me:      # the camp lives on if a female does
+            kept = sum(c for (w, f), c in outcome.items() if f)
+            value -= min(1.0, threat) * _camp_worth(st, me) * (1 - kept)
     if sp is not None and sp.blocked():
         value -= 99.0
     if st.board.on_edge(name):
@@ -129,6 +139,8 @@ def _keep(st: State, me: str, name: str, t: Tokens, threat: float) -> Tokens:
     (the rules pin them), all of them when that is the better fight."""
     sp = st.spaces[name]
     keep = Tokens(min(t.w, 1), min(t.f, CAMP_FEMALES)) if sp.camp == me else Tokens()
+    if sp.camp == me and len(st.camps(me)) >= 4:
+        keep = Tokens(t.w, t.f)            # one more turn holding them wins
     others = sp.others(me)
     if not others:
         if sp.camp == me and threat >= 0.5:
@@ -145,7 +157,7 @@ def _keep(st: State, me: str, name: str, t: Tokens, threat: float) -> Tokens:
         keep.f = 1                     # a camp without a female is lost
     fewest = _fight(st, me, name, keep, True)
     everyone = _fight(st, me, name, t, True)
-    camp = 5.0 if sp.camp == me else 0.0
+    camp = _camp_worth(st, me) if sp.camp == me else 0.0
     if everyone[0] * camp - 1.6 * everyone[1] > fewest[0] * camp - 1.6 * fewest[1]:
         return Tokens(t.w, t.f)
     return keep
