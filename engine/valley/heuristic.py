@@ -53,11 +53,19 @@ def _setup(st: State, player: str, rng: random.Random) -> list[str]:
     return lines
 
 
+_THREATS: list = [None, None]    # the last state asked about, and its answer
+
+
 def threats(st: State) -> dict[str, float]:
     """How many animals may end next turn's move on each space: all animals
-    move the same way, the way of one die, and stop at the first tribe."""
+    move the same way, the way of one die, and stop at the first tribe.
+    Every seat's bot asks about the same state, so the last answer is kept."""
+    if _THREATS[0] is not None and _THREATS[0]() is st:
+        return _THREATS[1]
+    import weakref
     from engine.valley.animals import _Mover
     out: dict[str, float] = {}
+    _THREATS[0], _THREATS[1] = weakref.ref(st), out
     for name, sp in st.spaces.items():
         for species, herd in sp.animals.items():
             mover = _Mover(st, st.board, SPECIES[species])
@@ -97,12 +105,12 @@ def _fight(st: State, me: str, name: str, t: Tokens, losses_first: bool) -> tupl
     return chance, t.total * (1 - chance), 0.0
 
 
-def _camp_worth(st: State, me: str) -> float:
+def _camp_worth(camps: int) -> float:
     """A camp is worth most when holding it wins the game."""
-    return CAMP_WORTH * (HOLD_FACTOR if len(st.camps(me)) >= 4 else 1.0)
+    return CAMP_WORTH * (HOLD_FACTOR if camps >= 4 else 1.0)
 
 
-def _space_value(st: State, me: str, name: str, t: Tokens, fed: bool, threat: float) -> float:
+def _space_value(st: State, me: str, name: str, t: Tokens, fed: bool, threat: float, camps: int) -> float:
     """What ``t`` standing on ``name`` at the end of the tribes' moves is worth:
     food, the camp kept, a fight's outcome, next turn's danger."""
     sp = st.peek(name)
@@ -111,12 +119,12 @@ def _space_value(st: State, me: str, name: str, t: Tokens, fed: bool, threat: fl
         alive, lost, food = _fight(st, me, name, t, True)
         value += 0.35 * food - 1.6 * lost
         if sp.camp == me:
-            value += _camp_worth(st, me) * alive
+            value += _camp_worth(camps) * alive
         elif sp.camp and sp.camp != me:
             value += 3.0 * alive
     elif sp is not None and sp.camp == me:
-        value += _camp_worth(st, me)
-    elif t.w and t.f and len(st.camps(me)) < MAX_CAMPS and (sp is None or not sp.camp):
+        value += _camp_worth(camps)
+    elif t.w and t.f and camps < MAX_CAMPS and (sp is None or not sp.camp):
         # a pair that can found a camp here; less where animals may come
         value += CAMP_SITE * (1 + _food(st, name) / 2) * max(0.0, 1 - threat / SITE_THREAT)
     if threat and t.total:
@@ -125,7 +133,7 @@ def _space_value(st: State, me: str, name: str, t: Tokens, fed: bool, threat: fl
         value -= min(1.0, threat) * 1.2 * (t.total - odds.expected_left(outcome))
         if sp is not None and sp.camp == me:      # the camp lives on if a female does
             kept = sum(c for (w, f), c in outcome.items() if f)
-            value -= min(1.0, threat) * _camp_worth(st, me) * (1 - kept)
+            value -= min(1.0, threat) * _camp_worth(camps) * (1 - kept)
     if sp is not None and sp.blocked():
         value -= 99.0
     if st.board.on_edge(name):
@@ -139,7 +147,8 @@ def _keep(st: State, me: str, name: str, t: Tokens, threat: float) -> Tokens:
     (the rules pin them), all of them when that is the better fight."""
     sp = st.spaces[name]
     keep = Tokens(min(t.w, 1), min(t.f, CAMP_FEMALES)) if sp.camp == me else Tokens()
-    if sp.camp == me and len(st.camps(me)) >= 4:
+    camps = len(st.camps(me))
+    if sp.camp == me and camps >= 4:
         keep = Tokens(t.w, t.f)            # one more turn holding them wins
     others = sp.others(me)
     if not others:
@@ -157,21 +166,22 @@ def _keep(st: State, me: str, name: str, t: Tokens, threat: float) -> Tokens:
         keep.f = 1                     # a camp without a female is lost
     fewest = _fight(st, me, name, keep, True)
     everyone = _fight(st, me, name, t, True)
-    camp = _camp_worth(st, me) if sp.camp == me else 0.0
+    camp = _camp_worth(camps) if sp.camp == me else 0.0
     if everyone[0] * camp - 1.6 * everyone[1] > fewest[0] * camp - 1.6 * fewest[1]:
         return Tokens(t.w, t.f)
     return keep
 
 
 def _best_move(st: State, me: str, start: str, unit: Tokens, paths: list[list[str]],
-               planned: dict[str, Tokens], danger: dict[str, float], rng: random.Random) -> list[str] | None:
+               planned: dict[str, Tokens], danger: dict[str, float], camps: int,
+               rng: random.Random) -> list[str] | None:
     """The path whose end gains most from ``unit`` arriving; None to stay."""
     def gain(name: str) -> float:
         there = planned.get(name, Tokens())
         fed = there.total > 0
-        before = _space_value(st, me, name, there, False, danger.get(name, 0.0)) if fed else 0.0
+        before = _space_value(st, me, name, there, False, danger.get(name, 0.0), camps) if fed else 0.0
         after = _space_value(st, me, name, Tokens(there.w + unit.w, there.f + unit.f), False,
-                             danger.get(name, 0.0))
+                             danger.get(name, 0.0), camps)
         return after - before
     best, best_score = None, gain(start) + 0.3
     for path in paths:
@@ -242,7 +252,7 @@ def heuristic_orders(st: State, me: str, rng: random.Random) -> OrderSheet:
     board = st.board
     mine = {n: sp.tribes[me] for n, sp in st.spaces.items() if me in sp.tribes}
     danger = threats(st)
-    camps_planned = len(st.camps(me))
+    camps_planned = camps_now = len(st.camps(me))
     planned: dict[str, Tokens] = {}    # what of ours ends the move on each space
     stayers: set[str] = set()          # spaces where some of our tokens do not move
     movable: dict[str, Tokens] = {}
@@ -266,7 +276,7 @@ def heuristic_orders(st: State, me: str, rng: random.Random) -> OrderSheet:
                 unit = Tokens(0, min(free.f, max(1, UNIT_F)))
             free.w -= unit.w
             free.f -= unit.f
-            best = _best_move(st, me, name, unit, paths, planned, danger, rng)
+            best = _best_move(st, me, name, unit, paths, planned, danger, camps_now, rng)
             end = best[-1] if best else name
             there = planned.setdefault(end, Tokens())
             there.w += unit.w
