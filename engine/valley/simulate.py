@@ -134,7 +134,8 @@ def _count_cards(events, drawn: dict[str, int], decided: dict[str, int], played:
             drawn[current] = drawn.get(current, 0) + 1
             changed = False
             continue
-        if current and e.phase == "events" and not changed and "die" not in e.text.split(":")[0]:
+        if current and e.phase == "events" and not changed and "die" not in e.text.split(":")[0] \
+                and "Sacred Grove" not in e.text:
             changed = True
             decided[current] = decided.get(current, 0) + 1
         if e.phase != "events":
