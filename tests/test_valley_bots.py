@@ -31,8 +31,19 @@ def test_the_heuristic_bot_beats_the_random_bot_clearly() -> None:
         tally.add(result)
     figures = tally.report()
     wins, survival = figures["win_rate_by_bot"], figures["mean_turns_survived_by_bot"]
-    assert wins["heuristic"] >= wins["random"], figures
-    assert survival["heuristic"] >= 1.5 * survival["random"], figures
+    assert wins["heuristic"] >= wins["random"] + 0.2, figures
+    assert survival["heuristic"] >= 1.3 * survival["random"], figures
+
+
+def test_heuristic_games_keep_the_balance_targets_on_a_sample() -> None:
+    """docs/balance-valley.md measures 2,000 games a board; this keeps a
+    sample of 150 from drifting far (fixed seeds, so the figures are exact)."""
+    tally = Tally(4)
+    for result in simulate(150, ["heuristic"] * 4, {"board": "W1E2"}, seed=0):
+        tally.add(result)
+    figures = tally.report()
+    assert figures["extinction_rate"] < 0.05, figures
+    assert figures["length"]["mean"] < 15, figures
 
 
 def test_simulate_prints_json_figures() -> None:

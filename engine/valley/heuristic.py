@@ -1,7 +1,12 @@
-"""A bot that plays sensibly: it keeps its camps manned, spreads out over
-fishing and foraging spaces (a space feeds the same however many stand on
-it), founds camps, hunts what it can beat, keeps clear of what it cannot,
-and plants at the end of winter."""
+"""A bot that plays sensibly. It keeps a warrior and a female in each camp,
+sends pairs out to found camps on good free spaces (one female a camp, so
+few females make many camps), spreads over fishing and foraging spaces (a
+space feeds the same however many stand on it), weighs every fight by its
+exact odds (engine/valley/odds.py): pinned tokens, camps under attack, hunts
+and conquests, and keeps clear of where next turn's animals may stop. With
+four camps it holds them; a hungry tribe loses warriors first; it plants at
+the end of winter and plays its cards. The weights below were tuned with
+`pbem simulate` (docs/balance-valley.md)."""
 from __future__ import annotations
 
 import random
