@@ -426,7 +426,8 @@ def replay(obj: Ctx, game_id: str) -> None:
 
 @main.command()
 @click.argument("directory", default="pbem-demo", type=click.Path(file_okay=False))
-@click.option("--turns", default=6, show_default=True, help="how many turns to play")
+@click.option("--turns", default=100, show_default=True,
+              help="play at most this many turns (a game usually ends well before)")
 def demo(directory: str, turns: int) -> None:
     """Play a whole 4-seat Valley game by mail in DIRECTORY, with no server."""
     from pbem.demo import run_demo

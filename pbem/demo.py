@@ -128,6 +128,15 @@ def run_demo(root: Path, turns: int, echo: Callable[[str], None]) -> None:
         now += timedelta(hours=1)
         run_pass(now)       # every seat said READY: the turn runs after the early delay
     echo("")
+    with Session(engine) as s:
+        game = s.get(Game, GAME)
+        outcome = ruleset.outcome(ruleset.from_json(game.state_json))
+    if outcome is None:
+        echo(f"the game goes on at turn {game.turn_no}: run 'pbem process' to play on by hand")
+    else:
+        who = " and ".join(outcome.winners) + (" win" if len(outcome.winners) > 1 else " wins") \
+            if outcome.winners else "nobody wins"
+        echo(f"the game is over after {game.turn_no} turns: {who} ({outcome.reason})")
     echo(f"GM password: {gm_password}")
     echo(f"mailboxes (one Maildir per address): {outbox}")
     echo(f"  red's mail, with the answers and every report: {outbox / ('red@' + DOMAIN)}")

@@ -323,6 +323,13 @@ def _vacation(s: Session, game: Game, seat: Seat, cmd: Command, answer: Answer) 
 
 
 def status_text(s: Session, game: Game, now: datetime | None = None) -> str:
+    if game.status == "over":
+        ruleset = get_ruleset(game.ruleset)
+        outcome = ruleset.outcome(ruleset.from_json(game.state_json)) if game.state_json else None
+        if outcome is None:
+            return f"Game {game.id}: over at turn {game.turn_no} (ended by the GM)."
+        who = " and ".join(outcome.winners) + (" won" if outcome.winners else "nobody won")
+        return f"Game {game.id}: over after turn {game.turn_no}: {who.strip()} ({outcome.reason})."
     lines = [f"Game {game.id}: {gmtools.status_word(game)}, turn {game.turn_no}, deadline {show(game.deadline)}."]
     overdue = bool(now and game.status == "active" and game.deadline and now > aware(game.deadline))
     for seat in seats_of(s, game.id):
