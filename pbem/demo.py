@@ -89,7 +89,7 @@ def run_demo(root: Path, turns: int, echo: Callable[[str], None]) -> None:
     with session(engine) as s:
         spec = GameSpec(id=GAME, seats=[(p, f"{p}@{DOMAIN}") for p in SEATS], seed="demo",
                         options={"board": "W1E2"}, gm_email=f"gm@{DOMAIN}", missed="hold")
-        game, gm_password = create_game(s, spec)
+        game, gm_password = create_game(s, spec, now=START)
         start_game(s, cfg, game, START)
     now = START
 

@@ -17,7 +17,7 @@ from pbem import passwords
 from pbem.clock import parse_duration, show
 from pbem.config import Config
 from pbem.mail.compose import compose
-from pbem.models import Game, GmLog, Seat
+from pbem.models import Game, GmLog, Seat, utcnow
 from pbem.outbox import queue
 from pbem.reports.render import render, valley_report
 
@@ -74,7 +74,7 @@ def spec_from_file(path: str | Path) -> GameSpec:
                     press=str(data.get("press", "private")), press_anon=bool(data.get("press_anon", True)))
 
 
-def create_game(s: Session, spec: GameSpec) -> tuple[Game, str]:
+def create_game(s: Session, spec: GameSpec, now: datetime | None = None) -> tuple[Game, str]:
     """A new game waiting for 'game start'; returns it and the GM password."""
     if not GAME_ID.match(spec.id or ""):
         raise GameError("a game id is up to 40 lower-case letters, digits, '.', '-' or '_'")
@@ -115,7 +115,7 @@ def create_game(s: Session, spec: GameSpec) -> tuple[Game, str]:
     s.add(game)
     for seat, email in spec.seats:
         s.add(Seat(game_id=game.id, name=seat, email=email, password_hash=""))
-    s.add(GmLog(game_id=game.id, action="create", detail=f"{len(spec.seats)} seats"))
+    s.add(GmLog(game_id=game.id, action="create", detail=f"{len(spec.seats)} seats", at=now or utcnow()))
     return game, gm_password
 
 
@@ -173,5 +173,5 @@ def start_game(s: Session, cfg: Config, game: Game, now: datetime) -> dict[str, 
         to, raw = report_mail(cfg, game, seat, state, [], now, preface)
         queue(s, key=f"welcome:{game.id}:{seat.name}", kind="report", to=to, raw=raw, game_id=game.id)
     s.add(game)
-    s.add(GmLog(game_id=game.id, action="start", detail=f"deadline {show(game.deadline)}"))
+    s.add(GmLog(game_id=game.id, action="start", detail=f"deadline {show(game.deadline)}", at=now))
     return issued

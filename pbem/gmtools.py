@@ -11,7 +11,7 @@ from pbem.clock import aware, parse_duration, show
 from pbem.config import Config
 from pbem.games import GameError, seats_of
 from pbem.history import HistoryError, records
-from pbem.models import Game, GmLog, OutboundMail, Seat, Sheet
+from pbem.models import Game, GmLog, OutboundMail, Seat, Sheet, utcnow
 from pbem.outbox import queue, queue_notice
 from pbem.reports.render import valley_report
 
@@ -62,7 +62,7 @@ def rollback(s: Session, cfg: Config, game: Game, now: datetime) -> int:
     game.deadline = now + timedelta(minutes=game.period_minutes)
     game.all_ready_since = None
     s.add(game)
-    s.add(GmLog(game_id=game.id, action="rollback", detail=f"turn {last.turn_no} rolled back"))
+    s.add(GmLog(game_id=game.id, action="rollback", detail=f"turn {last.turn_no} rolled back", at=now))
     for seat in seats_of(s, game.id):
         seat.ready = False
         s.add(seat)
@@ -79,7 +79,7 @@ def end_game(s: Session, cfg: Config, game: Game, reason: str, now: datetime) ->
     from pbem.models import Observer
     game.status = "over"
     s.add(game)
-    s.add(GmLog(game_id=game.id, action="end", detail=reason))
+    s.add(GmLog(game_id=game.id, action="end", detail=reason, at=now))
     text = (f"The GM ended {game.id} at turn {game.turn_no}: {reason}. No more orders are taken. "
             f"Its turns stay in the history (HISTORY <n> by mail) and in the archive.\n")
     addresses = [x.email for x in seats_of(s, game.id)]
@@ -107,7 +107,7 @@ def replace_seat(s: Session, cfg: Config, game: Game, seat_name: str, email: str
     seat.resigned = seat.bot = False
     seat.missed_turns = 0
     s.add(seat)
-    s.add(GmLog(game_id=game.id, action="replace", detail=f"{seat_name}: {old} -> {email}"))
+    s.add(GmLog(game_id=game.id, action="replace", detail=f"{seat_name}: {old} -> {email}", at=now))
     ruleset = get_ruleset(game.ruleset)
     preface = render("mail/welcome.txt", game=game.id, seat=seat_name, password=password,
                      address=cfg.server.address, title=ruleset.title)
@@ -117,13 +117,14 @@ def replace_seat(s: Session, cfg: Config, game: Game, seat_name: str, email: str
     return old
 
 
-def set_bot(s: Session, game: Game, seat_name: str, on: bool) -> None:
+def set_bot(s: Session, game: Game, seat_name: str, on: bool, now: datetime | None = None) -> None:
     seat = next((x for x in seats_of(s, game.id) if x.name == seat_name), None)
     if seat is None:
         raise HistoryError(f"game {game.id} has no seat {seat_name}")
     seat.bot = on
     s.add(seat)
-    s.add(GmLog(game_id=game.id, action="bot", detail=f"{seat_name} {'in' if on else 'out of'} civil disorder"))
+    s.add(GmLog(game_id=game.id, action="bot", detail=f"{seat_name} {'in' if on else 'out of'} civil disorder",
+                at=now or utcnow()))
 
 
 # -- the game's clock and seats' absences: GM CLI and GM mail share these ----
@@ -164,7 +165,7 @@ def process_now(game: Game, now: datetime) -> str:
     return "asked for the turn to run on this pass"
 
 
-def vacation(s: Session, game: Game, seat: Seat, arg: str, who: str) -> str:
+def vacation(s: Session, game: Game, seat: Seat, arg: str, who: str, now: datetime | None = None) -> str:
     """<turns>: the seat is away that many turns (within the game's allowance),
     holding without missing them; OFF: back now. ``who`` is how the messages
     name the seat ("you" to the player)."""
@@ -174,7 +175,7 @@ def vacation(s: Session, game: Game, seat: Seat, arg: str, who: str) -> str:
             seat.vacation_used -= seat.away_until - game.turn_no
         seat.away_until = 0
         s.add(seat)
-        s.add(GmLog(game_id=game.id, action="vacation", detail=f"{seat.name} back"))
+        s.add(GmLog(game_id=game.id, action="vacation", detail=f"{seat.name} back", at=now or utcnow()))
         return "Welcome back: your vacation is over." if who == "you" else f"{seat.name} is back from vacation."
     left = game.vacation_turns - seat.vacation_used
     if not arg.isdigit() or int(arg) < 1:
@@ -185,7 +186,8 @@ def vacation(s: Session, game: Game, seat: Seat, arg: str, who: str) -> str:
     seat.away_until = game.turn_no + turns
     seat.vacation_used += turns
     s.add(seat)
-    s.add(GmLog(game_id=game.id, action="vacation", detail=f"{seat.name} away for {turns} turn(s)"))
+    s.add(GmLog(game_id=game.id, action="vacation", detail=f"{seat.name} away for {turns} turn(s)",
+                at=now or utcnow()))
     return (f"{'You are' if who == 'you' else seat.name + ' is'} away for {turns} turn(s), up to turn "
             f"{seat.away_until}: the tribe holds and no turn counts as missed. {left - turns} turn(s) of "
             "vacation left. VACATION OFF ends it early.")
@@ -201,7 +203,7 @@ def announce(s: Session, cfg: Config, game: Game, word: str, done: str, now: dat
     """Log a GM action and tell every seat what the GM did."""
     s.add(game)
     if word not in LOGS_ITSELF:
-        s.add(GmLog(game_id=game.id, action=word.lower(), detail=done))
+        s.add(GmLog(game_id=game.id, action=word.lower(), detail=done, at=now))
     if word in TELLS_SEATS_ITSELF:
         return
     for seat in seats_of(s, game.id):

@@ -104,7 +104,7 @@ def _join(s: Session, cfg: Config, inc: Incoming, cmd: Command, answer: Answer, 
         answer.add(f"Line {cmd.line}: {problem}; choose another.")
         return
     s.add(Seat(game_id=game.id, name=name, email=inc.from_addr, password_hash=""))
-    s.add(GmLog(game_id=game.id, action="join", detail=f"{name} ({inc.from_addr})"))
+    s.add(GmLog(game_id=game.id, action="join", detail=f"{name} ({inc.from_addr})", at=now))
     full = len(seats) + 1 >= game.open_seats
     answer.add(f"You joined {game.id} as {name}. Your password comes when the GM starts the game "
                f"({len(seats) + 1} of {game.open_seats} seats taken).")
@@ -115,7 +115,7 @@ def _join(s: Session, cfg: Config, inc: Incoming, cmd: Command, answer: Answer, 
                 now, f"join:{name}")
 
 
-def _observe(s: Session, inc: Incoming, cmd: Command, answer: Answer) -> None:
+def _observe(s: Session, inc: Incoming, cmd: Command, answer: Answer, now: datetime) -> None:
     """OBSERVE <game> [OFF]: follow (or stop following) a game's public reports."""
     from pbem.games import GAME_ID
     from pbem.models import Observer
@@ -136,7 +136,7 @@ def _observe(s: Session, inc: Incoming, cmd: Command, answer: Answer) -> None:
             answer.add(f"Line {cmd.line}: {inc.from_addr} does not follow {game.id}; nothing was changed.")
             return
         s.delete(found)
-        s.add(GmLog(game_id=game.id, action="observe", detail="an observer left"))
+        s.add(GmLog(game_id=game.id, action="observe", detail="an observer left", at=now))
         answer.add(f"You no longer follow {game.id}.")
         return
     if game.status == "over":
@@ -144,7 +144,7 @@ def _observe(s: Session, inc: Incoming, cmd: Command, answer: Answer) -> None:
         return
     if found is None:
         s.add(Observer(game_id=game.id, email=inc.from_addr.lower()))
-        s.add(GmLog(game_id=game.id, action="observe", detail="an observer joined"))
+        s.add(GmLog(game_id=game.id, action="observe", detail="an observer joined", at=now))
     answer.add(f"You follow {game.id}: the public report of every turn comes to {inc.from_addr}. "
                f"Send OBSERVE {game.id} OFF to stop.")
 
@@ -152,7 +152,7 @@ def _observe(s: Session, inc: Incoming, cmd: Command, answer: Answer) -> None:
 def _serve(s: Session, cfg: Config, inc: Incoming, req: Request, answer: Answer, now: datetime) -> None:
     if req.join is not None and not req.signon_line:
         if req.join.word == "OBSERVE":
-            _observe(s, inc, req.join, answer)
+            _observe(s, inc, req.join, answer, now)
         else:
             _join(s, cfg, inc, req.join, answer, now)
         return
@@ -291,14 +291,14 @@ def _player_command(s: Session, cfg: Config, game: Game, seat: Seat, cmd: Comman
     elif word == "RESIGN":
         seat.resigned = True
         s.add(seat)
-        s.add(GmLog(game_id=game.id, action="resign", detail=seat.name))
+        s.add(GmLog(game_id=game.id, action="resign", detail=seat.name, at=now))
         answer.add(f"You resigned seat {seat.name} of {game.id}. The seat now plays "
                    f"{'by the bot' if game.missed == 'bot' else 'default orders'}; the GM is told.")
         if game.gm_email:
             _notice(s, cfg, game, game.gm_email, f"seat {seat.name} resigned",
                     f"Seat {seat.name} ({seat.email}) resigned from {game.id}.", now, f"resign:{seat.name}")
     elif word == "VACATION":
-        _vacation(s, game, seat, cmd, answer)
+        _vacation(s, game, seat, cmd, answer, now)
     elif word == "HISTORY":
         from pbem.history import HistoryError, turn_report
         try:
@@ -315,9 +315,9 @@ def _player_command(s: Session, cfg: Config, game: Game, seat: Seat, cmd: Comman
         answer.add(f"Line {cmd.line}: {word} is a GM command; sign on as gm to use it.")
 
 
-def _vacation(s: Session, game: Game, seat: Seat, cmd: Command, answer: Answer) -> None:
+def _vacation(s: Session, game: Game, seat: Seat, cmd: Command, answer: Answer, now: datetime) -> None:
     try:
-        answer.add(gmtools.vacation(s, game, seat, cmd.args[0] if cmd.args else "", who="you"))
+        answer.add(gmtools.vacation(s, game, seat, cmd.args[0] if cmd.args else "", who="you", now=now))
     except GameError as why:
         answer.add(f"Line {cmd.line}: {why}.")
 
@@ -370,7 +370,7 @@ def _gm_tool(s: Session, cfg: Config, game: Game, cmd: Command, answer: Answer, 
             return f"gave seat {cmd.args[0].lower()} to a new player"
         if cmd.word == "BOT" and len(cmd.args) == 2 and cmd.args[1].upper() in ("ON", "OFF"):
             on = cmd.args[1].upper() == "ON"
-            gmtools.set_bot(s, game, cmd.args[0].lower(), on)
+            gmtools.set_bot(s, game, cmd.args[0].lower(), on, now)
             return f"put seat {cmd.args[0].lower()} {'in' if on else 'out of'} civil disorder (played by the bot)"
         if cmd.word == "END":
             gmtools.end_game(s, cfg, game, "ended by the GM", now)

@@ -192,7 +192,8 @@ class Pass:
                 except GameError as why:
                     game.start_at = None
                     s.add(game)
-                    s.add(GmLog(game_id=game.id, action="start", detail=f"could not start at its time: {why}"))
+                    s.add(GmLog(game_id=game.id, action="start", detail=f"could not start at its time: {why}",
+                                      at=self.now))
                 self.commit(s)
 
     # -- 0. outage guard --------------------------------------------------
@@ -209,7 +210,8 @@ class Pass:
                             game.deadline = aware(game.deadline) + gap
                             s.add(game)
                             s.add(GmLog(game_id=game.id, action="outage",
-                                        detail=f"no pass for {gap}; deadline moved to {show(game.deadline)}"))
+                                        detail=f"no pass for {gap}; deadline moved to {show(game.deadline)}",
+                                        at=self.now))
                     self.summary.notes.append(f"no pass ran for {gap}: deadlines moved back by as much")
                 elif gap < -timedelta(minutes=5):
                     self.summary.notes.append(f"the clock went back by {-gap}; deadlines left alone")

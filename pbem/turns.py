@@ -74,7 +74,7 @@ def resolve_turn(s: Session, cfg: Config, game: Game, now: datetime) -> None:
         game.status = "over"
     s.add(game)
     s.add(GmLog(game_id=game.id, action="turn", detail=f"resolved turn {resolved}"
-                + (f"; missing: {', '.join(x.name for x in missing)}" if missing else "")))
+                + (f"; missing: {', '.join(x.name for x in missing)}" if missing else ""), at=now))
     faults.point("mid-turn")
     missed = {x.name: x.missed_turns for x in seats}
     maps = draw_maps(ruleset.view(result.state, None))   # the board is public: drawn once

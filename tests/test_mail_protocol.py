@@ -168,8 +168,9 @@ def test_gm_pause_resume_extend_and_process_now(world: World) -> None:
     send(world, "gm@example.org", f"SIGNON g gm {pw}\nPROCESS NOW\n", T0 + timedelta(hours=63))
     with db(world) as s:
         assert s.get(Game, "g").turn_no == 1
-        actions = [x.action for x in s.exec(select(GmLog))]
-    assert {"pause", "resume", "extend", "process"} <= set(actions)
+        logged = {x.action: x.at for x in s.exec(select(GmLog))}
+    assert {"pause", "resume", "extend", "process"} <= set(logged)
+    assert logged["pause"].replace(tzinfo=timezone.utc) == T0 + timedelta(hours=1), "logged at the pass's time"
     send(world, "gm@example.org", "SIGNON g gm wrong\nPAUSE\n", T0 + timedelta(hours=64))
     assert "wrong GM password" in last_text(world, "gm@example.org")
 
