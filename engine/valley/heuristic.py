@@ -10,6 +10,7 @@ the end of winter and plays its cards. The weights below were tuned with
 from __future__ import annotations
 
 import random
+import weakref
 
 from engine.contract import OrderSheet
 from engine.valley import odds, parser
@@ -58,25 +59,27 @@ def _setup(st: State, player: str, rng: random.Random) -> list[str]:
     return lines
 
 
-_THREATS: list = [None, None]    # the last state asked about, and its answer
+_THREATS: tuple = (None, None)    # the last state asked about (a weak reference), and its answer
 
 
 def threats(st: State) -> dict[str, float]:
     """How many animals may end next turn's move on each space: all animals
     move the same way, the way of one die, and stop at the first tribe.
-    Every seat's bot asks about the same state, so the last answer is kept."""
-    if _THREATS[0] is not None and _THREATS[0]() is st:
-        return _THREATS[1]
-    import weakref
+    Every seat's bot asks about the same state, so the last answer is kept
+    (replaced whole, never filled in place, so a reader never sees half)."""
+    global _THREATS
+    ref, known = _THREATS
+    if ref is not None and ref() is st:
+        return known
     from engine.valley.animals import _Mover
     out: dict[str, float] = {}
-    _THREATS[0], _THREATS[1] = weakref.ref(st), out
     for name, sp in st.spaces.items():
         for species, herd in sp.animals.items():
             mover = _Mover(st, st.board, SPECIES[species])
             for direction in range(6):
                 for there in mover.path(name, direction, set())[1:]:
                     out[there] = out.get(there, 0.0) + len(herd) / 6
+    _THREATS = (weakref.ref(st), out)
     return out
 
 
