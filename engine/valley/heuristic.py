@@ -24,7 +24,11 @@ UNIT_W, UNIT_F = 1, 1
 CAMP_SITE = 3.0        # worth of a free space where a warrior and a female can found a camp
 CAMP_FEMALES = 1       # females kept in each camp
 SITE_THREAT = 2.0      # animals expected next turn that make a camp site worthless
-CAMP_WORTH = 5.0       # a camp kept, in tokens
+TOKEN_WORTH = 1.6      # a token lost, in food a turn
+FOOD_WORTH = 0.35      # food from a hunt, against food a turn from fishing or foraging
+CONQUEST = 3.0         # an enemy camp taken
+DANGER = 1.2           # tokens expected lost to next turn's animals
+CAMP_WORTH = 5.0       # a camp kept
 HOLD_FACTOR = 3.0      # ... times this with the four camps that win
 STARVE_W = 0           # with more warriors than this, the hungry lose warriors first
 
@@ -102,7 +106,7 @@ def _fight(st: State, me: str, name: str, t: Tokens, losses_first: bool) -> tupl
         if them.w:
             theirs = 1 if sp.camp == p else 0
             chance *= odds.warriors_win(w, them.w, _extra(st, me, name), theirs) if w else 0.0
-            w = max(0, w - max(1, them.w // 2)) if w else 0
+            w = max(0, w - max(1, them.w // 2)) if w else 0   # a rough guess of our losses
     herds = [len(sp.animals[s]) for s in ORDER if s in sp.animals]
     food = sum(SPECIES[s].food * len(h) for s, h in sp.animals.items())
     if herds and chance > 0:
@@ -118,18 +122,18 @@ def _camp_worth(camps: int) -> float:
     return CAMP_WORTH * (HOLD_FACTOR if camps >= 4 else 1.0)
 
 
-def _space_value(st: State, me: str, name: str, t: Tokens, fed: bool, threat: float, camps: int) -> float:
+def _space_value(st: State, me: str, name: str, t: Tokens, threat: float, camps: int) -> float:
     """What ``t`` standing on ``name`` at the end of the tribes' moves is worth:
     food, the camp kept, a fight's outcome, next turn's danger."""
     sp = st.peek(name)
-    value = 0.0 if fed else _food(st, name)
+    value = _food(st, name)
     if sp is not None and (sp.animals or any(p != me and x.total for p, x in sp.tribes.items())):
         alive, lost, food = _fight(st, me, name, t, True)
-        value += 0.35 * food - 1.6 * lost
+        value += FOOD_WORTH * food - TOKEN_WORTH * lost
         if sp.camp == me:
             value += _camp_worth(camps) * alive
         elif sp.camp and sp.camp != me:
-            value += 3.0 * alive
+            value += CONQUEST * alive
     elif sp is not None and sp.camp == me:
         value += _camp_worth(camps)
     elif t.w and t.f and camps < MAX_CAMPS and (sp is None or not sp.camp):
@@ -138,7 +142,7 @@ def _space_value(st: State, me: str, name: str, t: Tokens, fed: bool, threat: fl
     if threat and t.total:
         herd = max(1, round(threat * 3))
         outcome = odds.against_animals(t.w, t.f, _extra(st, me, name), [herd], True)
-        value -= min(1.0, threat) * 1.2 * (t.total - odds.expected_left(outcome))
+        value -= min(1.0, threat) * DANGER * (t.total - odds.expected_left(outcome))
         if sp is not None and sp.camp == me:      # the camp lives on if a female does
             kept = sum(c for (w, f), c in outcome.items() if f)
             value -= min(1.0, threat) * _camp_worth(camps) * (1 - kept)
@@ -150,8 +154,9 @@ def _space_value(st: State, me: str, name: str, t: Tokens, fed: bool, threat: fl
 
 
 def _keep(st: State, me: str, name: str, t: Tokens, threat: float) -> Tokens:
-    """The tokens that stay on ``name``: a camp keeps a warrior and two
-    females; where animals or enemies stand, at least as many as they are
+    """The tokens that stay on ``name``: a camp keeps a warrior and
+    CAMP_FEMALES females (all its tokens with four camps, or where animals
+    may come); where animals or enemies stand, at least as many as they are
     (the rules pin them), all of them when that is the better fight."""
     sp = st.spaces[name]
     keep = Tokens(min(t.w, 1), min(t.f, CAMP_FEMALES)) if sp.camp == me else Tokens()
@@ -175,7 +180,7 @@ def _keep(st: State, me: str, name: str, t: Tokens, threat: float) -> Tokens:
     fewest = _fight(st, me, name, keep, True)
     everyone = _fight(st, me, name, t, True)
     camp = _camp_worth(camps) if sp.camp == me else 0.0
-    if everyone[0] * camp - 1.6 * everyone[1] > fewest[0] * camp - 1.6 * fewest[1]:
+    if everyone[0] * camp - TOKEN_WORTH * everyone[1] > fewest[0] * camp - TOKEN_WORTH * fewest[1]:
         return Tokens(t.w, t.f)
     return keep
 
@@ -186,11 +191,9 @@ def _best_move(st: State, me: str, start: str, unit: Tokens, paths: list[list[st
     """The path whose end gains most from ``unit`` arriving; None to stay."""
     def gain(name: str) -> float:
         there = planned.get(name, Tokens())
-        fed = there.total > 0
-        before = _space_value(st, me, name, there, False, danger.get(name, 0.0), camps) if fed else 0.0
-        after = _space_value(st, me, name, Tokens(there.w + unit.w, there.f + unit.f), False,
-                             danger.get(name, 0.0), camps)
-        return after - before
+        threat = danger.get(name, 0.0)
+        before = _space_value(st, me, name, there, threat, camps) if there.total else 0.0
+        return _space_value(st, me, name, Tokens(there.w + unit.w, there.f + unit.f), threat, camps) - before
     best, best_score = None, gain(start) + 0.3
     for path in paths:
         end = path[-1]
