@@ -204,11 +204,12 @@ def game_replace(obj: Ctx, game_id: str, seat: str, email: str, now_text: str | 
 @click.argument("game_id")
 @click.argument("seat")
 @click.argument("state", type=click.Choice(["on", "off"]))
+@click.option("--now", "now_text", help="the time to use (ISO)")
 @click.pass_obj
-def game_bot(obj: Ctx, game_id: str, seat: str, state: str) -> None:
+def game_bot(obj: Ctx, game_id: str, seat: str, state: str, now_text: str | None) -> None:
     """Put SEAT in civil disorder (the bot plays it) or take it out."""
     from pbem.gmtools import set_bot
-    _gm_game(obj, game_id, lambda s, cfg, g: set_bot(s, g, seat, state == "on"))
+    _gm_game(obj, game_id, lambda s, cfg, g: set_bot(s, g, seat, state == "on", _now(now_text)))
     click.echo(f"seat {seat} of {game_id}: bot {state}")
 
 
@@ -218,19 +219,12 @@ def game_bot(obj: Ctx, game_id: str, seat: str, state: str) -> None:
 @click.pass_obj
 def game_observe(obj: Ctx, game_id: str, email: str) -> None:
     """Send EMAIL the public report of every turn from now on."""
-    from sqlmodel import select as sql_select
-
     from pbem.games import EMAIL
-    from pbem.models import GmLog, Observer
+    from pbem.gmtools import follow
 
-    def add(s, cfg, g):  # type: ignore[no-untyped-def]
-        if not EMAIL.match(email):
-            raise click.ClickException(f"{email!r} is not a mail address")
-        if s.exec(sql_select(Observer).where(Observer.game_id == g.id, Observer.email == email.lower())).first() is None:
-            s.add(Observer(game_id=g.id, email=email.lower()))
-            s.add(GmLog(game_id=g.id, action="observe", detail="an observer joined"))
-
-    _gm_game(obj, game_id, add)
+    if not EMAIL.match(email):
+        raise click.ClickException(f"{email!r} is not a mail address")
+    _gm_game(obj, game_id, lambda s, cfg, g: follow(s, g, email, _now(None)))
     click.echo(f"{email} follows {game_id}")
 
 
@@ -277,17 +271,15 @@ def game_extend(obj: Ctx, game_id: str, duration: str, now_text: str | None) -> 
 @click.argument("game_id")
 @click.argument("seat")
 @click.argument("turns")
+@click.option("--now", "now_text", help="the time to use (ISO)")
 @click.pass_obj
-def game_vacation(obj: Ctx, game_id: str, seat: str, turns: str) -> None:
+def game_vacation(obj: Ctx, game_id: str, seat: str, turns: str, now_text: str | None) -> None:
     """SEAT is away for TURNS turns (within the game's allowance), or OFF."""
-    from pbem.games import GameError, seats_of
-    from pbem.gmtools import vacation
+    from pbem.gmtools import seat_named, vacation
 
     def act(s, cfg, g):  # type: ignore[no-untyped-def]
-        found = next((x for x in seats_of(s, g.id) if x.name == seat.lower()), None)
-        if found is None:
-            raise GameError(f"game {g.id} has no seat {seat.lower()}")
-        return vacation(s, g, found, turns, who=f"seat {found.name}")
+        found = seat_named(s, g, seat.lower())
+        return vacation(s, g, found, turns, who=f"seat {found.name}", now=_now(now_text))
     click.echo(_gm_game(obj, game_id, act))
 
 

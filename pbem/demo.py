@@ -26,7 +26,7 @@ from sqlmodel import Session
 from engine import get_ruleset
 from pbem.config import load
 from pbem.db import migrate, open_engine, session
-from pbem.games import GameSpec, create_game, start_game
+from pbem.games import GameSpec, create_game, outcome_words, start_game
 from pbem.models import Game
 from pbem.process import Pass
 from pbem.transports import make_inbox, make_outbox
@@ -130,13 +130,11 @@ def run_demo(root: Path, turns: int, echo: Callable[[str], None]) -> None:
     echo("")
     with Session(engine) as s:
         game = s.get(Game, GAME)
-        outcome = ruleset.outcome(ruleset.from_json(game.state_json))
-    if outcome is None:
+        words = outcome_words(game)
+    if words is None:
         echo(f"the game goes on at turn {game.turn_no}: run 'pbem process' to play on by hand")
     else:
-        who = " and ".join(outcome.winners) + (" win" if len(outcome.winners) > 1 else " wins") \
-            if outcome.winners else "nobody wins"
-        echo(f"the game is over after {game.turn_no} turns: {who} ({outcome.reason})")
+        echo(f"the game is over after {game.turn_no} turns: {words}")
     echo(f"GM password: {gm_password}")
     echo(f"mailboxes (one Maildir per address): {outbox}")
     echo(f"  red's mail, with the answers and every report: {outbox / ('red@' + DOMAIN)}")

@@ -119,6 +119,19 @@ def create_game(s: Session, spec: GameSpec, now: datetime | None = None) -> tupl
     return game, gm_password
 
 
+def outcome_words(game: Game) -> str | None:
+    """Who won and why, as a sentence's end ("white won (...)"); None while
+    the rules have not ended the game (it goes on, or the GM ended it)."""
+    if not game.state_json:
+        return None
+    ruleset = get_ruleset(game.ruleset)
+    outcome = ruleset.outcome(ruleset.from_json(game.state_json))
+    if outcome is None:
+        return None
+    who = " and ".join(outcome.winners) if outcome.winners else "nobody"
+    return f"{who} won ({outcome.reason})"
+
+
 def seats_of(s: Session, game_id: str) -> list[Seat]:
     return list(s.exec(select(Seat).where(Seat.game_id == game_id).order_by(Seat.id)))
 

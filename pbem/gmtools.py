@@ -11,7 +11,7 @@ from pbem.clock import aware, parse_duration, show
 from pbem.config import Config
 from pbem.games import GameError, seats_of
 from pbem.history import HistoryError, records
-from pbem.models import Game, GmLog, OutboundMail, Seat, Sheet, utcnow
+from pbem.models import Game, GmLog, OutboundMail, Seat, Sheet
 from pbem.outbox import queue, queue_notice
 from pbem.reports.render import valley_report
 
@@ -89,6 +89,28 @@ def end_game(s: Session, cfg: Config, game: Game, reason: str, now: datetime) ->
                      key=f"end:{game.id}:{to}")
 
 
+def seat_named(s: Session, game: Game, name: str) -> Seat:
+    """The seat ``name`` of ``game``; HistoryError naming the game when it has none."""
+    seat = next((x for x in seats_of(s, game.id) if x.name == name), None)
+    if seat is None:
+        raise HistoryError(f"game {game.id} has no seat {name}")
+    return seat
+
+
+def follow(s: Session, game: Game, email: str, now: datetime, on: bool = True) -> bool:
+    """``email`` follows the game's public reports (or stops: ``on`` False);
+    False when there was nothing to change."""
+    from pbem.models import Observer
+    found = s.exec(select(Observer).where(Observer.game_id == game.id, Observer.email == email.lower())).first()
+    if (found is not None) == on:
+        return False
+    if on:
+        s.add(Observer(game_id=game.id, email=email.lower()))
+    else:
+        s.delete(found)
+    s.add(GmLog(game_id=game.id, action="observe", detail="an observer " + ("joined" if on else "left"), at=now))
+    return True
+
 
 def replace_seat(s: Session, cfg: Config, game: Game, seat_name: str, email: str, now: datetime) -> str:
     """A new player takes a seat: new address, new password (mailed to them with
@@ -96,9 +118,7 @@ def replace_seat(s: Session, cfg: Config, game: Game, seat_name: str, email: str
     from pbem import passwords
     from pbem.games import EMAIL, report_mail
     from pbem.reports.render import render
-    seat = next((x for x in seats_of(s, game.id) if x.name == seat_name), None)
-    if seat is None:
-        raise HistoryError(f"game {game.id} has no seat {seat_name}")
+    seat = seat_named(s, game, seat_name)
     if not EMAIL.match(email):
         raise HistoryError(f"{email!r} is not a mail address")
     old = seat.email
@@ -117,14 +137,12 @@ def replace_seat(s: Session, cfg: Config, game: Game, seat_name: str, email: str
     return old
 
 
-def set_bot(s: Session, game: Game, seat_name: str, on: bool, now: datetime | None = None) -> None:
-    seat = next((x for x in seats_of(s, game.id) if x.name == seat_name), None)
-    if seat is None:
-        raise HistoryError(f"game {game.id} has no seat {seat_name}")
+def set_bot(s: Session, game: Game, seat_name: str, on: bool, now: datetime) -> None:
+    seat = seat_named(s, game, seat_name)
     seat.bot = on
     s.add(seat)
     s.add(GmLog(game_id=game.id, action="bot", detail=f"{seat_name} {'in' if on else 'out of'} civil disorder",
-                at=now or utcnow()))
+                at=now))
 
 
 # -- the game's clock and seats' absences: GM CLI and GM mail share these ----
@@ -165,7 +183,7 @@ def process_now(game: Game, now: datetime) -> str:
     return "asked for the turn to run on this pass"
 
 
-def vacation(s: Session, game: Game, seat: Seat, arg: str, who: str, now: datetime | None = None) -> str:
+def vacation(s: Session, game: Game, seat: Seat, arg: str, who: str, now: datetime) -> str:
     """<turns>: the seat is away that many turns (within the game's allowance),
     holding without missing them; OFF: back now. ``who`` is how the messages
     name the seat ("you" to the player)."""
@@ -175,7 +193,7 @@ def vacation(s: Session, game: Game, seat: Seat, arg: str, who: str, now: dateti
             seat.vacation_used -= seat.away_until - game.turn_no
         seat.away_until = 0
         s.add(seat)
-        s.add(GmLog(game_id=game.id, action="vacation", detail=f"{seat.name} back", at=now or utcnow()))
+        s.add(GmLog(game_id=game.id, action="vacation", detail=f"{seat.name} back", at=now))
         return "Welcome back: your vacation is over." if who == "you" else f"{seat.name} is back from vacation."
     left = game.vacation_turns - seat.vacation_used
     if not arg.isdigit() or int(arg) < 1:
@@ -187,7 +205,7 @@ def vacation(s: Session, game: Game, seat: Seat, arg: str, who: str, now: dateti
     seat.vacation_used += turns
     s.add(seat)
     s.add(GmLog(game_id=game.id, action="vacation", detail=f"{seat.name} away for {turns} turn(s)",
-                at=now or utcnow()))
+                at=now))
     return (f"{'You are' if who == 'you' else seat.name + ' is'} away for {turns} turn(s), up to turn "
             f"{seat.away_until}: the tribe holds and no turn counts as missed. {left - turns} turn(s) of "
             "vacation left. VACATION OFF ends it early.")

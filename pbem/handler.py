@@ -6,15 +6,15 @@ answer in the outbox. A sheet with problems never replaces the last good one.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sqlmodel import Session, select
 
 from engine import get_ruleset
 from pbem import gmtools, passwords
-from pbem.clock import aware, parse_duration, show
+from pbem.clock import aware, show
 from pbem.config import Config
-from pbem.games import GameError, seats_of
+from pbem.games import GameError, outcome_words, seats_of
 from pbem.mail.compose import compose
 from pbem.mail.reading import Incoming, read_mail
 from pbem.models import Game, GmLog, InboundMail, Seat, Sheet
@@ -118,7 +118,6 @@ def _join(s: Session, cfg: Config, inc: Incoming, cmd: Command, answer: Answer, 
 def _observe(s: Session, inc: Incoming, cmd: Command, answer: Answer, now: datetime) -> None:
     """OBSERVE <game> [OFF]: follow (or stop following) a game's public reports."""
     from pbem.games import GAME_ID
-    from pbem.models import Observer
     off = len(cmd.args) == 2 and cmd.args[1].upper() == "OFF"
     if len(cmd.args) != 1 and not off:
         answer.add(f"Line {cmd.line}: write OBSERVE <game> to follow a game, OBSERVE <game> OFF to stop.")
@@ -129,22 +128,16 @@ def _observe(s: Session, inc: Incoming, cmd: Command, answer: Answer, now: datet
         answer.add(f"Line {cmd.line}: there is no game {game_id} on this server.")
         return
     answer.subject_game = game.id
-    found = s.exec(select(Observer).where(Observer.game_id == game.id,
-                                          Observer.email == inc.from_addr.lower())).first()
     if off:
-        if found is None:
+        if not gmtools.follow(s, game, inc.from_addr, now, on=False):
             answer.add(f"Line {cmd.line}: {inc.from_addr} does not follow {game.id}; nothing was changed.")
             return
-        s.delete(found)
-        s.add(GmLog(game_id=game.id, action="observe", detail="an observer left", at=now))
         answer.add(f"You no longer follow {game.id}.")
         return
     if game.status == "over":
         answer.add(f"Line {cmd.line}: {game.id} is over; its turns are in the archive.")
         return
-    if found is None:
-        s.add(Observer(game_id=game.id, email=inc.from_addr.lower()))
-        s.add(GmLog(game_id=game.id, action="observe", detail="an observer joined", at=now))
+    gmtools.follow(s, game, inc.from_addr, now)
     answer.add(f"You follow {game.id}: the public report of every turn comes to {inc.from_addr}. "
                f"Send OBSERVE {game.id} OFF to stop.")
 
@@ -324,12 +317,10 @@ def _vacation(s: Session, game: Game, seat: Seat, cmd: Command, answer: Answer, 
 
 def status_text(s: Session, game: Game, now: datetime | None = None) -> str:
     if game.status == "over":
-        ruleset = get_ruleset(game.ruleset)
-        outcome = ruleset.outcome(ruleset.from_json(game.state_json)) if game.state_json else None
-        if outcome is None:
+        words = outcome_words(game)
+        if words is None:
             return f"Game {game.id}: over at turn {game.turn_no} (ended by the GM)."
-        who = " and ".join(outcome.winners) + (" won" if outcome.winners else "nobody won")
-        return f"Game {game.id}: over after turn {game.turn_no}: {who.strip()} ({outcome.reason})."
+        return f"Game {game.id}: over after turn {game.turn_no}: {words}."
     lines = [f"Game {game.id}: {gmtools.status_word(game)}, turn {game.turn_no}, deadline {show(game.deadline)}."]
     overdue = bool(now and game.status == "active" and game.deadline and now > aware(game.deadline))
     for seat in seats_of(s, game.id):
