@@ -14,7 +14,7 @@ from sqlmodel import Session, select
 
 from engine import get_ruleset
 from pbem.models import Game, GmLog, Observer, Seat
-from pbem_world import ServerWorld, order_mail, run_pass, text_of
+from pbem_world import ServerWorld, order_mail, password_in, run_pass, text_of
 
 T0 = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
 VALLEY = get_ruleset("valley")
@@ -55,11 +55,8 @@ def last(world: ServerWorld, address: str, game: str) -> str:
 
 
 def password(world: ServerWorld, address: str, game: str) -> str:
-    for text in reversed(texts(world, address, game)):
-        found = re.search(r"Your password is:\s+(\S+)", text)
-        if found:
-            return found.group(1)
-    raise AssertionError(f"no password for {address} in {game}")
+    """The newest password mailed to ``address`` for ``game``."""
+    return password_in([m for m in reversed(world.outbox(address)) if str(m["Subject"]).startswith(f"[{game}]")])
 
 
 def state_of(world: ServerWorld, game_id: str):  # type: ignore[no-untyped-def]

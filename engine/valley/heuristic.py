@@ -153,14 +153,13 @@ def _space_value(st: State, me: str, name: str, t: Tokens, threat: float, camps:
     return value
 
 
-def _keep(st: State, me: str, name: str, t: Tokens, threat: float) -> Tokens:
+def _keep(st: State, me: str, name: str, t: Tokens, threat: float, camps: int) -> Tokens:
     """The tokens that stay on ``name``: a camp keeps a warrior and
     CAMP_FEMALES females (all its tokens with four camps, or where animals
     may come); where animals or enemies stand, at least as many as they are
     (the rules pin them), all of them when that is the better fight."""
     sp = st.spaces[name]
     keep = Tokens(min(t.w, 1), min(t.f, CAMP_FEMALES)) if sp.camp == me else Tokens()
-    camps = len(st.camps(me))
     if sp.camp == me and camps >= 4:
         keep = Tokens(t.w, t.f)            # one more turn holding them wins
     others = sp.others(me)
@@ -269,7 +268,7 @@ def heuristic_orders(st: State, me: str, rng: random.Random) -> OrderSheet:
     movable: dict[str, Tokens] = {}
     for name in sorted(mine, key=lambda n: (st.spaces[n].camp != me, n)):
         t, sp = mine[name], st.spaces[name]
-        keep = _keep(st, me, name, t, danger.get(name, 0.0))
+        keep = _keep(st, me, name, t, danger.get(name, 0.0), camps_now)
         if not keep.total and not sp.others(me) and t.w and t.f and not sp.camp and camps_planned < MAX_CAMPS:
             keep = Tokens(1, min(t.f, CAMP_FEMALES))
         if keep.w and keep.f and not sp.camp and not sp.others(me) and camps_planned < MAX_CAMPS:
