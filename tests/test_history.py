@@ -161,3 +161,12 @@ def test_gm_clock_and_vacation_from_the_command_line(tmp_path: Path) -> None:
     assert len(notices) == 4, "blue was told of the pause, resume, extension and processing"
     log = run(root, "history", "valley-demo", "--gm-log").output
     assert all(word in log for word in ("pause", "resume", "extend", "process", "vacation"))
+
+
+def test_the_demo_plays_to_the_end_and_status_names_the_winner(tmp_path: Path) -> None:
+    root = tmp_path / "demo"
+    result = CliRunner().invoke(main, ["demo", str(root)])
+    assert result.exit_code == 0, result.output
+    assert "the game is over after" in result.output and " won (" in result.output
+    status = run(root, "status").output
+    assert status.startswith("Game valley-demo: over after turn ") and " won (" in status
