@@ -82,14 +82,27 @@ class OrderSheet:
 @dataclass(frozen=True)
 class Event:
     """One line of the turn's log. ``to`` is None for public events, else the
-    only seat allowed to see it."""
+    only seat allowed to see it.
+
+    ``by`` names the seat whose order this event carries out (a move made, a
+    camp set up, a card played that took effect), or is None. A public event
+    with ``by`` set is what everybody may learn of that seat's orders: order
+    sheets themselves are private (standing orders, ranked lists, refused
+    lines that name cards in a hand), so the mail layer publishes the orders
+    as carried out from these events, never the sheets.
+    """
 
     phase: str
     text: str
     to: str | None = None
+    by: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"phase": self.phase, "text": self.text, "to": self.to}
+        """The stored form; ``by`` only when set (logs stored before it had none)."""
+        out: dict[str, Any] = {"phase": self.phase, "text": self.text, "to": self.to}
+        if self.by is not None:
+            out["by"] = self.by
+        return out
 
 
 @dataclass(frozen=True)

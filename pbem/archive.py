@@ -1,6 +1,16 @@
 """`pbem archive build`: a static HTML site of the games, readable from disk
-with no server and no external resource. Public facts only: the board, the
-public event log, and the orders of turns that are over."""
+with no server and no external resource.
+
+Public facts only: the board as the public view shows it (no hands), the
+public event log, public press, and each seat's orders *as carried out*
+(:func:`pbem.public.carried_out`: the public events the ruleset tagged with
+the seat). The order sheets themselves are never published: they hold
+standing orders, ranked lists and refused lines that can name cards in a
+private hand. The GM reads the sheets with ``pbem replay`` and the
+database.
+
+A turn page written before is kept unless its JSON says an older
+``ARCHIVE_FORMAT``, so pages of an older, leakier format are written again."""
 from __future__ import annotations
 
 import json
@@ -13,9 +23,11 @@ from engine import get_ruleset
 from pbem.games import seats_of
 from pbem.history import records
 from pbem.models import Game, GmLog, Press
+from pbem.public import carried_out, public
 from pbem.reports.render import render, visible
 from pbem.reports.svgmap import render as svg_map
 
+ARCHIVE_FORMAT = 2      # 2: orders as carried out, not the sheets
 COLOURS = ["#c0392b", "#2563b0", "#2e8b3a", "#7d4fa0", "#b8860b", "#444444"]
 
 
@@ -48,6 +60,14 @@ def _public(entry: GmLog) -> str:
     return "" if entry.action in ("replace", "join") else entry.detail
 
 
+def _current(data: Path) -> bool:
+    """A turn's JSON exists and was written in the current format."""
+    try:
+        return json.loads(data.read_text()).get("format") == ARCHIVE_FORMAT
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
 def build(s: Session, out: Path, game_ids: Iterable[str] = (),
           progress: Callable[[int], None] = lambda n: None) -> dict[str, int]:
     """Write the site; only turn pages not written before are rendered."""
@@ -72,23 +92,23 @@ def build(s: Session, out: Path, game_ids: Iterable[str] = (),
                 series["camps"].setdefault(p, []).append(len(state.camps(p)))
                 series["food"].setdefault(p, []).append(state.tribes[p].food)
             timeline.append((number, f"{state.season} {state.turn}, year {state.year}"))
-            page = folder / f"turn-{number}.html"
-            if page.exists() and (folder / f"turn-{number}.json").exists() and index < len(done) - 1:
+            page, data = folder / f"turn-{number}.html", folder / f"turn-{number}.json"
+            if page.exists() and _current(data) and index < len(done) - 1:
                 skipped += 1
                 progress(1)
                 continue
             view = ruleset.view(state, None)
-            events = json.loads(record.events_json)
-            orders = json.loads(record.sheets_json)
+            events = public(json.loads(record.events_json))
+            orders = carried_out(events, state.players)
             press = list(s.exec(select(Press).where(Press.game_id == game.id, Press.turn_no == record.turn_no,
                                                     Press.recipients == "ALL").order_by(Press.id)))
             page.write_text(render("archive/turn.html", game=game.id, number=number, view=view,
                                    svg=svg_map(view), groups=visible(events, None), orders=orders, press=press,
                                    previous=number - 1 if number > 1 else None,
                                    following=number + 1 if index < len(done) - 1 else None))
-            (folder / f"turn-{number}.json").write_text(json.dumps(
-                {"game": game.id, "turn": number, "view": view, "orders": orders,
-                 "events": [e for e in events if e["to"] is None]}, indent=1, sort_keys=True))
+            data.write_text(json.dumps(
+                {"format": ARCHIVE_FORMAT, "game": game.id, "turn": number, "view": view, "orders": orders,
+                 "events": events}, indent=1, sort_keys=True))
             written += 1
             progress(1)
         state = ruleset.from_json(game.state_json)

@@ -1,5 +1,9 @@
 """A game's history: any turn as a seat (or the public) saw it, and a replay
-that re-resolves the whole game from its first state, stored sheets and seeds."""
+that re-resolves the whole game from its first state, stored sheets and seeds.
+
+Order sheets are private: a turn as the public saw it has every seat's orders
+as carried out (:func:`pbem.public.carried_out`); as a seat, also that seat's
+own sheet. Only the GM's replay reads every sheet."""
 from __future__ import annotations
 
 import json
@@ -10,6 +14,7 @@ from sqlmodel import Session, select
 
 from engine import SeededDice, get_ruleset
 from pbem.models import Game, TurnRecord
+from pbem.public import carried_out, fields
 from pbem.reports.render import valley_report
 
 
@@ -41,9 +46,12 @@ def turn_report(s: Session, game: Game, turn: int | None, seat: str | None, fmt:
     events = json.loads(record.events_json)
     view = ruleset.view(state, seat)
     if fmt == "json":
-        visible = [e for e in events if e["to"] in (None, seat)]
-        return json.dumps({"game": game.id, "turn": number, "seat": seat, "view": view, "events": visible,
-                           "orders": json.loads(record.sheets_json)}, indent=2, sort_keys=True)
+        visible = [e for e in events if fields(e)[2] in (None, seat)]
+        data = {"game": game.id, "turn": number, "seat": seat, "view": view, "events": visible,
+                "orders": carried_out(events, state.players)}
+        if seat is not None:        # a seat's own sheet, never another's
+            data["my_orders"] = json.loads(record.sheets_json).get(seat, [])
+        return json.dumps(data, indent=2, sort_keys=True)
     _subject, text, html = valley_report(game=game.id, turn_no=number, seat=seat, view=view, events=events,
                                          deadline="", address=address)
     return text if fmt == "text" else html

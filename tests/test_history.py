@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -61,6 +62,54 @@ def test_history_as_a_seat_and_as_the_public(demo: Path) -> None:
     assert "<svg" in run(demo, "history", "valley-demo", "--format", "html").output
     bad = run(demo, "history", "valley-demo", "--turn", "99")
     assert bad.exit_code == 1 and "reports for turns 1 to 4" in bad.output
+
+
+STANDING = re.compile(r"\b(?:LOSSES|STARVE|CONQUER)\b|\bPLACE [A-G][1-7]\b")
+
+
+def test_history_publishes_orders_as_carried_out_and_a_seat_its_own_sheet(demo: Path) -> None:
+    engine = open_engine(f"sqlite:///{demo / 'pbem.sqlite'}")
+    with Session(engine) as s:
+        sheets = {r.turn_no + 1: json.loads(r.sheets_json) for r in s.exec(select(TurnRecord))}
+    assert sorted(sheets) == [1, 2, 3, 4]
+    assert any(line.startswith("PLACE ") for line in sheets[1]["red"])
+    for number, played in sheets.items():
+        for fmt in ("json", "text", "html"):
+            public = run(demo, "history", "valley-demo", "--turn", str(number), "--format", fmt).output
+            found = STANDING.search(public)
+            assert found is None, f"public {fmt} history of turn {number} shows {found.group(0)!r}"
+        data = json.loads(run(demo, "history", "valley-demo", "--turn", str(number), "--format", "json").output)
+        texts = [e["text"] for e in data["events"]]
+        assert "my_orders" not in data and set(data["orders"]) == set(played)
+        assert all(line in texts for lines in data["orders"].values() for line in lines)
+        assert any(data["orders"].values())
+        for seat in played:
+            mine = json.loads(run(demo, "history", "valley-demo", "--turn", str(number), "--seat", seat,
+                                  "--format", "json").output)
+            assert mine["my_orders"] == played[seat] and mine["orders"] == data["orders"]
+            assert number == 1 or any(line.startswith("LOSSES ") for line in mine["my_orders"])
+            del mine["my_orders"]
+            assert STANDING.search(json.dumps(mine)) is None, "no other seat's sheet, nor a standing order"
+
+
+def test_history_reads_turns_logged_before_events_named_their_seat(tmp_path: Path, demo: Path) -> None:
+    import shutil
+    copy = tmp_path / "copy"
+    shutil.copytree(demo, copy)
+    with Session(open_engine(f"sqlite:///{copy / 'pbem.sqlite'}")) as s:
+        record = s.exec(select(TurnRecord).where(TurnRecord.turn_no == 2)).one()
+        events = json.loads(record.events_json)
+        assert any("by" in e for e in events)
+        record.events_json = json.dumps([{k: v for k, v in e.items() if k != "by"} for e in events])
+        s.add(record)
+        s.commit()
+    data = json.loads(run(copy, "history", "valley-demo", "--turn", "3", "--seat", "red", "--format", "json").output)
+    assert data["orders"] == {"red": [], "blue": [], "green": [], "white": []} and data["my_orders"]
+    text = run(copy, "history", "valley-demo", "--turn", "3").output
+    assert text.startswith("=== pbem report valley-demo turn 3 ===") and "What happened:" in text
+    assert run(copy, "archive", "build", "--out", str(tmp_path / "site")).exit_code == 0
+    page = json.loads((tmp_path / "site" / "valley-demo" / "turn-3.json").read_text())
+    assert page["orders"] == data["orders"] and page["events"]
 
 
 def test_history_by_mail(tmp_path: Path) -> None:

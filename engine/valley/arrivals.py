@@ -77,7 +77,7 @@ def comebacks(ctx: Context) -> None:
         tribe.rising = False
         tribe.out = False
         tribe.resurrected = True
-        ctx.say(f"{player} comes back with a new tribe of {COMEBACK} on {where}")
+        ctx.say(f"{player} comes back with a new tribe of {COMEBACK} on {where}", by=player)
         for _ in range(COMEBACK_CARDS):
             if not draw_fate(ctx, player):
                 break

@@ -164,10 +164,10 @@ def _conquer(ctx: Context, name: str, sp: Space, victor: str, owner: str) -> boo
         choice = "burn"
     if choice == "occupy":
         sp.camp = victor
-        ctx.say(f"{victor} occupies the camp on {name}")
+        ctx.say(f"{victor} occupies the camp on {name}", by=victor)
     else:
         sp.camp = None
-        ctx.say(f"{victor} burns the camp on {name}")
+        ctx.say(f"{victor} burns the camp on {name}", by=victor)
     lose_fire_without_camps(ctx, owner)
     return choice == "burn"
 

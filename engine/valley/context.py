@@ -21,8 +21,10 @@ class Context:
     def has(self, *effect: str) -> bool:
         return tuple(effect) in self.effects
 
-    def say(self, text: str, to: str | None = None) -> None:
-        self.log.append(Event(self.phase, text, to))
+    def say(self, text: str, to: str | None = None, *, by: str | None = None) -> None:
+        """Log a line; ``to`` keeps it private to one seat, ``by`` names the seat
+        whose order it carries out (see :class:`engine.contract.Event`)."""
+        self.log.append(Event(self.phase, text, to, by))
 
     def orders(self, player: str, kind: type) -> list[Any]:
         sheet = self.sheets.get(player)

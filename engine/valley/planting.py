@@ -23,7 +23,7 @@ def plant_crop(ctx: Context, player: str, name: str) -> bool:
         return False
     sp.crop = "ok"
     tribe.food -= 1
-    ctx.say(f"{player} plants a crop on {name}")
+    ctx.say(f"{player} plants a crop on {name}", by=player)
     return True
 
 

@@ -28,7 +28,8 @@ def play_cards(ctx: Context) -> None:
             card = FATE[order.card]
             tribe.hand.remove(order.card)
             if _apply(ctx, player, order):
-                ctx.say(f"{player} plays {card.name}" + (f" ({' '.join(order.args)})" if order.args else ""))
+                ctx.say(f"{player} plays {card.name}" + (f" ({' '.join(order.args)})" if order.args else ""),
+                        by=player)
                 if card.when not in ("season", "births", "next event"):
                     st.discards["fate"].append(order.card)
             else:
@@ -88,10 +89,10 @@ def lure(ctx: Context) -> None:
         for species in list(sp.animals):
             mover = _Mover(st, st.board, SPECIES[species])
             if mover.obstacle(name, target):
-                ctx.say(f"the {species} on {name} cannot be lured {direction}")
+                ctx.say(f"the {species} on {name} cannot be lured {direction}", by=player)
                 continue
             st.space(target).animals.setdefault(species, []).extend(sp.animals.pop(species))
-            ctx.say(f"{player} lures the {species} from {name} to {target}")
+            ctx.say(f"{player} lures the {species} from {name} to {target}", by=player)
         sp.tidy()
 
 

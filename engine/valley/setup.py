@@ -106,7 +106,7 @@ def place_tribes(ctx: Context) -> None:
         sp.camp = player
         sp.tribes[player] = Tokens(START.w, START.f)
         kind = "cave" if st.board.hexes[where].kind == "M" else "village"
-        ctx.say(f"{player} settles on {where} with {START} and a {kind}")
+        ctx.say(f"{player} settles on {where} with {START} and a {kind}", by=player)
         if any(o.space == where for o in ctx.orders(player, Plant)):
             plant_crop(ctx, player, where)
 

@@ -57,12 +57,12 @@ class _Movement:
             if facing and already < facing:
                 if there != order.path[-1]:
                     self.ctx.say(f"{me}'s {group} stop on {there}, where {facing} animal or "
-                                 f"enemy token(s) are")
+                                 f"enemy token(s) are", by=me)
                 break
         self.arrived.setdefault(stop, Tokens())
         self.arrived[stop].w += group.w
         self.arrived[stop].f += group.f
-        self.ctx.say(f"{me} moves {group} {'-'.join(order.path[:order.path.index(stop) + 1])}")
+        self.ctx.say(f"{me} moves {group} {'-'.join(order.path[:order.path.index(stop) + 1])}", by=me)
         abandon_empty_camps(self.ctx, [start])
 
     def _shift(self, group: Tokens, src: str, dst: str) -> None:
@@ -89,7 +89,7 @@ class _Movement:
             return self.refuse(order, f"you already have {MAX_CAMPS} camps")
         sp.camp = me
         kind = "cave" if st.board.hexes[name].kind == "M" else "village"
-        self.ctx.say(f"{me} sets up a {kind} on {name}")
+        self.ctx.say(f"{me} sets up a {kind} on {name}", by=me)
 
     def fire(self, order: Fire) -> None:
         st, me, name = self.st, self.player, order.space
@@ -106,7 +106,7 @@ class _Movement:
         if not st.camps(me):
             return self.refuse(order, "fire is kept in a camp, and you have none")
         st.tribes[me].fire = True
-        self.ctx.say(f"{me} takes fire on {name}")
+        self.ctx.say(f"{me} takes fire on {name}", by=me)
 
     def _left_from(self, name: str) -> bool:
         return any(isinstance(o, Move) and o.path[0] == name

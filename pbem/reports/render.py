@@ -10,6 +10,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 
 from engine.contract import Event
 from engine.valley.carddocs import fate_line
+from pbem.public import fields
 from pbem.reports import asciimap, svgmap
 
 PHASE_TITLES = {
@@ -41,7 +42,7 @@ def visible(events: Iterable[Event | dict], seat: str | None) -> list[tuple[str,
     """Events this seat may read, grouped by phase in the order they happened."""
     groups: list[tuple[str, list[str]]] = []
     for e in events:
-        phase, text, to = (e["phase"], e["text"], e["to"]) if isinstance(e, dict) else (e.phase, e.text, e.to)
+        phase, text, to, _by = fields(e)     # stored events may lack "by" (older logs)
         if to is not None and to != seat:
             continue
         title = PHASE_TITLES.get(phase, phase)
