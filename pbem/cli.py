@@ -219,10 +219,10 @@ def game_bot(obj: Ctx, game_id: str, seat: str, state: str, now_text: str | None
 @click.pass_obj
 def game_observe(obj: Ctx, game_id: str, email: str) -> None:
     """Send EMAIL the public report of every turn from now on."""
-    from pbem.games import EMAIL
     from pbem.gmtools import follow
+    from pbem.mail.headers import valid_address
 
-    if not EMAIL.match(email):
+    if not valid_address(email):
         raise click.ClickException(f"{email!r} is not a mail address")
     _gm_game(obj, game_id, lambda s, cfg, g: follow(s, g, email, _now(None)))
     click.echo(f"{email} follows {game_id}")

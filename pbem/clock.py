@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta, timezone
 
-_DURATION = re.compile(r"^\s*(\d+)\s*([mhd])\s*$", re.IGNORECASE)
+_DURATION = re.compile(r"^\s*(\d+)\s*([mhd])\s*$", re.IGNORECASE | re.ASCII)
 
 
 def now_utc() -> datetime:

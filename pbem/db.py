@@ -2,6 +2,7 @@
 BEGIN IMMEDIATE for every transaction), PostgreSQL by URL; Alembic migrations."""
 from __future__ import annotations
 
+import errno
 from contextlib import contextmanager
 from importlib import resources
 from typing import Iterator
@@ -10,6 +11,7 @@ from alembic import command
 from alembic.config import Config as AlembicConfig
 from sqlalchemy import event, inspect
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlmodel import Session, create_engine
 
 
@@ -63,3 +65,20 @@ def session(engine: Engine) -> Iterator[Session]:
         except BaseException:
             s.rollback()
             raise
+
+
+# errno values that say the disk, not the mail, is the trouble.
+_STORAGE_ERRNOS = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM, errno.EIO}
+
+
+def storage_trouble(exc: BaseException, database: str = "the database") -> str:
+    """What is wrong with the database or the disk, when ``exc`` says so, else ''.
+    Such a failure stops the pass (exit 75, nothing lost) instead of marking
+    the mail or game at hand as bad: the next pass, once it is fixed, goes on."""
+    if isinstance(exc, (OperationalError, InterfaceError)):
+        orig = getattr(exc, "orig", None)
+        return f"{database}: " + " ".join(str(orig or exc).split())[:300]
+    if isinstance(exc, OSError) and exc.errno in _STORAGE_ERRNOS:
+        where = f" ({exc.filename})" if exc.filename else ""
+        return f"{exc.strerror or exc}{where}"
+    return ""

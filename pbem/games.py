@@ -17,12 +17,20 @@ from pbem import passwords
 from pbem.clock import parse_duration, show
 from pbem.config import Config
 from pbem.mail.compose import compose
+from pbem.mail.headers import valid_address
 from pbem.models import Game, GmLog, Seat, utcnow
 from pbem.outbox import queue
 from pbem.reports.render import render, valley_report
 
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_.-]{0,39}$")
-EMAIL = re.compile(r"^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$|^[^@\s<>]+@localhost$")
+RESERVED_SEATS = ("gm",)      # the GM signs on as gm: no seat may have that name
+
+
+def seat_problem(ruleset: Any, name: str) -> str:
+    """Why ``name`` cannot name a seat, or ''."""
+    if name.lower() in RESERVED_SEATS:
+        return f"the seat name {name} is kept for the GM"
+    return ruleset.seat_name_problem(name) if hasattr(ruleset, "seat_name_problem") else ""
 
 
 class GameError(ValueError):
@@ -85,8 +93,12 @@ def create_game(s: Session, spec: GameSpec, now: datetime | None = None) -> tupl
     except ValueError as why:
         raise GameError(str(why)) from None
     for seat, email in spec.seats:
-        if not EMAIL.match(email):
+        if seat_problem(ruleset, seat):
+            raise GameError(seat_problem(ruleset, seat))
+        if not valid_address(email):
             raise GameError(f"seat {seat}: {email!r} is not a mail address")
+    if spec.gm_email and not valid_address(spec.gm_email):
+        raise GameError(f"the GM's address {spec.gm_email!r} is not a mail address")
     if spec.missed not in ("hold", "bot"):
         raise GameError("missed turns are handled by 'hold' (default orders) or 'bot'")
     if spec.press not in ("none", "public", "private"):

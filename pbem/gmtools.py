@@ -13,6 +13,7 @@ from pbem.games import GameError, seats_of
 from pbem.history import HistoryError, records
 from pbem.models import Game, GmLog, OutboundMail, Seat, Sheet
 from pbem.outbox import queue, queue_notice
+from pbem.protocol import whole_number
 from pbem.reports.render import valley_report
 
 
@@ -116,10 +117,11 @@ def replace_seat(s: Session, cfg: Config, game: Game, seat_name: str, email: str
     """A new player takes a seat: new address, new password (mailed to them with
     the latest report); the seat's history stays."""
     from pbem import passwords
-    from pbem.games import EMAIL, report_mail
+    from pbem.games import report_mail
+    from pbem.mail.headers import valid_address
     from pbem.reports.render import render
     seat = seat_named(s, game, seat_name)
-    if not EMAIL.match(email):
+    if not valid_address(email):
         raise HistoryError(f"{email!r} is not a mail address")
     old = seat.email
     password = passwords.generate()
@@ -196,9 +198,9 @@ def vacation(s: Session, game: Game, seat: Seat, arg: str, who: str, now: dateti
         s.add(GmLog(game_id=game.id, action="vacation", detail=f"{seat.name} back", at=now))
         return "Welcome back: your vacation is over." if who == "you" else f"{seat.name} is back from vacation."
     left = game.vacation_turns - seat.vacation_used
-    if not arg.isdigit() or int(arg) < 1:
+    turns = whole_number(arg)
+    if turns is None or turns < 1:
         raise GameError(f"VACATION takes a number of turns ({who} {has} {left} left) or OFF")
-    turns = int(arg)
     if turns > left:
         raise GameError(f"{who} {has} {left} turn(s) of vacation left in this game, not {turns}")
     seat.away_until = game.turn_no + turns

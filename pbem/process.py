@@ -12,12 +12,12 @@ import gc
 import hashlib
 import os
 import random
+import re
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from email.parser import BytesHeaderParser
-from email.policy import default as default_policy
-from typing import Callable
+import traceback
+from typing import Callable, TypeVar
 
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
@@ -26,15 +26,17 @@ from sqlmodel import Session, select
 from pbem import faults
 from pbem.clock import aware, parse_when, show
 from pbem.config import Config
-from pbem.db import migrate, open_engine
+from pbem.db import migrate, open_engine, storage_trouble
 from pbem.handler import handle
-from pbem.mail.reading import read_mail
+from pbem.mail import headers
+from pbem.mail.reading import head_of, read_mail
 from pbem.protocol import plus_game, read_request
 from pbem.models import Game, GmLog, InboundMail, Meta, OutboundMail
 from pbem.transports.base import Inbox, Outbox, TransportError
 from pbem.turns import due_games, is_due, queue_reminders, resolve_turn
 
 EX_TEMPFAIL = 75
+T = TypeVar("T")
 FETCH_BATCH = 100
 
 
@@ -51,15 +53,49 @@ class Summary:
     sent: int = 0
     failed: int = 0
     deferred: int = 0
+    quarantined: int = 0
+    duplicates: int = 0
     unreachable: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
     def lines(self) -> list[str]:
-        out = [f"fetched {self.fetched}, handled {self.handled} ({self.loops} automatic mails dropped)",
+        out = [f"fetched {self.fetched}, handled {self.handled} ({self.loops} automatic mails dropped, "
+               f"{self.quarantined} quarantined, {self.duplicates} duplicates dropped)",
                f"turns resolved: {', '.join(self.resolved) or 'none'}",
                f"mail sent {self.sent}, deferred {self.deferred}, failed {self.failed}"]
         out += [f"unreachable: {u}" for u in self.unreachable]
         return out + self.notes
+
+
+class StorageTrouble(Exception):
+    """The database or the disk failed: the pass stops, exit 75, nothing lost."""
+
+
+def failure(why: BaseException) -> str:
+    """One line for a GM: what failed, and where in pbem (no traceback)."""
+    frames = traceback.extract_tb(why.__traceback__)
+    ours = [f for f in frames if "/pbem/" in f.filename or "/engine/" in f.filename]
+    where = ""
+    if ours:
+        frame = ours[-1]
+        where = f" (at {frame.filename.rsplit('/', 2)[-2]}/{frame.filename.rsplit('/', 1)[-1]}:{frame.lineno})"
+    return f"{type(why).__name__}: {' '.join(str(why).split())[:200]}{where}"
+
+
+def isolated(work: Callable[[], T], on_failure: Callable[[str], None]) -> T | None:
+    """Run one item's work; a failure of the item (a bug, a hostile input) is
+    given to ``on_failure`` and the pass goes on. Storage trouble and a mail
+    server that is down are not the item's fault: they stop the pass (or its step)."""
+    try:
+        return work()
+    except (StorageTrouble, TransportError):
+        raise
+    except Exception as why:   # any failure of one item must not stop the others
+        trouble = storage_trouble(why)
+        if trouble:
+            raise StorageTrouble(trouble) from why
+        on_failure(failure(why))
+        return None
 
 
 class Lock:
@@ -83,30 +119,42 @@ class Lock:
 
 
 def message_key(raw: bytes) -> str:
-    try:
-        mid = BytesHeaderParser(policy=default_policy).parsebytes(raw).get("Message-ID")
-        mid = str(mid).strip() if mid else ""
-    except (ValueError, TypeError, IndexError, AttributeError):
-        mid = ""
-    if mid and len(mid) < 250:
-        return "mid:" + mid
+    """What makes two fetched mails the same mail: its Message-ID and a hash of
+    its body (a reused Message-ID with another body is another mail); a hash of
+    the whole mail when it has no usable Message-ID."""
+    body = re.split(rb"\r?\n\r?\n", raw, maxsplit=1)[-1]
+    mid = headers.message_id(headers.text(head_of(raw), "Message-ID"))
+    if mid and len(mid) < 200:
+        digest = hashlib.sha256(body.replace(b"\r\n", b"\n")).hexdigest()
+        return f"mid:{mid}:{digest[:32]}"
     return "sha256:" + hashlib.sha256(raw).hexdigest()
 
 
 def game_of(raw: bytes, cfg: Config) -> str:
     """The game a mail signs on to, as far as a quick read tells."""
     inc = read_mail(raw, cfg.server.address, cfg.limits.max_mail_bytes, cfg.limits.max_parts)
-    if inc.loop or inc.problem:
+    if inc.loop or inc.no_reply or inc.problem:
         return ""
     return read_request(inc.lines, inc.subject, plus_game(inc.to_addrs, cfg.server.address)).game[:40]
 
 
 def _parseable(raw: bytes) -> bool:
+    return bool(headers.raw(head_of(raw), "From").strip())
+
+
+def examine(raw: bytes, cfg: Config) -> tuple[str, str, str]:
+    """(key, game, why it is quarantined or '') of a fetched mail; never raises,
+    so one hostile mail cannot keep the rest of its batch from being stored."""
     try:
-        head = BytesHeaderParser(policy=default_policy).parsebytes(raw)
-        return bool(head.get("From"))
-    except (ValueError, TypeError, IndexError, AttributeError):
-        return False
+        key = message_key(raw)
+    except Exception as why:   # hostile input: whatever the parser raises
+        return "sha256:" + hashlib.sha256(raw).hexdigest(), "", f"its header could not be read ({failure(why)})"
+    try:
+        if not _parseable(raw):
+            return key, "", "not a mail: no From header"
+        return key, game_of(raw, cfg), ""
+    except Exception as why:   # hostile input: whatever the parser raises
+        return key, "", f"it could not be read ({failure(why)})"
 
 
 ROLES = ("all", "fetch", "resolve", "send")
@@ -143,6 +191,20 @@ class Pass:
         return str(self.cfg.path(self.cfg.server.lock_file)) + suffix
 
     def run(self, role: str = "all") -> int:
+        if role not in ROLES and role != "fetch-under-lock":
+            raise ValueError(f"no role {role!r}; the roles are {', '.join(ROLES)}")
+        try:
+            self._run(role)
+        except Exception as why:
+            cause = why.__cause__ if isinstance(why, StorageTrouble) and why.__cause__ else why
+            trouble = storage_trouble(cause, self.engine.url.render_as_string(hide_password=True))
+            if not trouble:
+                raise
+            self.summary.unreachable.append(f"storage: {trouble}; nothing was lost, the next pass "
+                                            "goes on once this is fixed")
+        return EX_TEMPFAIL if self.summary.unreachable else 0
+
+    def _run(self, role: str) -> None:
         if not self.dry_run:
             migrate(self.engine)
         if role == "all":
@@ -161,9 +223,6 @@ class Pass:
             self.resolve_role()
         elif role == "send":
             self.flush()
-        else:
-            raise ValueError(f"no role {role!r}; the roles are {', '.join(ROLES)}")
-        return EX_TEMPFAIL if self.summary.unreachable else 0
 
     def fetch_all(self) -> None:
         for name in self.mailboxes:
@@ -254,17 +313,19 @@ class Pass:
                 if item.known:
                     processed.append(item.ref)
                     continue
-                key = message_key(item.raw)
-                exists = s.exec(select(InboundMail.id).where(InboundMail.message_key == key)).first()
-                ok = _parseable(item.raw)
-                (processed if ok else quarantined).append(item.ref)
-                if exists is not None:
+                key, game, why = examine(item.raw, self.cfg)
+                (quarantined if why else processed).append(item.ref)
+                stored = s.exec(select(InboundMail).where(InboundMail.message_key == key)).first()
+                if stored is not None:
+                    stored.note = (stored.note + f"; fetched again as {item.ref[:80]}: dropped as a duplicate"
+                                   ).lstrip("; ")[-2000:]
+                    s.add(stored)
+                    self.summary.duplicates += 1
                     continue
-                s.add(InboundMail(message_key=key, source=item.ref, raw=item.raw, size=item.size,
-                                  game_key=game_of(item.raw, self.cfg) if ok else "",
-                                  status="new" if ok else "quarantined",
-                                  note="" if ok else "not a mail: no From header"))
+                s.add(InboundMail(message_key=key, source=item.ref[:300], raw=item.raw, size=item.size,
+                                  game_key=game, status="quarantined" if why else "new", note=why))
                 self.summary.fetched += 1
+                self.summary.quarantined += bool(why)
             inbox.remember(s, [item.ref for item in batch if not item.known])
             self.commit(s)
         faults.point("after-fetch")
@@ -291,7 +352,9 @@ class Pass:
                     break
                 after = ids[-1]
                 for mail_id in ids:
-                    deferred |= self._handle_one(mail_id) == "deferred"
+                    outcome = isolated(lambda: self._handle_one(mail_id),
+                                       lambda why: self._quarantine(mail_id, why))
+                    deferred |= outcome == "deferred"
                 gc.collect()  # the email package leaves a class per parsed header in cycles
             if not deferred or self.dry_run:
                 return
@@ -311,13 +374,29 @@ class Pass:
                 if older is not None:
                     s.rollback()
                     return "deferred"
+            faults.poison("handle", row.raw)
             handle(s, self.cfg, row, self.now)
             if row.status == "loop":
                 self.summary.loops += 1
-            self.summary.handled += 1
+            elif row.status == "quarantined":
+                self.summary.quarantined += 1
+            else:
+                self.summary.handled += 1
             self.commit(s)
         faults.point("mid-handle")
         return "handled"
+
+    def _quarantine(self, mail_id: int, why: str) -> None:
+        """A mail whose handling failed: kept, marked with the reason, not tried again."""
+        with self.session() as s:
+            row = s.get(InboundMail, mail_id)
+            if row is None or row.status != "new":
+                return
+            row.status, row.note, row.handled_at = "quarantined", f"handling failed: {why}", self.now
+            s.add(row)
+            self.commit(s)
+        self.summary.quarantined += 1
+        self.summary.notes.append(f"mail {mail_id} quarantined: handling failed: {why}")
 
     # -- 4. resolve ---------------------------------------------------------
     def resolve_due(self) -> None:
@@ -326,26 +405,52 @@ class Pass:
         # Workers start at different places in the list, so they rarely meet.
         start = random.randrange(len(due)) if due else 0
         for game_id in due[start:] + due[:start]:
-            with self.session() as s:
-                # One game is never resolved by two workers: the row lock is
-                # the claim, and the due check is made again under it.
-                game = s.exec(select(Game).where(Game.id == game_id).with_for_update(skip_locked=True)).first()
-                if game is None or not is_due(s, game, self.now):
-                    continue
-                resolve_turn(s, self.cfg, game, self.now)
-                self.commit(s)
-                self.summary.resolved.append(f"{game_id} turn {game.turn_no - 1}")
+            isolated(lambda: self._resolve_one(game_id), lambda why: self._game_failed(game_id, "resolve", why))
+
+    def _resolve_one(self, game_id: str) -> None:
+        with self.session() as s:
+            # One game is never resolved by two workers: the row lock is
+            # the claim, and the due check is made again under it.
+            game = s.exec(select(Game).where(Game.id == game_id).with_for_update(skip_locked=True)).first()
+            if game is None or not is_due(s, game, self.now):
+                return
+            faults.poison("resolve", game.id)
+            resolve_turn(s, self.cfg, game, self.now)
+            self.commit(s)
+            self.summary.resolved.append(f"{game_id} turn {game.turn_no - 1}")
+
+    def _game_failed(self, game_id: str, step: str, why: str) -> None:
+        """A game whose turn could not be resolved (or reminded) is left as it
+        was; the GM is told once per turn, the other games go on."""
+        from pbem.outbox import queue_notice
+        self.summary.notes.append(f"{game_id}: {step} failed, the game is left as it was: {why}")
+        with self.session() as s:
+            game = s.get(Game, game_id)
+            if game is None:
+                return
+            key = f"error:{game_id}:{step}:{game.turn_no}"
+            if game.gm_email and queue_notice(
+                    s, self.cfg, game_id=game_id, to=game.gm_email, key=key, when=self.now,
+                    subject=f"turn {game.turn_no} could not be {step}d",
+                    text=(f"pbem could not {step} turn {game.turn_no} of {game_id}: {why}\n\n"
+                          "Nothing was changed; every pass tries again. Please report this as a bug "
+                          "with the game's state (pbem history --format json).")):
+                s.add(GmLog(game_id=game_id, action="error", detail=f"{step} failed: {why}", at=self.now))
+            self.commit(s)
 
     # -- 5. reminders -------------------------------------------------------
     def reminders(self) -> None:
         with self.session() as s:
             ids = list(s.exec(select(Game.id).where(Game.status == "active")))
         for game_id in ids:
-            with self.session() as s:
-                game = s.exec(select(Game).where(Game.id == game_id).with_for_update(skip_locked=True)).first()
-                if game is not None:
-                    queue_reminders(s, self.cfg, game, self.now)
-                self.commit(s)
+            isolated(lambda: self._remind_one(game_id), lambda why: self._game_failed(game_id, "remind", why))
+
+    def _remind_one(self, game_id: str) -> None:
+        with self.session() as s:
+            game = s.exec(select(Game).where(Game.id == game_id).with_for_update(skip_locked=True)).first()
+            if game is not None:
+                queue_reminders(s, self.cfg, game, self.now)
+            self.commit(s)
 
     # -- 6. flush -----------------------------------------------------------
     def flush(self) -> None:
@@ -365,7 +470,7 @@ class Pass:
             return
         try:
             for mail_id in queued:
-                self._send_one(outbox, mail_id)
+                isolated(lambda: self._send_one(outbox, mail_id), lambda why: self._send_failed(mail_id, why))
         except TransportError as why:
             self.summary.unreachable.append(f"outbox: {why}")
         finally:
@@ -379,6 +484,7 @@ class Pass:
                          .with_for_update(skip_locked=True)).first()
             if row is None:        # sent already, or another sender has it
                 return
+            faults.poison("send", row.to_addr)
             for _id, result in outbox.send([(row.id, self.cfg.server.address, row.to_addr, row.raw)]):
                 faults.point("mid-send")
                 row.attempts += 1
@@ -393,3 +499,14 @@ class Pass:
                     self.summary.failed += 1
             s.add(row)
             s.commit()
+
+    def _send_failed(self, mail_id: int, why: str) -> None:
+        """A queued mail that could not be handed over: marked failed with the reason."""
+        with self.session() as s:
+            row = s.get(OutboundMail, mail_id)
+            if row is None or row.status != "queued":
+                return
+            row.status, row.last_error, row.attempts = "failed", f"could not be sent: {why}", row.attempts + 1
+            s.add(row)
+            s.commit()
+        self.summary.failed += 1

@@ -22,6 +22,10 @@ class ValleyRuleset:
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         return setup.check_options(options)
 
+    def seat_name_problem(self, name: str) -> str:
+        """Why ``name`` cannot name a seat, or ''."""
+        return setup.seat_name_problem(name)
+
     def new_game(self, players: Sequence[str], options: dict[str, Any], seed: int | str) -> State:
         return setup.new_game(players, options, seed)
 

@@ -15,7 +15,7 @@ DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
 _STEPS_HIGH = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1))
 _STEPS_LOW = ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
 
-_NAME = re.compile(r"^([A-Za-z])(\d{1,2})$")
+_NAME = re.compile(r"^([A-Za-z])(\d{1,2})$", re.ASCII)
 
 
 def parse_name(text: str) -> tuple[int, int] | None:

@@ -19,8 +19,8 @@ from engine.valley.state import MAX_CAMPS, State, Tokens
 
 KEYWORDS = ("PLACE", "PLANT", "MOVE", "CAMP", "FIRE", "PLAY", "COMBAT", "LOSSES", "CONQUER", "STARVE")
 SETUP_KEYWORDS = ("PLACE", "PLANT")
-_TOKEN_PART = re.compile(r"^(\d*)([WF])$", re.IGNORECASE)
-_SPLIT_TOKENS = re.compile(r"(\d*[WF])", re.IGNORECASE)
+_TOKEN_PART = re.compile(r"^(\d*)([WF])$", re.IGNORECASE | re.ASCII)
+_SPLIT_TOKENS = re.compile(r"(\d*[WF])", re.IGNORECASE | re.ASCII)
 
 
 class Refused(Exception):

@@ -13,6 +13,8 @@ from email.mime.multipart import MIMEMultipart
 from email.mime.nonmultipart import MIMENonMultipart
 from email.utils import format_datetime, formataddr, make_msgid
 
+from pbem.mail import headers
+
 _UTF8 = Charset("utf-8")
 _UTF8.body_encoding = QP
 _UTF8.header_encoding = QP
@@ -32,14 +34,20 @@ def compose(*, sender: str, sender_name: str, to: str, subject: str, text: str,
             html: str | None = None, when: datetime, auto: str = "auto-generated",
             in_reply_to: str = "", references: str = "") -> bytes:
     """A finished message as bytes. ``auto`` is the RFC 3834 Auto-Submitted value:
-    auto-replied for answers to a mail, auto-generated for everything else."""
+    auto-replied for answers to a mail, auto-generated for everything else.
+    Values that came from a mail (the subject, Message-IDs) are made one clean
+    line or dropped here, whatever the caller checked: none can add a header."""
+    to = headers.clean(to, headers.MAX_ADDRESS)   # outbox.queue refuses it unless it is valid
+    subject = headers.clean(subject, 200)
+    in_reply_to = headers.message_id(in_reply_to)
+    references = headers.references(references)
     if html is None:
         msg = _part(text, "plain")
     else:
         msg = MIMEMultipart("alternative")
         msg.attach(_part(text, "plain"))
         msg.attach(_part(html, "html"))
-    msg["From"] = formataddr((sender_name, sender))
+    msg["From"] = formataddr((headers.clean(sender_name, 100), sender))
     msg["To"] = to
     msg["Subject"] = _header(subject)
     msg["Date"] = format_datetime(when)

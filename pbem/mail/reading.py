@@ -10,8 +10,10 @@ import email.policy
 import html
 import re
 from dataclasses import dataclass, field
-from email.message import EmailMessage
-from email.utils import getaddresses, parseaddr
+from email.message import EmailMessage, Message
+from email.parser import BytesHeaderParser
+
+from pbem.mail import headers
 
 MAX_DEPTH = 10
 
@@ -26,16 +28,8 @@ class Incoming:
     to_addrs: list[str] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
     loop: str = ""          # why this is an automatic mail we must not answer
+    no_reply: str = ""      # why this mail cannot be answered (no valid sender address)
     problem: str = ""       # why this mail is refused as a whole
-
-
-def _header(msg: EmailMessage, name: str) -> str:
-    try:
-        value = msg.get(name)
-        return "" if value is None else str(value)
-    except (ValueError, TypeError, IndexError, AttributeError):
-        raw = msg.get_all(name, failobj=[None])[0] if hasattr(msg, "get_all") else None
-        return str(raw or "")
 
 
 class _Text(Exception):
@@ -101,62 +95,69 @@ def body_text(msg: EmailMessage) -> str:
     return text
 
 
-def loop_reason(msg: EmailMessage, own_address: str) -> str:
+def loop_reason(msg: Message, own_address: str, sender: str) -> str:
     """Why this mail is automatic (RFC 3834 and lists), or ''."""
-    auto = _header(msg, "Auto-Submitted").strip().lower()
+    auto = headers.text(msg, "Auto-Submitted").lower()
     if auto and not auto.startswith("no"):
-        return f"Auto-Submitted: {auto}"
-    precedence = _header(msg, "Precedence").strip().lower()
+        return f"Auto-Submitted: {auto[:40]}"
+    precedence = headers.text(msg, "Precedence").lower()
     if precedence in ("bulk", "list", "junk"):
         return f"Precedence: {precedence}"
-    if _header(msg, "List-Id") or _header(msg, "List-Unsubscribe"):
+    if headers.raw(msg, "List-Id") or headers.raw(msg, "List-Unsubscribe"):
         return "mailing-list mail"
-    if _header(msg, "Return-Path").strip() == "<>":
+    if headers.text(msg, "Return-Path") == "<>":
         return "null sender"
-    sender = parseaddr(_header(msg, "From"))[1].lower()
+    sender = sender.lower()
     if not sender:
         return "no sender address"
     if sender == own_address.lower() or sender.split("@")[0] in ("mailer-daemon", "postmaster"):
-        return f"mail from {sender}"
+        return f"mail from {sender[:80]}"
     return ""
+
+
+def head_of(raw: bytes) -> Message:
+    """The header of a mail, parsed alone (its body, however nested, is not read)."""
+    return BytesHeaderParser(policy=email.policy.compat32).parsebytes(raw)
+
+
+def read_head(out: Incoming, head: Message, own_address: str) -> None:
+    """Fill in who sent the mail, to whom, about what, and whether it is automatic."""
+    found = headers.addresses(head, "From")
+    out.from_name, out.from_addr = found[0] if found else ("", "")
+    out.subject = headers.text(head, "Subject", 200)
+    out.message_id = headers.message_id(headers.text(head, "Message-ID"))
+    out.references = headers.references(headers.text(head, "References", 20_000))
+    out.to_addrs = [a for _n, a in headers.addresses(head, "To", "Cc", "Delivered-To") if a][:50]
+    out.loop = loop_reason(head, own_address, out.from_addr)
+    if not out.loop and not headers.valid_address(out.from_addr):
+        out.no_reply = "no valid sender address to answer"
 
 
 def read_mail(raw: bytes, own_address: str, max_bytes: int, max_parts: int, size: int = 0) -> Incoming:
     """``size`` is the whole mail's size when only its head was fetched."""
     out = Incoming()
     size = max(size, len(raw))
-    too_big = size > max_bytes
-    head = raw if not too_big else raw[: min(len(raw), 65536)].split(b"\r\n\r\n")[0].split(b"\n\n")[0]
-    try:
-        msg = email.message_from_bytes(head, policy=email.policy.default)
-    except (RecursionError, ValueError, TypeError, IndexError) as why:
-        out.problem = f"this mail could not be read ({type(why).__name__})"
+    read_head(out, head_of(raw), own_address)
+    if out.loop or out.no_reply:
         return out
-    addresses = getaddresses([_header(msg, "From")])
-    out.from_name, out.from_addr = addresses[0] if addresses else ("", "")
-    out.from_addr = out.from_addr.strip()
-    out.subject = " ".join(_header(msg, "Subject").split())
-    out.message_id = _header(msg, "Message-ID").strip()
-    out.references = " ".join(_header(msg, "References").split())
-    out.to_addrs = [a for _n, a in getaddresses([_header(msg, h) for h in ("To", "Cc", "Delivered-To")]) if a]
-    out.loop = loop_reason(msg, own_address)
-    if out.loop:
-        return out
-    if "@" not in out.from_addr:
-        out.loop = "no usable sender address"
-        return out
-    if too_big:
+    if size > max_bytes:
         out.problem = (f"this mail is {size // 1024} KB; the limit is {max_bytes // 1024} KB. "
                        "Send the orders as plain text without attachments")
         return out
+    nested = f"this mail has too many or too deeply nested parts (limit {max_parts})"
     try:
+        msg = email.message_from_bytes(raw, policy=email.policy.default)
         parts = sum(1 for _ in msg.walk())
         if parts > max_parts or _depth(msg) > MAX_DEPTH:
-            out.problem = f"this mail has too many or too deeply nested parts (limit {max_parts})"
+            out.problem = nested
             return out
         text = body_text(msg)
-    except (RecursionError, LookupError, ValueError, TypeError, AttributeError, IndexError) as why:
+    except RecursionError:
+        out.problem = nested
+        return out
+    except (LookupError, ValueError, TypeError, AttributeError, IndexError,
+            AssertionError) as why:
         out.problem = f"this mail could not be read ({type(why).__name__}); send plain text"
         return out
-    out.lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    out.lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     return out
