@@ -343,7 +343,7 @@ def status(obj: Ctx, game_id: str | None, now_text: str | None) -> None:
 
     from pbem.db import session
     from pbem.handler import status_text
-    from pbem.models import Game, OutboundMail
+    from pbem.models import Game, InboundMail, OutboundMail
     cfg = obj.config()
     with session(_engine(cfg, create=False)) as s:
         games = [s.get(Game, game_id)] if game_id else list(s.exec(select(Game).order_by(Game.id)))
@@ -359,6 +359,11 @@ def status(obj: Ctx, game_id: str | None, now_text: str | None) -> None:
         click.echo(f"outbox: {len(queued)} queued, {len(failed)} failed")
         for m in failed:
             click.echo(f"  failed: {m.kind} to {m.to_addr}: {m.last_error}")
+        set_aside = list(s.exec(select(InboundMail).where(InboundMail.status == "quarantined")
+                                .order_by(InboundMail.id.desc())))
+        click.echo(f"inbox: {len(set_aside)} quarantined" + (" (the latest 5:)" if len(set_aside) > 5 else ""))
+        for m in set_aside[:5]:
+            click.echo(f"  quarantined: mail {m.id}: {m.note[:200]}")
 
 
 @main.command()

@@ -60,6 +60,10 @@ class Limits:
     max_mail_bytes: int = 2_000_000
     max_parts: int = 50
     answers_per_day: int = 40
+    failed_copies_per_day: int = 3      # copies of failed sign-ons mailed to a seat's owner a day
+    signon_failures: int = 5            # wrong passwords for a seat, or from a sender, that hold sign-ons...
+    signon_window_minutes: int = 15     # ...within this many minutes; the hold ends as they age out
+    confirm_hours: int = 48             # a JOIN/OBSERVE confirmation token is good this long
 
 
 @dataclass

@@ -5,41 +5,32 @@ answer in the outbox. A sheet with problems never replaces the last good one.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import datetime
 
 from sqlmodel import Session, select
 
 from engine import get_ruleset
-from pbem import gmtools, passwords
+from pbem import gmtools, guard, joining, passwords
+from pbem.answer import MAX_PROBLEMS, Answer, at_most, trim
 from pbem.clock import aware, show
 from pbem.config import Config
 from pbem.games import GameError, outcome_words, seats_of
 from pbem.mail.compose import compose
 from pbem.mail.reading import Incoming, read_mail
 from pbem.models import Game, GmLog, InboundMail, Seat, Sheet
-from pbem.outbox import may_answer, queue, queue_notice
+from pbem.joining import notice
+from pbem.outbox import may_answer, queue
 from pbem.press import relay
-from pbem.protocol import NOT_YET, Command, Request, plus_game, read_request
+from pbem.protocol import NOT_YET, Command, Request, plus_game, read_request, whole_number
 from engine.valley.carddocs import fate_line
 from pbem.reports.render import render
-
-
-@dataclass
-class Answer:
-    sections: list[str] = field(default_factory=list)
-    copy_to: str = ""
-    subject_game: str = ""
-
-    def add(self, text: str) -> None:
-        self.sections.append(text.rstrip())
 
 
 def handle(s: Session, cfg: Config, row: InboundMail, now: datetime) -> None:
     inc = read_mail(row.raw, cfg.server.address, cfg.limits.max_mail_bytes, cfg.limits.max_parts, row.size)
     row.handled_at = now
-    if inc.loop:
-        row.status, row.note = "loop", inc.loop
+    if inc.loop or inc.no_reply:
+        row.status, row.note = ("loop", inc.loop) if inc.loop else ("quarantined", inc.no_reply)
         s.add(row)
         return
     answer = Answer()
@@ -56,17 +47,29 @@ def handle(s: Session, cfg: Config, row: InboundMail, now: datetime) -> None:
 
 def _queue_answer(s: Session, cfg: Config, row: InboundMail, inc: Incoming, answer: Answer,
                   now: datetime) -> None:
-    text = render("mail/answer.txt", sections=answer.sections, subject=inc.subject or "(no subject)",
+    text = render("mail/answer.txt", sections=answer.finished(), subject=inc.subject or "(no subject)",
                   address=cfg.server.address)
     tag = f"[{answer.subject_game}] " if answer.subject_game else ""
     subject = f"{tag}Re: {inc.subject}" if inc.subject else f"{tag}Your mail to {cfg.server.name}"
-    targets = [("", inc.from_addr)]
-    if answer.copy_to and answer.copy_to.lower() != inc.from_addr.lower():
-        targets.append(("copy", answer.copy_to))
-    for suffix, to in targets:
-        if not may_answer(s, to, now, cfg.limits.answers_per_day):
-            row.note = (row.note + f"; no answer to {to}: daily limit reached").lstrip("; ")
-            continue
+    subject = answer.subject or subject      # a confirmation request carries its token there
+    # The daily cap counts answers to the sender of the mail (signed-on ones
+    # apart); a copy goes only with the answer it copies, and never counts
+    # against the seat owner's answers. Copies of failed sign-ons have their
+    # own small daily number per seat; the rest are counted for the owner.
+    answered = may_answer(s, inc.from_addr, now, cfg.limits.answers_per_day, signed=answer.signed)
+    if not answered:
+        row.note = (row.note + f"; no answer to {inc.from_addr}: daily limit reached").lstrip("; ")
+    failed = answer.failed
+    copy_to = failed.owner if failed is not None else answer.copy_to
+    if copy_to.lower() == inc.from_addr.lower():
+        copy_to = ""
+    if copy_to and failed is not None and not (answered and guard.may_copy(s, cfg, failed, now)):
+        guard.uncopied(s, failed, inc.from_addr, now)
+        row.note = (row.note + f"; no copy to {copy_to}: counted for the seat's owner").lstrip("; ")
+        copy_to = ""
+    if not answered:
+        return
+    for suffix, to in [("", inc.from_addr)] + ([("copy", copy_to)] if copy_to else []):
         body = text
         if suffix:
             body = (f"A mail about your seat came from {inc.from_addr}; this copy goes to your own "
@@ -78,76 +81,40 @@ def _queue_answer(s: Session, cfg: Config, row: InboundMail, inc: Incoming, answ
               game_id=answer.subject_game)
 
 
-def _join(s: Session, cfg: Config, inc: Incoming, cmd: Command, answer: Answer, now: datetime) -> None:
-    """JOIN <game> <seat name>: take an open seat of a game that is forming."""
-    from engine.valley.setup import seat_name_problem
-    from pbem.games import GAME_ID
-    if len(cmd.args) != 2:
-        answer.add(f"Line {cmd.line}: write JOIN <game> <seat name>, e.g. JOIN valley-9 red")
-        return
-    game_id, name = cmd.args[0].lower(), cmd.args[1].lower()
-    game = s.exec(select(Game).where(Game.id == game_id).with_for_update()).first() if GAME_ID.match(game_id) else None
-    if game is None or game.status != "new" or game.open_seats <= 0:
-        answer.add(f"Line {cmd.line}: {game_id} is not a game that is taking players.")
-        return
-    answer.subject_game = game.id
-    seats = seats_of(s, game.id)
-    if len(seats) >= game.open_seats:
-        answer.add(f"Line {cmd.line}: every seat of {game.id} is taken.")
-        return
-    if any(x.email.lower() == inc.from_addr.lower() for x in seats):
-        answer.add(f"Line {cmd.line}: {inc.from_addr} already has a seat in {game.id}.")
-        return
-    problem = seat_name_problem(name) or (f"the seat name {name} is taken" if any(x.name == name for x in seats)
-                                          else "")
-    if problem:
-        answer.add(f"Line {cmd.line}: {problem}; choose another.")
-        return
-    s.add(Seat(game_id=game.id, name=name, email=inc.from_addr, password_hash=""))
-    s.add(GmLog(game_id=game.id, action="join", detail=f"{name} ({inc.from_addr})", at=now))
-    full = len(seats) + 1 >= game.open_seats
-    answer.add(f"You joined {game.id} as {name}. Your password comes when the GM starts the game "
-               f"({len(seats) + 1} of {game.open_seats} seats taken).")
-    if game.gm_email:
-        _notice(s, cfg, game, game.gm_email, f"{name} joined",
-                f"{inc.from_addr} joined {game.id} as {name}: {len(seats) + 1} of {game.open_seats} seats."
-                + (" Every seat is taken: start the game with START (or pbem game start)." if full else ""),
-                now, f"join:{name}")
-
-
-def _observe(s: Session, inc: Incoming, cmd: Command, answer: Answer, now: datetime) -> None:
-    """OBSERVE <game> [OFF]: follow (or stop following) a game's public reports."""
-    from pbem.games import GAME_ID
-    off = len(cmd.args) == 2 and cmd.args[1].upper() == "OFF"
-    if len(cmd.args) != 1 and not off:
-        answer.add(f"Line {cmd.line}: write OBSERVE <game> to follow a game, OBSERVE <game> OFF to stop.")
-        return
-    game_id = cmd.args[0].lower()
-    game = s.get(Game, game_id) if GAME_ID.match(game_id) else None
-    if game is None:
-        answer.add(f"Line {cmd.line}: there is no game {game_id} on this server.")
-        return
-    answer.subject_game = game.id
-    if off:
-        if not gmtools.follow(s, game, inc.from_addr, now, on=False):
-            answer.add(f"Line {cmd.line}: {inc.from_addr} does not follow {game.id}; nothing was changed.")
-            return
-        answer.add(f"You no longer follow {game.id}.")
-        return
-    if game.status == "over":
-        answer.add(f"Line {cmd.line}: {game.id} is over; its turns are in the archive.")
-        return
-    gmtools.follow(s, game, inc.from_addr, now)
-    answer.add(f"You follow {game.id}: the public report of every turn comes to {inc.from_addr}. "
-               f"Send OBSERVE {game.id} OFF to stop.")
+def _password_right(s: Session, cfg: Config, inc: Incoming, req: Request, answer: Answer, game: Game,
+                    seat: str, owner: str, stored_hash: str, now: datetime) -> bool:
+    """The SIGNON password check, throttled (pbem.guard): True when it is right.
+    During a hold the password is not checked at all."""
+    minutes, which = guard.held(s, cfg, game.id, seat, inc.from_addr, now)
+    if minutes:
+        answer.failed = guard.Failed(game.id, seat, owner, held=True)
+        answer.add(f"Line {req.signon_line}: too many wrong passwords: try again in {minutes} minutes. "
+                   f"Sign-ons {which} are held after {cfg.limits.signon_failures} wrong passwords "
+                   f"within {cfg.limits.signon_window_minutes} minutes; the password of this mail was "
+                   "not checked, and nothing was changed.")
+        return False
+    if stored_hash and passwords.verify(req.password, stored_hash):
+        answer.signed = True
+        missed = guard.digest(s, game.id, seat)
+        if missed:
+            answer.add(missed)
+        return True
+    failed = guard.Failed(game.id, seat, owner)
+    guard.wrong_password(s, cfg, failed, inc.from_addr, now)
+    answer.failed = failed
+    if seat == "gm":
+        answer.add(f"Line {req.signon_line}: wrong GM password for {game.id}. Nothing was changed.")
+    else:
+        answer.add(f"Line {req.signon_line}: wrong password for seat {seat} of {game.id}. "
+                   "Nothing was changed. Your password is in the first mail of the game; the GM "
+                   "can issue a new one.")
+    return False
 
 
 def _serve(s: Session, cfg: Config, inc: Incoming, req: Request, answer: Answer, now: datetime) -> None:
     if req.join is not None and not req.signon_line:
-        if req.join.word == "OBSERVE":
-            _observe(s, inc, req.join, answer, now)
-        else:
-            _join(s, cfg, inc, req.join, answer, now)
+        {"CONFIRM": joining.confirm, "OBSERVE": joining.observe, "JOIN": joining.join}[req.join.word](
+            s, cfg, inc, req.join, answer, now)
         return
     if not req.signon_line:
         answer.add("This mail has no SIGNON line, so nothing was done. Start your orders with\n"
@@ -165,23 +132,17 @@ def _serve(s: Session, cfg: Config, inc: Incoming, req: Request, answer: Answer,
         return
     answer.subject_game = game.id
     if req.seat == "gm":
-        if not passwords.verify(req.password, game.gm_password_hash):
-            answer.add(f"Line {req.signon_line}: wrong GM password for {game.id}. Nothing was changed.")
-            answer.copy_to = game.gm_email
+        if not _password_right(s, cfg, inc, req, answer, game, "gm", game.gm_email, game.gm_password_hash, now):
             return
         _gm(s, cfg, game, req, answer, now)
         return
     seat = s.exec(select(Seat).where(Seat.game_id == game.id, Seat.name == req.seat)).first()
     if seat is None:
-        names = ", ".join(x.name for x in seats_of(s, game.id))
-        answer.add(f"Line {req.signon_line}: game {game.id} has no seat {req.seat}; the seats are "
-                   f"{names}. Nothing was done.")
+        answer.add(f"Line {req.signon_line}: game {game.id} has no seat {req.seat[:20]}. Your seat's "
+                   "name is in the first mail of the game. Nothing was done.")
         return
     answer.copy_to = seat.email
-    if not seat.password_hash or not passwords.verify(req.password, seat.password_hash):
-        answer.add(f"Line {req.signon_line}: wrong password for seat {seat.name} of {game.id}. "
-                   "Nothing was changed. Your password is in the first mail of the game; the GM "
-                   "can issue a new one.")
+    if not _password_right(s, cfg, inc, req, answer, game, seat.name, seat.email, seat.password_hash, now):
         return
     _player(s, cfg, game, seat, req, answer, now)
 
@@ -190,11 +151,12 @@ def _player(s: Session, cfg: Config, game: Game, seat: Seat, req: Request, answe
             now: datetime) -> None:
     if req.skipped_before:
         answer.add(f"({req.skipped_before} line(s) before SIGNON were not read.)")
+    trim(req, answer)
     turn_asked = None
     for cmd in req.commands:
         if cmd.word == "TURN":
-            if len(cmd.args) == 1 and cmd.args[0].isdigit():
-                turn_asked = int(cmd.args[0])
+            if len(cmd.args) == 1 and whole_number(cmd.args[0]) is not None:
+                turn_asked = whole_number(cmd.args[0])
             else:
                 answer.add(f"Line {cmd.line}: TURN takes the turn number of the report you answer.")
     orders_given = bool(req.orders)
@@ -230,7 +192,7 @@ def _orders(s: Session, game: Game, seat: Seat, req: Request, answer: Answer, tu
     stored = s.exec(select(Sheet).where(Sheet.game_id == game.id, Sheet.seat == seat.name,
                                         Sheet.turn_no == game.turn_no)).first()
     if sheet.problems:
-        lines = "\n".join(f"  {p}" for p in sheet.problems)
+        lines = "\n".join(f"  {p}" for p in at_most([str(p)[:300] for p in sheet.problems], MAX_PROBLEMS))
         standing = "\n".join(f"  {x}" for x in stored.text.splitlines()) if stored else "  (none yet)"
         answer.add(f"Your orders for {game.id} turn {game.turn_no} have problems, so they were NOT "
                    f"stored:\n{lines}\n\nThe orders that stand for this turn are:\n{standing}\n\n"
@@ -288,18 +250,21 @@ def _player_command(s: Session, cfg: Config, game: Game, seat: Seat, cmd: Comman
         answer.add(f"You resigned seat {seat.name} of {game.id}. The seat now plays "
                    f"{'by the bot' if game.missed == 'bot' else 'default orders'}; the GM is told.")
         if game.gm_email:
-            _notice(s, cfg, game, game.gm_email, f"seat {seat.name} resigned",
+            notice(s, cfg, game, game.gm_email, f"seat {seat.name} resigned",
                     f"Seat {seat.name} ({seat.email}) resigned from {game.id}.", now, f"resign:{seat.name}")
     elif word == "VACATION":
         _vacation(s, game, seat, cmd, answer, now)
     elif word == "HISTORY":
         from pbem.history import HistoryError, turn_report
+        number = whole_number(cmd.args[0]) if cmd.args else None
+        if cmd.args and (number is None or len(cmd.args) > 1):
+            answer.add(f"Line {cmd.line}: HISTORY takes one turn number, like HISTORY 3, or none for the "
+                       "latest report.")
+            return
         try:
-            number = int(cmd.args[0]) if cmd.args else None
             answer.add(turn_report(s, game, number, seat.name, "text", cfg.server.address))
-        except ValueError as why:
-            answer.add(f"Line {cmd.line}: HISTORY takes a turn number: {why}" if not isinstance(why, HistoryError)
-                       else f"Line {cmd.line}: {why}")
+        except HistoryError as why:
+            answer.add(f"Line {cmd.line}: {why}")
     elif word in NOT_YET:
         answer.add(f"Line {cmd.line}: {word} is not available on this server yet.")
     elif word == "SIGNON-AGAIN":
@@ -337,12 +302,6 @@ def status_text(s: Session, game: Game, now: datetime | None = None) -> str:
             flags.append(f"on vacation up to turn {seat.away_until}")
         lines.append(f"  {seat.name:<10} {', '.join(flags)}")
     return "\n".join(lines)
-
-
-def _notice(s: Session, cfg: Config, game: Game, to: str, subject: str, text: str, now: datetime,
-            key: str) -> None:
-    queue_notice(s, cfg, game_id=game.id, to=to, subject=subject, text=text, when=now,
-                 key=f"notice:{game.id}:{key}:{now.isoformat()}:{to}")
 
 
 def _gm_tool(s: Session, cfg: Config, game: Game, cmd: Command, answer: Answer, now: datetime) -> str:
@@ -383,9 +342,10 @@ CLOCK_TOOLS = {
 
 
 def _gm(s: Session, cfg: Config, game: Game, req: Request, answer: Answer, now: datetime) -> None:
+    trim(req, answer)
     if req.orders:
         answer.add("The GM gives no orders; lines that are not GM commands were ignored: "
-                   + ", ".join(str(n) for n in sorted(req.orders)))
+                   + ", ".join(at_most([str(n) for n in sorted(req.orders)], MAX_PROBLEMS)))
     if not req.commands:
         answer.add(status_text(s, game))
     for cmd in req.commands:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import Column, LargeBinary, Text, UniqueConstraint
+from sqlalchemy import Column, Index, LargeBinary, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -114,8 +114,12 @@ class MailboxState(SQLModel, table=True):
 
 
 class AnswerCount(SQLModel, table=True):
+    """Answers to one sender on one day. Answers to mail that signed on with
+    the right password are counted apart (kind "signed"), so mail forged in
+    someone's name cannot use up the answers to their own orders."""
     address: str = Field(primary_key=True, max_length=300)
     day: str = Field(primary_key=True, max_length=10)
+    kind: str = Field(default="", primary_key=True, max_length=12)   # "" | signed
     count: int = 0
 
 
@@ -150,3 +154,43 @@ class Observer(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     game_id: str = Field(foreign_key="game.id", index=True, max_length=40)
     email: str = Field(max_length=200)
+
+
+class PendingRequest(SQLModel, table=True):
+    """A JOIN, OBSERVE or OBSERVE OFF waiting until its address confirms it
+    with the token mailed there. Only a hash of the token is kept."""
+    id: int | None = Field(default=None, primary_key=True)
+    email: str = Field(index=True, max_length=300)     # lower case: who asked, and who must confirm
+    game_id: str = Field(foreign_key="game.id", max_length=40)
+    action: str = Field(max_length=12)                 # join | observe | unobserve
+    seat: str = Field(default="", max_length=20)       # the seat name a JOIN asks for
+    token_hash: str = Field(max_length=64)             # sha256 of the token, hex
+    created_at: datetime = Field(default_factory=utcnow)
+    expires_at: datetime
+    used_at: datetime | None = None
+
+
+class SignonFailure(SQLModel, table=True):
+    """A sign-on with a wrong password; the throttle counts them per seat and
+    per sender within its window. Rows older than a day are pruned."""
+    __table_args__ = (Index("ix_signonfailure_seat_at", "game_id", "seat", "at"),
+                      Index("ix_signonfailure_sender_at", "sender", "at"))
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(max_length=40)
+    seat: str = Field(max_length=20)                   # a seat name, or gm
+    sender: str = Field(max_length=300)                # the From address, lower case
+    at: datetime = Field(index=True)
+
+
+class SeatAlert(SQLModel, table=True):
+    """What a seat's owner was told about failed sign-ons for the seat: the
+    copies mailed today, the throttle notice of the day, and the failed
+    sign-ons not copied, summarised in the answer to the owner's next
+    signed-on mail."""
+    game_id: str = Field(primary_key=True, max_length=40)
+    seat: str = Field(primary_key=True, max_length=20)
+    day: str = Field(default="", max_length=10)        # the day copies and notice are counted for
+    copies: int = 0                                    # copies mailed on that day
+    noticed: bool = False                              # the throttle notice of that day went out
+    uncopied: int = 0                                  # failed sign-ons not copied, since the last digest
+    senders: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))  # of those, a few

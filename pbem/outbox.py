@@ -6,11 +6,15 @@ from datetime import datetime
 
 from sqlmodel import Session, select
 
+from pbem.mail.headers import valid_address
 from pbem.models import AnswerCount, OutboundMail
 
 
 def queue(s: Session, *, key: str, kind: str, to: str, raw: bytes, game_id: str = "") -> bool:
-    """Queue a mail unless one with this key exists. True when queued now."""
+    """Queue a mail unless one with this key exists, or its address is not one
+    we may send to. True when queued now."""
+    if not valid_address(to):
+        return False
     if s.exec(select(OutboundMail.id).where(OutboundMail.key == key)).first() is not None:
         return False
     s.add(OutboundMail(key=key, kind=kind, to_addr=to, raw=raw, game_id=game_id))
@@ -26,12 +30,16 @@ def queue_notice(s: Session, cfg, *, game_id: str, to: str, subject: str, text: 
     return queue(s, key=key, kind=kind, to=to, raw=raw, game_id=game_id)
 
 
-def may_answer(s: Session, address: str, when: datetime, per_day: int) -> bool:
-    """Count an answer to ``address``; False once the day's cap is reached."""
+def may_answer(s: Session, address: str, when: datetime, per_day: int, signed: bool = False) -> bool:
+    """Count an answer to ``address``, the sender of the mail answered; False
+    once the day's cap is reached. Answers to mail that signed on with the
+    right password (``signed``) have a cap of their own, so that mail forged
+    in a player's name cannot use up the answers to the player's own orders."""
     day = when.strftime("%Y-%m-%d")
-    row = s.get(AnswerCount, (address.lower(), day))
+    kind = "signed" if signed else ""
+    row = s.get(AnswerCount, (address.lower(), day, kind))
     if row is None:
-        row = AnswerCount(address=address.lower(), day=day, count=0)
+        row = AnswerCount(address=address.lower(), day=day, kind=kind, count=0)
     if row.count >= per_day:
         return False
     row.count += 1

@@ -16,6 +16,8 @@ PLAYER_COMMANDS = {"HELP", "STATUS", "READY", "WAIT", "PASSWORD", "RESIGN", "TUR
 GM_COMMANDS = {"PAUSE", "RESUME", "EXTEND", "PROCESS", "PREVIEW", "ROLLBACK", "REPLACE", "BOT", "END", "START"}
 NOT_YET = {"ENDPRESS"}
 _SUBJECT_GAME = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9_.-]{0,39})\]")
+# "[valley-7] confirm 3f9a...": the subject of a confirmation request, and of a reply to it.
+_SUBJECT_CONFIRM = re.compile(r"(?i)(?:^|\s)confirm\s+([0-9a-f]{16,64})(?:\s|$)")
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,17 @@ class Request:
             return ""
         last = max(self.orders)
         return "\n".join(self.orders.get(i, "") for i in range(1, last + 1))
+
+
+def whole_number(word: str) -> int | None:
+    """A number written with the digits 0-9, else None (``²`` and ``٣`` are not)."""
+    return int(word) if word.isascii() and word.isdigit() and len(word) <= 9 else None
+
+
+def confirm_in_subject(subject: str) -> str:
+    """The token of a confirmation request's subject (``Re: [g] confirm <token>``), or ''."""
+    match = _SUBJECT_CONFIRM.search(subject or "")
+    return match.group(1).lower() if match else ""
 
 
 def game_from_subject(subject: str) -> str:
@@ -113,7 +126,7 @@ def read_request(lines: list[str], subject: str = "", default_game: str = "") ->
                 continue
             req.game, req.seat, req.password = args[0].lower(), args[1].lower(), args[2]
             continue
-        if word in ("JOIN", "OBSERVE") and req.join is None:
+        if word in ("JOIN", "OBSERVE", "CONFIRM") and req.join is None:
             req.join = Command(word, tuple(words[1:]), number)
             continue
         if not req.signon_line:
@@ -126,4 +139,8 @@ def read_request(lines: list[str], subject: str = "", default_game: str = "") ->
             req.commands.append(Command(word, tuple(words[1:]), number))
         else:
             req.orders[number] = stripped
+    if req.join is None and not req.signon_line and confirm_in_subject(subject):
+        # A plain Reply to a confirmation request: its CONFIRM line is quoted
+        # (and so skipped), but the token is in the subject. Line 0: the subject.
+        req.join = Command("CONFIRM", (confirm_in_subject(subject),), 0)
     return req

@@ -37,6 +37,17 @@ def mail(world: ServerWorld, sender: str, body: str, at: datetime) -> None:
     process(world, at)
 
 
+def confirmed(world: ServerWorld, sender: str, body: str, game: str, at: datetime) -> None:
+    """A JOIN or OBSERVE, confirmed the way a player does it: a plain Reply to
+    the answer, its text quoted, half a minute later."""
+    mail(world, sender, body, at)
+    request = [m for m in world.outbox(sender) if str(m["Subject"]).startswith(f"[{game}] confirm ")][-1]
+    assert "Reply to this mail to confirm" in text_of(request)
+    quoted = "\n".join("> " + line for line in text_of(request).splitlines())
+    world.post(order_mail(sender, f"Yes.\n\n{quoted}\n", subject=f"Re: {request['Subject']}"))
+    process(world, at + timedelta(seconds=30))
+
+
 def new_game(world: ServerWorld, *args: str) -> str:
     """`pbem game new`; returns the GM password it prints."""
     out = world.pbem("game", "new", *args).stdout
@@ -73,16 +84,16 @@ def bot_sheet(world: ServerWorld, game_id: str, seat: str, secret: str) -> str:
 
 def test_joining_observing_press_and_history(world: ServerWorld) -> None:
     gm_pw = new_game(world, "o", "--open", "3", "--gm", GM, "--seed", "tools", "--deadline", "24h")
-    mail(world, ANN, "JOIN o red", T0)
+    confirmed(world, ANN, "JOIN o red", "o", T0)
     assert "You joined o as red" in last(world, ANN, "o")
-    mail(world, BOB, "Hello!\nJOIN o blue\n", T0 + timedelta(minutes=1))
+    confirmed(world, BOB, "Hello!\nJOIN o blue\n", "o", T0 + timedelta(minutes=1))
     mail(world, BOB, "JOIN o green", T0 + timedelta(minutes=2))
     assert "bob@example.org already has a seat in o" in last(world, BOB, "o")
-    mail(world, CY, "JOIN o green", T0 + timedelta(minutes=3))
+    confirmed(world, CY, "JOIN o green", "o", T0 + timedelta(minutes=3))
     assert "Every seat is taken" in last(world, GM, "o")
     mail(world, EVE, "JOIN o white", T0 + timedelta(minutes=4))
     assert "every seat of o is taken" in last(world, EVE, "o")
-    mail(world, WATCHER, "OBSERVE o", T0 + timedelta(minutes=5))
+    confirmed(world, WATCHER, "OBSERVE o", "o", T0 + timedelta(minutes=5))
     assert "You follow o" in last(world, WATCHER, "o")
     mail(world, EVE, f"SIGNON o gm {gm_pw}x\nSTART\n", T0 + timedelta(minutes=6))
     assert "wrong GM password" in last(world, EVE, "o") and state_of(world, "o")[2] == "new"
@@ -124,7 +135,7 @@ def test_joining_observing_press_and_history(world: ServerWorld) -> None:
     assert "o has a report for turn 1 only, not 7" in last(world, ANN, "o")
 
     # The observer leaves; the next turn's report no longer reaches it.
-    mail(world, WATCHER, "OBSERVE o OFF", T0 + timedelta(hours=27))
+    confirmed(world, WATCHER, "OBSERVE o OFF", "o", T0 + timedelta(hours=27))
     assert "You no longer follow o" in last(world, WATCHER, "o")
     mail(world, GM, f"SIGNON o gm {gm_pw}\nPROCESS NOW\n", T0 + timedelta(hours=28))
     assert state_of(world, "o")[0] == 2

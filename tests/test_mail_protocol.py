@@ -48,6 +48,16 @@ def send(world: World, sender: str, body: str, at: datetime, **kw) -> None:  # t
     run_pass(world, at)
 
 
+def confirmed(world: World, sender: str, body: str, at: datetime) -> None:
+    """Send a JOIN or OBSERVE, then confirm it the way a player does: a plain
+    Reply to the answer, its text quoted, a minute later."""
+    send(world, sender, body, at)
+    request = world.outbox(sender)[-1]
+    assert "Reply to this mail to confirm" in text_of(request), text_of(request)
+    quoted = "\n".join("> " + line for line in text_of(request).splitlines())
+    send(world, sender, f"Yes.\n\n{quoted}\n", at + timedelta(minutes=1), subject=f"Re: {request['Subject']}")
+
+
 def test_orders_are_echoed_in_normal_form(world: World) -> None:
     send(world, ANN, f"signon g red {world.secret['red']}\nplace c3 b2\n", T0 + timedelta(minutes=5))
     assert sheet(world, "red") == "PLACE C3 B2"
@@ -93,7 +103,7 @@ def test_mail_without_signon_gets_help(world: World) -> None:
 
 @pytest.mark.parametrize("body, answer", [
     ("SIGNON nogame red pw\nHELP", "there is no game nogame"),
-    ("SIGNON g purple pw\nHELP", "game g has no seat purple; the seats are red, blue"),
+    ("SIGNON g purple pw\nHELP", "game g has no seat purple. Your seat's name is in the first mail"),
 ])
 def test_unknown_game_or_seat(world: World, body: str, answer: str) -> None:
     send(world, EVE, body, T0 + timedelta(minutes=5))
@@ -309,16 +319,16 @@ def test_players_join_an_open_game_and_the_gm_starts_it(tmp_path: Path, database
         game.gm_password_hash = passwords.hash_password("gm-secret")
         s.add(game)
         s.commit()
-    send(w, ANN, "JOIN open red", T0)
+    confirmed(w, ANN, "JOIN open red", T0)
     assert "You joined open as red" in last_text(w, ANN)
     send(w, BOB, "JOIN open red", T0 + timedelta(minutes=1))
     assert "the seat name red is taken" in last_text(w, BOB)
     send(w, BOB, "JOIN open Blue!", T0 + timedelta(minutes=2))
     assert "seat name 'blue!'" in last_text(w, BOB)
-    send(w, BOB, "JOIN open blue", T0 + timedelta(minutes=3))
-    send(w, EVE, "JOIN open green", T0 + timedelta(minutes=4))
+    confirmed(w, BOB, "JOIN open blue", T0 + timedelta(minutes=3))
+    confirmed(w, EVE, "JOIN open green", T0 + timedelta(minutes=4, seconds=10))
     assert any("Every seat is taken" in text_of(m) for m in w.outbox("gm@example.org"))
-    send(w, "cy@example.org", "JOIN open white", T0 + timedelta(minutes=5))
+    send(w, "cy@example.org", "JOIN open white", T0 + timedelta(minutes=5, seconds=30))
     assert "every seat of open is taken" in last_text(w, "cy@example.org")
     send(w, "gm@example.org", "SIGNON open gm gm-secret\nSTART\n", T0 + timedelta(minutes=6))
     secret = password_in(w.outbox(EVE))
@@ -348,8 +358,8 @@ def test_an_open_game_starts_at_its_time_and_observers_get_public_reports(tmp_pa
     w = World(tmp_path, database=database)
     w.pbem("game", "new", "o", "--open", "2", "--start-at", (T0 + timedelta(hours=1)).isoformat())
     w.pbem("game", "observe", "o", "watcher@example.org")
-    send(w, ANN, "JOIN o red", T0)
-    send(w, BOB, "JOIN o blue", T0 + timedelta(minutes=1))
+    confirmed(w, ANN, "JOIN o red", T0)
+    confirmed(w, BOB, "JOIN o blue", T0 + timedelta(minutes=2))
     run_pass(w, T0 + timedelta(minutes=30))
     with Session(w.engine()) as s:
         assert s.get(Game, "o").status == "new"

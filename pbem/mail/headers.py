@@ -64,20 +64,18 @@ def addresses(msg: Message, *names: str) -> list[tuple[str, str]]:
 
 
 def valid_address(address: str) -> bool:
-    """A plain address we may send to: local@domain, printable, within the
-    lengths SMTP allows, no quoted local part, no control characters."""
-    if not address or len(address) > MAX_ADDRESS or not address.isprintable() or " " in address:
+    """A plain address we may send to: local@domain in ASCII (an SMTP relay
+    without SMTPUTF8 could take no other), within the lengths SMTP allows, no
+    quoted local part, no control characters."""
+    if not address or len(address) > MAX_ADDRESS or not address.isascii() or not address.isprintable() \
+            or " " in address:
         return False
     local, at, domain = address.rpartition("@")
     if not at or not local or len(local) > MAX_LOCAL or not _LOCAL.match(local):
         return False
     if len(domain.split(".")) < 2 and domain.lower() != "localhost":
         return False
-    try:
-        ascii_labels = domain.encode("idna").decode("ascii").split(".")
-    except UnicodeError:
-        return False
-    return all(_LABEL.match(label) for label in ascii_labels)
+    return all(_LABEL.match(label) for label in domain.split("."))
 
 
 def message_id(value: str) -> str:

@@ -159,5 +159,5 @@ def read_mail(raw: bytes, own_address: str, max_bytes: int, max_parts: int, size
             AssertionError) as why:
         out.problem = f"this mail could not be read ({type(why).__name__}); send plain text"
         return out
-    out.lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    out.lines = text.lstrip("\ufeff").replace("\x00", "").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     return out

@@ -1,0 +1,56 @@
+"""The answer to one mail while it is being built, and the bounds that keep
+it smaller than any mail it answers."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pbem.guard import Failed
+from pbem.protocol import Request
+
+# An answer never repeats more than this of what a mail held, so that no
+# mail, however large, gets an answer larger than itself.
+MAX_SECTIONS = 30       # results of commands (each HISTORY or HELP is one)
+MAX_PROBLEMS = 20       # refused order lines quoted back
+MAX_COMMANDS = 50       # commands carried out from one mail
+MAX_PRESS = 10          # press messages relayed from one mail
+
+
+@dataclass
+class Answer:
+    """The answer to one mail, as its handling builds it."""
+    sections: list[str] = field(default_factory=list)
+    copy_to: str = ""             # the seat's own address, when the mail came from elsewhere
+    subject_game: str = ""        # the game tag of the subject
+    subject: str = ""             # a subject of its own (a confirmation request's token)
+    signed: bool = False          # the mail signed on with the right password
+    failed: Failed | None = None  # a failed or held sign-on, for the copy to the seat's owner
+    left_out: int = 0
+
+    def add(self, text: str) -> None:
+        if len(self.sections) >= MAX_SECTIONS:
+            self.left_out += 1
+            return
+        self.sections.append(text.rstrip())
+
+    def finished(self) -> list[str]:
+        if not self.left_out:
+            return self.sections
+        return self.sections + [f"(and {self.left_out} more answer(s) to this mail, left out; send fewer "
+                                "commands in one mail)"]
+
+
+def at_most(items: list[str], limit: int) -> list[str]:
+    """The first ``limit`` items, then one line saying how many more there were."""
+    return items if len(items) <= limit else items[:limit] + [f"... and {len(items) - limit} more"]
+
+
+def trim(req: Request, answer: Answer) -> None:
+    """At most MAX_COMMANDS commands and MAX_PRESS press messages from one mail."""
+    if len(req.commands) > MAX_COMMANDS:
+        answer.add(f"This mail has {len(req.commands)} commands; only the first {MAX_COMMANDS} were "
+                   f"carried out (the rest, from line {req.commands[MAX_COMMANDS].line} on, were not).")
+        del req.commands[MAX_COMMANDS:]
+    if len(req.press) > MAX_PRESS:
+        answer.add(f"This mail has {len(req.press)} press messages; only the first {MAX_PRESS} were "
+                   "sent.")
+        del req.press[MAX_PRESS:]

@@ -1,0 +1,201 @@
+"""Guards against mail sent in somebody else's name.
+
+- **Confirmations**: JOIN, OBSERVE and OBSERVE OFF act on the From address,
+  which anyone can write. They are only carried out when a mail from that
+  address brings back the token mailed there (like a list server's
+  subscription confirmation). Tokens are random (``secrets``), kept only as
+  a SHA-256 hash, compared in constant time, good for ``confirm_hours`` and
+  used once.
+- **The throttle**: after ``signon_failures`` wrong passwords within
+  ``signon_window_minutes`` for one seat (the GM seat too), or from one
+  sender, sign-ons for that seat, or from that sender, are held: the
+  password is not checked (no scrypt) until enough of those failures are
+  older than the window. The seat's owner is told when a hold starts, at
+  most once a day.
+- **Copies of failed sign-ons** go to the seat's owner at most
+  ``failed_copies_per_day`` times a day and never count against the owner's
+  answers. Further failed sign-ons (and held ones) are counted, and the
+  count, with a few of the senders, is put at the top of the answer to the
+  owner's next mail that signs on with the right password.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import math
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlmodel import Session, delete, select
+
+from pbem.clock import aware, show
+from pbem.config import Config
+from pbem.models import GmLog, PendingRequest, SeatAlert, SignonFailure
+from pbem.outbox import queue_notice
+
+KEEP_USED = timedelta(days=7)     # used and expired requests are kept this long, to answer clearly
+KEEP_FAILURES = timedelta(days=1)
+SENDERS_KEPT = 5                  # senders named in the digest
+
+
+# -- confirmations ------------------------------------------------------------
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.strip().lower().encode("utf-8")).hexdigest()
+
+
+def new_request(s: Session, cfg: Config, email: str, game_id: str, action: str, now: datetime,
+                seat: str = "") -> str:
+    """Store a request waiting for confirmation; the token to mail to ``email``."""
+    s.exec(delete(PendingRequest).where(PendingRequest.expires_at < now - KEEP_USED))
+    token = secrets.token_hex(12)
+    s.add(PendingRequest(email=email.lower(), game_id=game_id, action=action, seat=seat,
+                         token_hash=_digest(token), created_at=now,
+                         expires_at=now + timedelta(hours=cfg.limits.confirm_hours)))
+    return token
+
+
+def redeem(s: Session, email: str, token: str, now: datetime) -> tuple[PendingRequest | None, str]:
+    """The request of ``email`` that ``token`` confirms, now used up, and "";
+    or why not: "unknown" (no request of this address has this token), "used"
+    or "expired", with the request."""
+    wanted = _digest(token)
+    found = None
+    for row in s.exec(select(PendingRequest).where(PendingRequest.email == email.lower()).with_for_update()):
+        if hmac.compare_digest(row.token_hash, wanted):
+            found = row
+    if found is None:
+        return None, "unknown"
+    if found.used_at is not None:
+        return found, "used"
+    if aware(found.expires_at) <= now:
+        return found, "expired"
+    found.used_at = now
+    s.add(found)
+    return found, ""
+
+
+# -- the throttle ---------------------------------------------------------------
+def _hold_ends(s: Session, cfg: Config, where: tuple, now: datetime) -> datetime | None:
+    """When the hold on these failures ends (the failure that makes the count
+    leaves the window), or None when there is no hold."""
+    window = timedelta(minutes=cfg.limits.signon_window_minutes)
+    limit = max(1, cfg.limits.signon_failures)
+    times = list(s.exec(select(SignonFailure.at).where(*where, SignonFailure.at > now - window)
+                        .order_by(SignonFailure.at.desc()).limit(limit)))
+    return aware(times[limit - 1]) + window if len(times) >= limit else None
+
+
+def _of_seat(game_id: str, seat: str) -> tuple:
+    return (SignonFailure.game_id == game_id, SignonFailure.seat == seat)
+
+
+def held(s: Session, cfg: Config, game_id: str, seat: str, sender: str, now: datetime) -> tuple[int, str]:
+    """(minutes until sign-ons are checked again, which hold: "for seat red of
+    g" or "from <sender>") while a hold lasts; (0, "") otherwise."""
+    holds = [(ends, who) for ends, who in (
+        (_hold_ends(s, cfg, _of_seat(game_id, seat), now), f"for {_name(seat)} of {game_id}"),
+        (_hold_ends(s, cfg, (SignonFailure.sender == sender.lower(),), now), f"from {sender}"))
+        if ends is not None]
+    if not holds:
+        return 0, ""
+    ends, who = max(holds, key=lambda x: x[0])
+    return max(1, math.ceil((ends - now).total_seconds() / 60)), who
+
+
+def _name(seat: str) -> str:
+    return "the GM" if seat == "gm" else f"seat {seat}"
+
+
+def _alert(s: Session, game_id: str, seat: str, now: datetime) -> SeatAlert:
+    row = s.get(SeatAlert, (game_id, seat))
+    if row is None:
+        row = SeatAlert(game_id=game_id, seat=seat)
+    day = now.strftime("%Y-%m-%d")
+    if row.day != day:
+        row.day, row.copies, row.noticed = day, 0, False
+    s.add(row)
+    return row
+
+
+@dataclass(frozen=True)
+class Failed:
+    """A sign-on that failed: a wrong password, or one not checked during a hold."""
+    game_id: str
+    seat: str            # a seat name, or gm
+    owner: str           # the seat's (or the GM's) address; may be ""
+    held: bool = False
+
+
+def wrong_password(s: Session, cfg: Config, failed: Failed, sender: str, now: datetime) -> None:
+    """Count a wrong password. When it starts a hold on the seat, the GM log
+    says so and the owner is told (once a day; later holds that day are in
+    the digest)."""
+    s.exec(delete(SignonFailure).where(
+        SignonFailure.at < now - max(KEEP_FAILURES, timedelta(minutes=cfg.limits.signon_window_minutes))))
+    s.add(SignonFailure(game_id=failed.game_id, seat=failed.seat, sender=sender.lower(), at=now))
+    s.flush()
+    ends = _hold_ends(s, cfg, _of_seat(failed.game_id, failed.seat), now)
+    if ends is None:
+        return
+    # Passwords are only checked (and failures counted) outside a hold, so a
+    # hold on the seat now is one this failure starts.
+    window, limit = cfg.limits.signon_window_minutes, cfg.limits.signon_failures
+    name = _name(failed.seat)
+    s.add(GmLog(game_id=failed.game_id, action="throttle", at=now,
+                detail=f"sign-ons as {name} held: {limit} wrong passwords within {window} minutes"))
+    alert = _alert(s, failed.game_id, failed.seat, now)
+    if alert.noticed or not failed.owner:
+        return
+    alert.noticed = True
+    queue_notice(
+        s, cfg, game_id=failed.game_id, to=failed.owner, subject=f"sign-ons as {name} are held", when=now,
+        key=f"notice:{failed.game_id}:throttle:{failed.seat}:{now.isoformat()}:{failed.owner}",
+        text=(f"{limit} mails with a wrong password for {name} of {failed.game_id} came within {window} "
+              f"minutes (the last one from {sender}). Nothing was changed by them.\n\n"
+              f"Until {show(ends)} no password for {name} is checked: mail that signs on as {name} "
+              "is answered \"too many wrong passwords\", yours too. Your password works again after "
+              "that.\n\n"
+              f"You get at most {cfg.limits.failed_copies_per_day} copies of such mails a day, and this "
+              "notice once a day; the others are counted, and the count comes with the answer to your "
+              "next mail that signs on. "
+              + ("If this goes on, choose a new password with PASSWORD <new>." if failed.seat != "gm"
+                 else "The GM's commands also work on the server itself (pbem game ...), without a "
+                      "password.")))
+
+
+def may_copy(s: Session, cfg: Config, failed: Failed, now: datetime) -> bool:
+    """A copy of this failed sign-on to the owner: True while today's copies last."""
+    if failed.held:
+        return False
+    alert = _alert(s, failed.game_id, failed.seat, now)
+    if alert.copies >= cfg.limits.failed_copies_per_day:
+        return False
+    alert.copies += 1
+    return True
+
+
+def uncopied(s: Session, failed: Failed, sender: str, now: datetime) -> None:
+    """Count a failed sign-on the owner got no copy of, for the digest."""
+    alert = _alert(s, failed.game_id, failed.seat, now)
+    alert.uncopied += 1
+    senders = [x for x in alert.senders.split() if x]
+    if sender.lower() not in senders and len(senders) < SENDERS_KEPT + 1:
+        senders.append(sender.lower())
+    alert.senders = " ".join(senders)
+
+
+def digest(s: Session, game_id: str, seat: str) -> str:
+    """What the owner was not copied since the last digest ('' when nothing), and reset."""
+    alert = s.get(SeatAlert, (game_id, seat))
+    if alert is None or not alert.uncopied:
+        return ""
+    senders = alert.senders.split()
+    named = ", ".join(senders[:SENDERS_KEPT]) + (" and others" if len(senders) > SENDERS_KEPT else "")
+    name = _name(seat)
+    text = (f"Since your last mail that signed on, {alert.uncopied} more mail(s) tried to sign on as {name} "
+            f"of {game_id} with a wrong password, or while sign-ons were held, and were not copied to you "
+            f"(from {named}). None of them changed anything.")
+    alert.uncopied, alert.senders = 0, ""
+    s.add(alert)
+    return text
