@@ -126,6 +126,7 @@ class Ruleset(Protocol):
     min_players: int
     max_players: int
     options: Sequence[Option]
+    order_words: Sequence[str]       # the first words of its orders (a line with another is no order)
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """All options with defaults filled in; ValueError on unknown or bad ones."""

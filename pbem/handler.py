@@ -6,22 +6,23 @@ answer in the outbox. A sheet with problems never replaces the last good one.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Sequence
 
 from sqlmodel import Session, select
 
-from engine import get_ruleset
+from engine import Problem, get_ruleset
 from pbem import gmtools, guard, joining, passwords
 from pbem.answer import MAX_PROBLEMS, Answer, at_most, trim
 from pbem.clock import aware, show
 from pbem.config import Config
 from pbem.games import GameError, outcome_words, seats_of
-from pbem.mail.compose import compose
+from pbem.mail.compose import compose, reply_subject
 from pbem.mail.reading import Incoming, read_mail
 from pbem.models import Game, GmLog, InboundMail, Seat, Sheet
 from pbem.joining import notice
 from pbem.outbox import may_answer, queue
 from pbem.press import relay
-from pbem.protocol import NOT_YET, Command, Request, plus_game, read_request, whole_number
+from pbem.protocol import NOT_YET, Command, Request, plus_game, read_request, sign_off, whole_number
 from engine.valley.carddocs import fate_line
 from pbem.reports.render import render
 
@@ -38,7 +39,8 @@ def handle(s: Session, cfg: Config, row: InboundMail, now: datetime) -> None:
         answer.add(f"Your mail was refused: {inc.problem}. Nothing was changed.")
         row.note = inc.problem
     else:
-        _serve(s, cfg, inc, read_request(inc.lines, inc.subject, plus_game(inc.to_addrs, cfg.server.address)),
+        _serve(s, cfg, inc, read_request(inc.lines, inc.subject, plus_game(inc.to_addrs, cfg.server.address),
+                            inc.part_starts),
                answer, now)
     row.status = "handled"
     s.add(row)
@@ -49,8 +51,8 @@ def _queue_answer(s: Session, cfg: Config, row: InboundMail, inc: Incoming, answ
                   now: datetime) -> None:
     text = render("mail/answer.txt", sections=answer.finished(), subject=inc.subject or "(no subject)",
                   address=cfg.server.address)
-    tag = f"[{answer.subject_game}] " if answer.subject_game else ""
-    subject = f"{tag}Re: {inc.subject}" if inc.subject else f"{tag}Your mail to {cfg.server.name}"
+    subject = (reply_subject(answer.subject_game, inc.subject) if inc.subject.strip()
+               else f"[{answer.subject_game}] " * bool(answer.subject_game) + f"Your mail to {cfg.server.name}")
     subject = answer.subject or subject      # a confirmation request carries its token there
     # The daily cap counts answers to the sender of the mail (signed-on ones
     # apart); a copy goes only with the answer it copies, and never counts
@@ -117,9 +119,15 @@ def _serve(s: Session, cfg: Config, inc: Incoming, req: Request, answer: Answer,
             s, cfg, inc, req.join, answer, now)
         return
     if not req.signon_line:
+        if req.help_asked:
+            answer.add(render("mail/help.txt", address=cfg.server.address, cards=[]))
+            return
         answer.add("This mail has no SIGNON line, so nothing was done. Start your orders with\n"
                    "  SIGNON <game> <seat> <password>\nSend HELP for the commands.")
-        answer.add(render("mail/help.txt", address=cfg.server.address, cards=[]))
+        return
+    if req.second_signon:
+        answer.add(f"Line {req.second_signon}: a second SIGNON. One mail signs on for one seat, so "
+                   "nothing in this mail was done; send one mail for each seat.")
         return
     if req.signon_problem:
         answer.add(f"Line {req.signon_line}: {req.signon_problem}. Nothing was done.")
@@ -159,6 +167,7 @@ def _player(s: Session, cfg: Config, game: Game, seat: Seat, req: Request, answe
                 turn_asked = whole_number(cmd.args[0])
             else:
                 answer.add(f"Line {cmd.line}: TURN takes the turn number of the report you answer.")
+    _end_of_orders(req, get_ruleset(game.ruleset).order_words, answer)
     orders_given = bool(req.orders)
     stored = _orders(s, game, seat, req, answer, turn_asked) if orders_given else True
     for block in req.press:
@@ -170,6 +179,29 @@ def _player(s: Session, cfg: Config, game: Game, seat: Seat, req: Request, answe
         _player_command(s, cfg, game, seat, cmd, answer, now)
     if not orders_given and not req.commands and not req.press:
         answer.add(f"You signed on to {game.id} as {seat.name}, but the mail had no orders or commands.")
+
+
+def _end_of_orders(req: Request, order_words: Sequence[str], answer: Answer) -> None:
+    """A sign-off after the last order ("Cheers,", "Ann") ends the orders
+    instead of refusing the sheet; the answer says which lines it took so."""
+    ending = sign_off(req.orders, order_words)
+    if not ending:
+        return
+    shown = ", ".join(f'"{req.orders[n][:40]}"' for n in ending[:3]) + (", ..." if len(ending) > 3 else "")
+    if len(ending) == 1:
+        said = f"Line {ending[0]} ({shown}) came after your last order and is not an order: it was"
+    else:
+        said = f"Lines {ending[0]}-{ending[-1]} ({shown}) came after your last order and are not orders: they were"
+    answer.add(f"{said} taken as the end of your orders.")
+    for number in ending:
+        del req.orders[number]
+
+
+def _problem(p: Problem, req: Request) -> str:
+    """A refused line as the answer shows it: its number and the line itself."""
+    text = " ".join(req.orders.get(p.line, "").split())
+    quoted = f' "{text[:60]}{"..." if len(text) > 60 else ""}"' if text else ""
+    return f"line {p.line}{quoted}: {p.message}" + (f" ({p.suggestion})" if p.suggestion else "")
 
 
 def _orders(s: Session, game: Game, seat: Seat, req: Request, answer: Answer, turn_asked: int | None) -> bool:
@@ -192,7 +224,7 @@ def _orders(s: Session, game: Game, seat: Seat, req: Request, answer: Answer, tu
     stored = s.exec(select(Sheet).where(Sheet.game_id == game.id, Sheet.seat == seat.name,
                                         Sheet.turn_no == game.turn_no)).first()
     if sheet.problems:
-        lines = "\n".join(f"  {p}" for p in at_most([str(p)[:300] for p in sheet.problems], MAX_PROBLEMS))
+        lines = "\n".join(f"  {p}" for p in at_most([_problem(p, req)[:300] for p in sheet.problems], MAX_PROBLEMS))
         standing = "\n".join(f"  {x}" for x in stored.text.splitlines()) if stored else "  (none yet)"
         answer.add(f"Your orders for {game.id} turn {game.turn_no} have problems, so they were NOT "
                    f"stored:\n{lines}\n\nThe orders that stand for this turn are:\n{standing}\n\n"
@@ -267,8 +299,6 @@ def _player_command(s: Session, cfg: Config, game: Game, seat: Seat, cmd: Comman
             answer.add(f"Line {cmd.line}: {why}")
     elif word in NOT_YET:
         answer.add(f"Line {cmd.line}: {word} is not available on this server yet.")
-    elif word == "SIGNON-AGAIN":
-        answer.add(f"Line {cmd.line}: only one SIGNON per mail; that line was ignored.")
     else:
         answer.add(f"Line {cmd.line}: {word} is a GM command; sign on as gm to use it.")
 

@@ -135,7 +135,8 @@ def game_of(raw: bytes, cfg: Config) -> str:
     inc = read_mail(raw, cfg.server.address, cfg.limits.max_mail_bytes, cfg.limits.max_parts)
     if inc.loop or inc.no_reply or inc.problem:
         return ""
-    return read_request(inc.lines, inc.subject, plus_game(inc.to_addrs, cfg.server.address)).game[:40]
+    return read_request(inc.lines, inc.subject, plus_game(inc.to_addrs, cfg.server.address),
+                        inc.part_starts).game[:40]
 
 
 def _parseable(raw: bytes) -> bool:

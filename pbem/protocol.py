@@ -6,8 +6,10 @@ numbers they have in the mail, so problems point at the right line.
 """
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
+from typing import Collection, Sequence
 
 REPORT_START = "=== pbem report"
 REPORT_END = "=== end of report ==="
@@ -47,6 +49,8 @@ class Request:
     press: list[PressBlock] = field(default_factory=list)
     join: Command | None = None
     skipped_before: int = 0
+    help_asked: bool = False           # HELP before any SIGNON
+    second_signon: int = 0             # the line of a second SIGNON: the mail is refused whole
 
     def order_text(self) -> str:
         """The order lines, with blanks elsewhere so line numbers match the mail."""
@@ -54,6 +58,25 @@ class Request:
             return ""
         last = max(self.orders)
         return "\n".join(self.orders.get(i, "") for i in range(1, last + 1))
+
+
+def sign_off(orders: dict[int, str], order_words: Collection[str]) -> list[int]:
+    """The lines after the last order that are no order at all (a sign-off,
+    a name, thanks): they end the orders. A line whose first word is an order
+    word, or close to one (a misspelt order), never ends them: it stays an
+    error for the parser to explain."""
+    words = [w.upper() for w in order_words]
+
+    def is_order(text: str) -> bool:
+        word = text.split()[0].upper().strip(".,;:!?")
+        return word in words or bool(difflib.get_close_matches(word, words, n=1, cutoff=0.7))
+
+    ending = []
+    for number in sorted(orders, reverse=True):
+        if is_order(orders[number]):
+            break
+        ending.append(number)
+    return sorted(ending)
 
 
 def whole_number(word: str) -> int | None:
@@ -83,11 +106,20 @@ def plus_game(addresses: list[str], own: str) -> str:
     return ""
 
 
-def read_request(lines: list[str], subject: str = "", default_game: str = "") -> Request:
+def read_request(lines: list[str], subject: str = "", default_game: str = "",
+                 part_starts: Sequence[int] = ()) -> Request:
+    """The commands and orders of a mail's lines. A signature or SIGNOFF ends
+    the text it is in; an attachment's text (from a line in ``part_starts``)
+    is read all the same."""
     req = Request()
     in_report = False
+    ended = False
     block: PressBlock | None = None
     for number, raw in enumerate(lines, start=1):
+        if number in part_starts:
+            ended = in_report = False
+        if ended:
+            continue
         line = raw.rstrip()
         stripped = line.strip()
         if block is not None:
@@ -105,16 +137,18 @@ def read_request(lines: list[str], subject: str = "", default_game: str = "") ->
                 in_report = False
             continue
         if line == "-- " or line == "--":
-            break
+            ended = True
+            continue
         if not stripped or stripped.startswith(">") or stripped.startswith("#"):
             continue
         words = stripped.split()
         word = words[0].upper()
         if word == "SIGNOFF":
-            break
+            ended = True
+            continue
         if word == "SIGNON":
             if req.signon_line:
-                req.commands.append(Command("SIGNON-AGAIN", tuple(words[1:]), number))
+                req.second_signon = req.second_signon or number
                 continue
             req.signon_line = number
             args = words[1:]
@@ -131,6 +165,7 @@ def read_request(lines: list[str], subject: str = "", default_game: str = "") ->
             continue
         if not req.signon_line:
             req.skipped_before += 1
+            req.help_asked |= word == "HELP"
             continue
         if word == "PRESS":
             block = PressBlock(number, tuple(words[1:]))

@@ -89,7 +89,7 @@ def test_five_turns_by_mail_on_real_servers(tmp_path, clean_mailboxes, smtp, dat
         answers = [m for m in mails if "Re: orders" in m["Subject"]]
         assert all(m["Auto-Submitted"] == "auto-replied" and m["In-Reply-To"] for m in answers)
     red_answers = [_text(m) for m in _read(imap.messages("ann")) if "Re: orders" in m["Subject"]]
-    assert any("have problems, so they were NOT stored" in t and "line 5: no space A1" in t for t in red_answers)
+    assert any("have problems, so they were NOT stored" in t and 'line 5 "MOVE 9W A1-A2": no space A1' in t for t in red_answers)
     assert sum("Orders stored for g3 turn 1" in t for t in red_answers) == 1
     eve = [_text(m) for m in _read(imap.messages("eve"))]
     assert len(eve) == 1 and "wrong password for seat blue" in eve[0]

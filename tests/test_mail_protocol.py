@@ -69,7 +69,7 @@ def test_a_sheet_with_problems_keeps_the_last_good_one(world: World) -> None:
     send(world, ANN, f"SIGNON g red {world.secret['red']}\nPLACE C3\n", T0 + timedelta(minutes=5))
     send(world, ANN, f"SIGNON g red {world.secret['red']}\nPLACE K9\nMOVE 1W C3-C4\n", T0 + timedelta(minutes=10))
     text = last_text(world, ANN)
-    assert "NOT stored" in text and "line 2: no space K9" in text and "line 3: MOVE is not an order of the setup" in text
+    assert "NOT stored" in text and 'line 2 "PLACE K9": no space K9' in text and 'line 3 "MOVE 1W C3-C4": MOVE is not an order of the setup' in text
     assert "The orders that stand for this turn are:\n  PLACE C3" in text
     assert sheet(world, "red") == "PLACE C3"
     send(world, ANN, f"SIGNON g red {world.secret['red']}\nPLACE B2\n", T0 + timedelta(minutes=15))
@@ -95,10 +95,20 @@ def test_right_password_from_another_address_is_copied_to_the_seat(world: World)
     assert f"came from {EVE}" in last_text(world, BOB)
 
 
-def test_mail_without_signon_gets_help(world: World) -> None:
+def test_mail_without_signon_gets_a_short_answer_and_help_when_asked(world: World) -> None:
     send(world, EVE, "what is this game?\n", T0 + timedelta(minutes=5))
     text = last_text(world, EVE)
-    assert "no SIGNON line" in text and "READY / WAIT" in text
+    assert "no SIGNON line" in text and "send HELP for the commands" in text.replace("Send", "send")
+    assert "READY / WAIT" not in text and len(text) < 400
+    send(world, EVE, "HELP\n", T0 + timedelta(minutes=6))
+    assert "READY / WAIT" in last_text(world, EVE)
+
+
+def test_a_second_signon_refuses_the_whole_mail(world: World) -> None:
+    send(world, ANN, f"SIGNON g red {world.secret['red']}\nPLACE C3\nSIGNON g blue {world.secret['blue']}\n"
+         "PLACE G5\n", T0 + timedelta(minutes=5))
+    assert "Line 3: a second SIGNON" in last_text(world, ANN)
+    assert sheet(world, "red") is None and sheet(world, "blue") is None
 
 
 @pytest.mark.parametrize("body, answer", [

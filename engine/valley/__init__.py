@@ -18,6 +18,7 @@ class ValleyRuleset:
     min_players = 2
     max_players = 6
     options: Sequence[Option] = setup.OPTIONS
+    order_words: Sequence[str] = parser.KEYWORDS
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         return setup.check_options(options)

@@ -6,6 +6,7 @@ bytes on the wire (UTF-8, quoted-printable text).
 """
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from email.charset import QP, Charset
 from email.header import Header
@@ -18,6 +19,29 @@ from pbem.mail import headers
 _UTF8 = Charset("utf-8")
 _UTF8.body_encoding = QP
 _UTF8.header_encoding = QP
+
+
+# What clients put before a subject they answer or forward, in the languages
+# our players write: Re, RE, Aw (German), Antw (Dutch), Réf/Rép (French),
+# RV/RES (Spanish, Portuguese), SV (Nordic), Fwd/Fw/TR/WG.
+_PREFIX = re.compile(r"^\s*(?:(?:re|aw|antw|r[ée]f|r[ée]p|rv|res|sv|fwd?|tr|wg)\.?\s*(?:\[\d+\])?\s*:\s*)+",
+                     re.IGNORECASE)
+
+
+def reply_subject(tag: str, subject: str) -> str:
+    """The subject of an answer: our game tag once, then ``Re:`` once
+    ("[valley-1] Re: orders", never "Re: Re: [valley-1] Re: orders")."""
+    rest = subject
+    while True:
+        stripped = _PREFIX.sub("", rest)
+        if tag:
+            stripped = re.sub(rf"^\s*\[{re.escape(tag)}\]\s*", "", stripped, flags=re.IGNORECASE)
+        if stripped == rest:
+            break
+        rest = stripped
+    rest = rest.strip()
+    head = f"[{tag}] " if tag else ""
+    return f"{head}Re: {rest}" if rest else head.strip()
 
 
 def _part(text: str, subtype: str) -> MIMENonMultipart:

@@ -1,21 +1,27 @@
 """Turning any mail a player might send into plain lines, and spotting mail loops.
 
-Handles multipart and HTML-only mail, unknown charsets, a .txt attachment,
+Handles multipart and HTML-only mail, unknown charsets, .txt attachments,
 CRLF, and refuses what is too big or too deeply nested without falling over.
+What the lines are made of (the text parts, the quote cut out) is in body.py.
 """
 from __future__ import annotations
 
 import email
 import email.policy
-import html
 import re
 from dataclasses import dataclass, field
 from email.message import EmailMessage, Message
 from email.parser import BytesHeaderParser
 
-from pbem.mail import headers
+from pbem.mail import body, headers
 
 MAX_DEPTH = 10
+# The subject prefixes of out-of-office replies, in the clients' languages
+# (with their colon: a player may well write "Vacation" as a subject).
+_AUTOMATIC_SUBJECT = re.compile(
+    r"^\s*(auto(matic)?[ -]?(reply|response)|auto|autoreply|out of (the )?office|abwesenheitsnotiz|"
+    r"automatische antwort|r[ée]ponse automatique|absence du bureau|respuesta autom[áa]tica|"
+    r"fuera de la oficina|risposta automatica|automatisch antwoord)\s*:", re.IGNORECASE)
 
 
 @dataclass
@@ -27,40 +33,10 @@ class Incoming:
     references: str = ""
     to_addrs: list[str] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
+    part_starts: list[int] = field(default_factory=list)   # lines where an attachment's text begins
     loop: str = ""          # why this is an automatic mail we must not answer
     no_reply: str = ""      # why this mail cannot be answered (no valid sender address)
     problem: str = ""       # why this mail is refused as a whole
-
-
-class _Text(Exception):
-    pass
-
-
-def _html_to_text(markup: str) -> str:
-    markup = re.sub(r"(?is)<(script|style|head)\b.*?</\1\s*>", "", markup)
-    markup = re.sub(r"(?i)<br\s*/?>", "\n", markup)
-    markup = re.sub(r"(?i)</(p|div|tr|li|h\d|blockquote|pre)\s*>", "\n", markup)
-    markup = re.sub(r"(?i)<(p|div|tr|li|h\d)\b[^>]*>", "\n", markup)
-    markup = re.sub(r"<[^>]*>", "", markup)
-    return html.unescape(markup).replace("\xa0", " ")
-
-
-def _decode(part: EmailMessage) -> str:
-    try:
-        content = part.get_content()
-        if isinstance(content, str):
-            return content
-    except (LookupError, UnicodeError, KeyError, AssertionError, ValueError):
-        pass
-    payload = part.get_payload(decode=True) or b""
-    if isinstance(payload, str):
-        return payload
-    for charset in ("utf-8", "latin-1"):
-        try:
-            return payload.decode(charset)
-        except UnicodeDecodeError:
-            continue
-    return payload.decode("utf-8", "replace")
 
 
 def _depth(part: EmailMessage, level: int = 0) -> int:
@@ -73,40 +49,25 @@ def _depth(part: EmailMessage, level: int = 0) -> int:
     return level
 
 
-def body_text(msg: EmailMessage) -> str:
-    """The text a player wrote: the plain part, else the HTML part as text,
-    plus any .txt attachment."""
-    plain, markup, attached = None, None, []
-    for part in msg.walk():
-        if part.is_multipart():
-            continue
-        ctype = part.get_content_type()
-        filename = (part.get_filename() or "").lower()
-        disposition = (part.get_content_disposition() or "").lower()
-        if filename.endswith(".txt") or (disposition == "attachment" and ctype == "text/plain"):
-            attached.append(_decode(part))
-        elif ctype == "text/plain" and plain is None and disposition != "attachment":
-            plain = _decode(part)
-        elif ctype == "text/html" and markup is None and disposition != "attachment":
-            markup = _decode(part)
-    text = plain if plain is not None else (_html_to_text(markup) if markup is not None else "")
-    for extra in attached:
-        text = text + "\n" + extra
-    return text
-
-
 def loop_reason(msg: Message, own_address: str, sender: str) -> str:
     """Why this mail is automatic (RFC 3834 and lists), or ''."""
     auto = headers.text(msg, "Auto-Submitted").lower()
     if auto and not auto.startswith("no"):
         return f"Auto-Submitted: {auto[:40]}"
     precedence = headers.text(msg, "Precedence").lower()
-    if precedence in ("bulk", "list", "junk"):
+    if precedence in ("bulk", "list", "junk", "auto_reply"):
         return f"Precedence: {precedence}"
+    for name in ("X-Autoreply", "X-Autorespond", "X-Auto-Response-Suppress"):
+        if headers.raw(msg, name).strip():
+            return f"{name}: {headers.text(msg, name, 40)}"
     if headers.raw(msg, "List-Id") or headers.raw(msg, "List-Unsubscribe"):
         return "mailing-list mail"
     if headers.text(msg, "Return-Path") == "<>":
         return "null sender"
+    if headers.text(msg, "Content-Type").lower().startswith("multipart/report"):
+        return "a delivery or read report"
+    if _AUTOMATIC_SUBJECT.match(headers.text(msg, "Subject")):
+        return f"an automatic reply ({headers.text(msg, 'Subject', 60)})"
     sender = sender.lower()
     if not sender:
         return "no sender address"
@@ -151,7 +112,7 @@ def read_mail(raw: bytes, own_address: str, max_bytes: int, max_parts: int, size
         if parts > max_parts or _depth(msg) > MAX_DEPTH:
             out.problem = nested
             return out
-        text = body_text(msg)
+        texts = body.parts(msg)
     except RecursionError:
         out.problem = nested
         return out
@@ -159,5 +120,8 @@ def read_mail(raw: bytes, own_address: str, max_bytes: int, max_parts: int, size
             AssertionError) as why:
         out.problem = f"this mail could not be read ({type(why).__name__}); send plain text"
         return out
-    out.lines = text.lstrip("\ufeff").replace("\x00", "").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    for part in texts:
+        if part.name:
+            out.part_starts.append(len(out.lines) + 1)
+        out.lines += [line.replace("\x00", "") for line in part.lines]
     return out
