@@ -13,8 +13,24 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+import re
+
 import quotequail
 from inscriptis import get_text
+
+# Our own rules, for what quotequail leaves (measured on tests/mail/corpus):
+# an unquoted original under a header block whose labels are not English
+# ("De\u00a0: / Envoyé : / Objet :", "От: / Отправлено: / Кому:") or under a
+# "----- Mail original -----" line, and a mutt attribution made of "From:" and
+# "Date:" lines above a quote.
+_LABEL = r"[\s*\u00a0]*[:\uff1a]"
+_FROM = re.compile(r"^\W*(from|de|von|van|da|od|от|från|fra)" + _LABEL, re.IGNORECASE)
+_OTHER = re.compile(r"^\W*(sent|date|envoy[ée]( le)?|gesendet|datum|enviado|fecha|отправлено|дата|data|inviato|"
+                    r"verzonden|skickat|to|[àa]|an|para|кому|aan|till|til|subject|objet|betreff|asunto|тема|"
+                    r"oggetto|onderwerp|ämne|emne|cc)" + _LABEL, re.IGNORECASE)
+_SEPARATOR = re.compile(r"^\s*-{2,}\s*(original message|mail original|message d'origine|ursprüngliche nachricht|"
+                        r"original-nachricht|mensaje original|messaggio originale|oorspronkelijk bericht|"
+                        r"исходное сообщение)\s*-{2,}\s*$", re.IGNORECASE)
 
 def split(text: str) -> list[str]:
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
@@ -47,12 +63,31 @@ def _locate(lines: list[str], block: str, from_end: bool) -> set[int] | None:
     return places
 
 
+def _own_cut(lines: list[str]) -> list[str]:
+    """Blank an unquoted original (from its separator or header block to the
+    end), or only the separator and header lines when a ``>`` quote follows."""
+    for i, line in enumerate(lines):
+        separator = bool(_SEPARATOR.match(line))
+        if not separator and not _FROM.match(line):
+            continue
+        end = i + 1
+        while end < len(lines) and (_FROM.match(lines[end]) or _OTHER.match(lines[end])):
+            end += 1
+        if not separator and end - i < 2:
+            continue
+        following = next((x for x in lines[end:] if x.strip()), "")
+        if following.lstrip().startswith(">"):
+            return lines[:i] + [""] * (end - i) + lines[end:]
+        return lines[:i] + [""] * (len(lines) - i)
+    return lines
+
+
 def plain_lines(text: str) -> list[str]:
     """The lines of a plain-text reply with the quoted original blanked."""
     lines = split(text)
     found = _found(quotequail.unwrap, text)
-    if not found:
-        return lines
+    if not found or not (found.get("text_top") or found.get("text_bottom")):
+        return _own_cut(lines)     # nothing of the player's left: the library misread the mail
     keep: set[int] = set()
     for key, from_end in (("text_top", False), ("text_bottom", True)):
         if found.get(key):
@@ -60,7 +95,7 @@ def plain_lines(text: str) -> list[str]:
             if places is None:        # the library changed the text: trust our own rules only
                 return lines
             keep |= places
-    return [line if i in keep else "" for i, line in enumerate(lines)]
+    return [line if i in keep else "" for i, line in enumerate(_own_cut(lines))]
 
 
 def visible_text(markup: str) -> str:
@@ -75,7 +110,7 @@ def html_lines(markup: str) -> list[str]:
     """The visible lines of an HTML reply, without the quoted original."""
     found = _found(quotequail.unwrap_html, markup)
     if not found:
-        return [x.strip() for x in split(visible_text(markup))]
+        return _own_cut([x.strip() for x in split(visible_text(markup))])
     top, bottom = found.get("html_top") or "", found.get("html_bottom") or ""
     lines = [x.strip() for x in split(visible_text(top))] if top else []
     if bottom:
