@@ -73,3 +73,17 @@ def test_html_in_game_data_is_escaped() -> None:
     _, _, html = _report("red", {"red": ["<script>alert(1)</script>"]})
     assert "<script>alert(1)</script>" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+def test_the_plant_hint_comes_on_the_planting_turn_also_in_a_long_winter() -> None:
+    from engine import get_ruleset
+    from pbem.reports.render import may_order
+    ruleset = get_ruleset("valley")
+    state = ruleset.new_game(["red", "blue"], {}, "hint")
+    state.stage, state.season = "play", "winter"
+    for turn, lasting, shown in ((3, False, True), (3, True, False), (4, True, True)):
+        state.turn = turn
+        state.lasting = ["long_winter"] if lasting else []
+        hints = may_order(ruleset.view(state, "red"), "red")
+        plant = [h for h in hints if h.startswith("PLANT")]
+        assert bool(plant) is shown, (turn, lasting, hints)

@@ -135,3 +135,44 @@ red = "3W"
     assert "bison a" in st.bag, "a lettered animal returns to the bag"
     assert len(st.bag) == 54, "a blank wolf never goes in the bag"
     assert st.tribes["red"].food == 5
+
+
+def test_a_plant_that_is_not_carried_out_is_told_to_its_seat() -> None:
+    """The parser refuses PLANT outside the last turn of winter; a PLANT that
+    still reaches phase 8 in another turn is never dropped without a word."""
+    import tomllib
+
+    from engine.contract import OrderSheet
+    from engine.dice import ScriptedDice
+    from engine.valley.cases import build_state
+    from engine.valley.context import Context
+    from engine.valley.orders import Plant
+    from engine.valley.planting import planting
+
+    st = build_state(tomllib.loads('''
+[board]
+map = """
+    A   B
+1   P1  P1
+"""
+[position]
+players = ["red", "blue"]
+season = "winter"
+turn = 3
+lasting = ["long_winter"]
+food = { red = 3 }
+[[position.space]]
+at = "A1"
+red = "1W 1F"
+camp = "red"
+'''))
+    ctx = Context(st, ScriptedDice(), {"red": OrderSheet("red", (Plant("A1", 1),), ())})
+    planting(ctx)
+    assert st.peek("A1").crop is None and st.tribes["red"].food == 3
+    told = [e for e in ctx.log if "PLANT A1 was not carried out" in e.text]
+    assert told and all(e.to == "red" for e in told), ctx.log
+    assert "last turn of winter" in told[0].text
+    st.turn = 4
+    ctx.log.clear()
+    planting(ctx)
+    assert st.peek("A1").crop == "ok" and st.tribes["red"].food == 2

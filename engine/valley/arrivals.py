@@ -78,6 +78,12 @@ def comebacks(ctx: Context) -> None:
         tribe.out = False
         tribe.resurrected = True
         ctx.say(f"{player} comes back with a new tribe of {COMEBACK} on {where}", by=player)
+        if tribe.hand:
+            # A new tribe: the old hand goes to the fate discards, then 3 new cards.
+            st.discards["fate"].extend(tribe.hand)
+            ctx.say(f"{player} discards the {len(tribe.hand)} fate card(s) of the old tribe")
+            ctx.say(f"you discard {', '.join(sorted(tribe.hand))}", to=player)
+            tribe.hand.clear()
         for _ in range(COMEBACK_CARDS):
             if not draw_fate(ctx, player):
                 break

@@ -64,7 +64,7 @@ def random_orders(st: State, player: str, rng: random.Random) -> OrderSheet:
     lines.append(f"LOSSES {rng.choice(['WARRIORS', 'FEMALES'])}")
     lines.append(f"CONQUER {rng.choice(['OCCUPY', 'BURN'])}")
     lines.append(f"STARVE {rng.choice(['WARRIORS', 'FEMALES'])}")
-    if st.season == "winter" and st.turn == 3:
+    if parser.planting_turn(st):
         for name in st.camps(player):
             if board.hexes[name].kind == "P" and not st.spaces[name].crop:
                 lines.append(f"PLANT {name}")

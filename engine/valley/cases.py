@@ -8,8 +8,9 @@ are errors, so a typo never passes silently.
 from __future__ import annotations
 
 import tomllib
+from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from engine.contract import OrderSheet
 from engine.dice import DiceError, ScriptedDice
@@ -47,7 +48,7 @@ _KEYS = {
     "draws": {"animals", "event", "fate", "placement", "comeback"},
     "run": {"from", "to"},
     "expect": {"space", "food", "fire", "winner", "eliminated", "warned", "rejected", "position",
-               "hands", "lasting"},
+               "hands", "lasting", "fate_discards"},
     "expect.position": {"year", "season", "turn", "first_player"},
 }
 
@@ -121,6 +122,70 @@ def _read_space(board: Board, table: dict[str, Any], players: tuple[str, ...], w
     return name, sp
 
 
+def _animal_token(text: Any) -> str:
+    """``"bison a"`` as the bag writes it: the species in any case, the letter
+    exactly (``c`` and ``C`` are different tokens arriving on different spaces)."""
+    words = str(text).split()
+    species = species_name(" ".join(words[:-1])) if len(words) >= 2 else None
+    return f"{species} {words[-1]}" if species else str(text)
+
+
+def _bag(items: Any) -> list[str]:
+    if not isinstance(items, list):
+        raise CaseError("[position] bag lists animal tokens like \"bison a\"")
+    tokens = [_animal_token(t) for t in items]
+    room = Counter(full_bag())
+    for token, count in sorted(Counter(tokens).items()):
+        if not room[token]:
+            near = _same_but_case(token, room)
+            hint = f" (letters are case-sensitive: {' or '.join(near)}?)" if near else ""
+            raise CaseError(f"bag: {token!r} is not one of the 54 animal tokens{hint}")
+        if count > room[token]:
+            raise CaseError(f"bag: {token!r} is named {count} times; there is only {room[token]}")
+    return tokens
+
+
+def _same_but_case(wanted: str, population: Any) -> list[str]:
+    return sorted(t for t in set(population) if t != wanted and t.lower() == wanted.lower())
+
+
+class CaseDice:
+    """The case's dice and draws, taken exactly: a scripted draw must be in
+    the population as written (an animal's letter is case-sensitive; card ids
+    and space names are not), else the case fails saying so."""
+
+    def __init__(self, rolls: dict[str, Sequence[int]], draws: dict[str, Sequence[Any]]) -> None:
+        self._rolls = ScriptedDice(rolls)
+        self._draws = {" ".join(k.lower().split()): list(v) for k, v in draws.items()}
+
+    def roll(self, tag: str) -> int:
+        return self._rolls.roll(tag)
+
+    def draw(self, tag: str, population: Sequence[str]) -> str:
+        key = " ".join(tag.lower().split())
+        queue = self._draws.get(key)
+        if not queue:
+            raise DiceError(f"the draws for {tag!r} ran out")
+        wanted = str(queue.pop(0))
+        if key == "animals":
+            wanted = _animal_token(wanted)
+            if wanted in population:
+                return wanted
+            near = _same_but_case(wanted, population)
+            raise DiceError(f"draw {wanted!r} for 'animals': there is no such token in the bag now"
+                            + (f" (letters are case-sensitive; the bag has {', '.join(near)})" if near else ""))
+        if wanted in population:
+            return wanted
+        loose = [item for item in population if item.lower() == wanted.lower()]
+        if len(loose) == 1:
+            return loose[0]
+        raise DiceError(f"draw {wanted!r} for {tag!r} is not possible now")
+
+    def leftovers(self) -> list[str]:
+        left = self._rolls.leftovers()
+        return left + [f"{len(v)} draw(s) for {k!r}" for k, v in self._draws.items() if v]
+
+
 def game_turn_of(year: int, season: str, turn: int) -> int:
     """The game's turn count: year 1, summer turn 2 is the first turn."""
     return (year - 1) * 6 + (0 if season == "summer" else 3) + turn - 1
@@ -171,7 +236,7 @@ def build_state(data: dict[str, Any]) -> State:
     st = State(board_ref={"name": "custom", **spec}, options=opts, players=list(players),
                tribes=tribes, first_player=first, year=year, season=season, turn=turn,
                game_turn=position.get("game_turn", game_turn_of(year, season, turn)), stage="orders")
-    st.bag = list(position["bag"]) if "bag" in position else full_bag()
+    st.bag = _bag(position["bag"]) if "bag" in position else full_bag()
     for i, table in enumerate(position.get("space", [])):
         name, sp = _read_space(board, table, players, f"position.space {i + 1}")
         if name in st.spaces:
@@ -249,6 +314,10 @@ def _check(st: State, sheets: dict[str, OrderSheet], expect: dict[str, Any]) -> 
     for p, hand in expect.get("hands", {}).items():
         if sorted(st.tribes[p].hand) != sorted(str(c).lower() for c in hand):
             return f"hand of {p}: expected {sorted(hand)}, found {sorted(st.tribes[p].hand)}"
+    if "fate_discards" in expect:
+        want_d = sorted(str(c).lower() for c in expect["fate_discards"])
+        if sorted(st.discards["fate"]) != want_d:
+            return f"fate discards: expected {want_d or 'none'}, found {sorted(st.discards['fate']) or 'none'}"
     if "lasting" in expect and sorted(st.lasting) != sorted(expect["lasting"]):
         return f"lasting: expected {sorted(expect['lasting']) or 'none'}, found {sorted(st.lasting) or 'none'}"
     pos = expect.get("position", {})
@@ -284,7 +353,7 @@ def run_case(text: str) -> CaseResult:
         draw_lists = {k: (v if isinstance(v, list) else [v]) for k, v in draws.items()}
         if "event" in draws:   # a case that draws an event card plays with the full decks
             st.decks["summer"], st.decks["winter"] = event_deck("summer"), event_deck("winter")
-        dice = ScriptedDice(dice_table, draw_lists)
+        dice = CaseDice(dice_table, draw_lists)
         orders = data.get("orders", {})
         if not isinstance(orders, dict):
             raise CaseError("[orders] is a table of order texts by seat")

@@ -155,13 +155,20 @@ def _conquer(ctx: Context, name: str, sp: Space, victor: str, owner: str) -> boo
     st.tribes[victor].food += share
     ctx.say(f"{victor} conquers {owner}'s camp on {name} and takes {share} food"
             + (" (it was their last camp)" if last else ""))
-    if st.options.get("fire") and st.tribes[owner].fire and not st.tribes[victor].fire:
-        st.tribes[victor].fire = True
-        ctx.say(f"{victor} captures fire from {owner}")
     choice = ctx.standing(victor, "conquer")
-    if choice == "occupy" and len(st.camps(victor)) >= MAX_CAMPS:
-        ctx.say(f"{victor} already has {MAX_CAMPS} camps and must burn this one")
+    full = choice == "occupy" and len(st.camps(victor)) >= MAX_CAMPS
+    if full:
         choice = "burn"
+    if st.options.get("fire") and st.tribes[owner].fire and not st.tribes[victor].fire:
+        # The fire marker lies in a camp: a victor keeps the captured fire in
+        # the camp it occupies or in one of its own, and without one takes none.
+        if choice == "occupy" or st.camps(victor):
+            st.tribes[victor].fire = True
+            ctx.say(f"{victor} captures fire from {owner}")
+        else:
+            ctx.say(f"{victor} has no camp to keep fire in and does not capture {owner}'s fire")
+    if full:
+        ctx.say(f"{victor} already has {MAX_CAMPS} camps and must burn this one")
     if choice == "occupy":
         sp.camp = victor
         ctx.say(f"{victor} occupies the camp on {name}", by=victor)

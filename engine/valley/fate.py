@@ -33,6 +33,8 @@ def draw_cards(ctx: Context) -> None:
     if not st.last_turn_of_season():
         return
     for player in st.turn_order():
+        if st.wiped_out(player):
+            continue   # eliminated this turn (phase 10 marks it out): no card
         if len(st.tribes[player].hand) < hand_size(st) and not draw_fate(ctx, player):
             ctx.say("the fate deck is empty: no card is drawn")
             return

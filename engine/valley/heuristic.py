@@ -300,7 +300,7 @@ def heuristic_orders(st: State, me: str, rng: random.Random) -> OrderSheet:
     lines.append("LOSSES " + ("WARRIORS" if totals.w > 1 else "FEMALES"))
     lines.append("CONQUER OCCUPY")
     lines.append("STARVE " + ("WARRIORS" if totals.w > STARVE_W else "FEMALES"))
-    if st.season == "winter" and st.turn == 3:
+    if parser.planting_turn(st):
         budget = st.tribes[me].food - totals.total
         for name in st.camps(me):
             if budget > 0 and board.hexes[name].kind == "P" and not st.spaces[name].crop:

@@ -95,8 +95,9 @@ class _Reader:
         if self.setup:
             return Plant(name, line)
         st = self.state
-        if not (st.season == "winter" and st.turn == 3):
-            raise Refused(f"crops are planted only at the end of winter; this is {st.season} turn {st.turn}")
+        if not planting_turn(st):
+            raise Refused(f"crops are planted only at the end of winter; this is {st.season} turn "
+                          f"{st.turn}" + (f" of {st.season_length()}" if st.season == "winter" else ""))
         sp = st.peek(name)
         if not sp or sp.camp != self.player:
             raise Refused(f"you have no village on {name}")
@@ -305,6 +306,11 @@ def parse_tokens(words: list[str]) -> Tokens:
     return found
 
 
+def planting_turn(state: State) -> bool:
+    """Phase 8 comes in the last turn of winter: the third, or the fourth in a Long Winter."""
+    return state.season == "winter" and state.last_turn_of_season()
+
+
 def fire_source(state: State, name: str) -> bool:
     """Can fire be taken on ``name`` at all (volcano, next to wildfire, lava)?"""
     return state.board.hexes[name].terrain == "V" or _touches_flames(state, name)
@@ -329,6 +335,8 @@ def parse(state: State, player: str, text: str) -> OrderSheet:
         if not body:
             continue
         words = body.replace(",", " ").split()
+        if not words:
+            continue
         keyword = words[0].upper()
         if keyword not in KEYWORDS:
             hint = _closest(keyword, list(KEYWORDS))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from engine.valley.context import Context
 from engine.valley.orders import Plant
+from engine.valley.parser import planting_turn
 
 
 def plant_crop(ctx: Context, player: str, name: str) -> bool:
@@ -31,8 +32,13 @@ def planting(ctx: Context) -> None:
     st = ctx.state
     for effect in sorted(e for e in ctx.effects if e[0] == "early_seed"):
         plant_crop(ctx, effect[1], effect[2])
-    if not (st.season == "winter" and st.last_turn_of_season()):
-        return
+    now = planting_turn(st)
     for player in st.turn_order():
         for order in ctx.orders(player, Plant):
-            plant_crop(ctx, player, order.space)
+            if now:
+                plant_crop(ctx, player, order.space)
+            else:
+                # The parser refuses these; a sheet read in another position
+                # still never loses a PLANT without a word.
+                ctx.say(f"PLANT {order.space} was not carried out: crops are planted only in the "
+                        f"last turn of winter; this is {st.season} turn {st.turn}", to=player)

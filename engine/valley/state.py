@@ -183,6 +183,10 @@ class State:
     def camps(self, player: str) -> list[str]:
         return sorted((n for n, sp in self.spaces.items() if sp.camp == player), key=hexgrid.sort_key)
 
+    def wiped_out(self, player: str) -> bool:
+        """No tokens and no camps left on the board (the tribe is eliminated)."""
+        return self.totals(player).total == 0 and not self.camps(player)
+
     def in_play(self) -> list[str]:
         """Seats still in the game, clockwise."""
         return [p for p in self.players if not self.tribes[p].out]

@@ -5,6 +5,7 @@ from typing import Any
 
 from engine.valley import hexgrid
 from engine.valley.eventcards import EVENTS
+from engine.valley.parser import planting_turn
 from engine.valley.state import State
 
 
@@ -32,6 +33,7 @@ def view(st: State, player: str | None) -> dict[str, Any]:
     return {
         "ruleset": "valley", "board": st.board_ref.get("name"), "options": dict(st.options),
         "year": st.year, "season": st.season, "turn": st.turn, "game_turn": st.game_turn,
+        "planting_turn": planting_turn(st),
         "stage": st.stage, "first_player": st.first_player, "turn_order": st.turn_order(),
         "players": list(st.players), "me": player, "tribes": tribes, "spaces": spaces,
         "rivers": sorted(f"{a}|{b}" for a, b in board.rivers),

@@ -78,7 +78,7 @@ def may_order(view: dict[str, Any], seat: str | None) -> list[str]:
              "CAMP <space> - a warrior and a female who stay set up a camp",
              "COMBAT <space> ... - the order of your combats",
              "LOSSES WARRIORS|FEMALES, CONQUER OCCUPY|BURN, STARVE WARRIORS|FEMALES"]
-    if view["season"] == "winter" and view["turn"] == 3:
+    if view.get("planting_turn"):
         hints.append("PLANT <space> - a crop on a plains village of yours (1 food): end of winter")
     if view["options"].get("fire"):
         hints.append("FIRE <space> - take fire (volcano, next to wildfire, lava)")
