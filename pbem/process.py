@@ -79,7 +79,8 @@ def failure(why: BaseException) -> str:
     if ours:
         frame = ours[-1]
         where = f" (at {frame.filename.rsplit('/', 2)[-2]}/{frame.filename.rsplit('/', 1)[-1]}:{frame.lineno})"
-    return f"{type(why).__name__}: {' '.join(str(why).split())[:200]}{where}"
+    said = " ".join(str(why).split())[:200].encode("utf-8", "replace").decode("utf-8")
+    return f"{type(why).__name__}: {said}{where}"
 
 
 def isolated(work: Callable[[], T], on_failure: Callable[[str], None]) -> T | None:
@@ -141,6 +142,24 @@ def game_of(raw: bytes, cfg: Config) -> str:
 
 def _parseable(raw: bytes) -> bool:
     return bool(headers.raw(head_of(raw), "From").strip())
+
+
+_DUPLICATES = re.compile(r"(?:; )?fetched again (\d+) time\(s\), last as .*: dropped as duplicates$")
+
+
+def duplicate_noted(note: str, ref: str) -> str:
+    """The stored mail's note, saying how often the same mail came again (its
+    first reason always kept, the note never growing)."""
+    found = _DUPLICATES.search(note)
+    times = int(found.group(1)) + 1 if found else 1
+    head = note[:found.start()] if found else note
+    return (head + f"; fetched again {times} time(s), last as {ref[:80]}: dropped as duplicates").lstrip("; ")
+
+
+def duplicate_count(note: str) -> int:
+    """How often the mail of this note came again and was dropped."""
+    found = _DUPLICATES.search(note or "")
+    return int(found.group(1)) if found else 0
 
 
 def examine(raw: bytes, cfg: Config) -> tuple[str, str, str]:
@@ -318,8 +337,7 @@ class Pass:
                 (quarantined if why else processed).append(item.ref)
                 stored = s.exec(select(InboundMail).where(InboundMail.message_key == key)).first()
                 if stored is not None:
-                    stored.note = (stored.note + f"; fetched again as {item.ref[:80]}: dropped as a duplicate"
-                                   ).lstrip("; ")[-2000:]
+                    stored.note = duplicate_noted(stored.note, item.ref)
                     s.add(stored)
                     self.summary.duplicates += 1
                     continue
