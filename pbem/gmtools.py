@@ -2,33 +2,41 @@
 committing it, roll back the last turn, end a game. Every action is logged."""
 from __future__ import annotations
 
+import json
 from datetime import datetime, timedelta
 
 from sqlmodel import Session, select
 
 from engine import SeededDice, get_ruleset
+from engine.contract import Resolution
+from pbem import seating
 from pbem.clock import aware, parse_duration, show
 from pbem.config import Config
 from pbem.games import GameError, seats_of
 from pbem.history import HistoryError, records
-from pbem.models import Game, GmLog, OutboundMail, Seat, Sheet
+from pbem.models import Game, GmLog, OutboundMail, Seat
 from pbem.outbox import queue, queue_notice
 from pbem.protocol import whole_number
 from pbem.reports.render import valley_report
 
 
-def preview(s: Session, cfg: Config, game: Game) -> str:
-    """The public report the next turn would give, if it ran now with the
-    sheets in hand (missing seats hold). Nothing is stored."""
+def preview_turn(s: Session, game: Game) -> Resolution:
+    """The next turn as it would run now: the sheets each seat would play
+    (pbem.seating, as resolve_turn asks it) and the turn's own dice. Nothing
+    is stored."""
     ruleset = get_ruleset(game.ruleset)
     state = ruleset.from_json(game.state_json)
-    sheets = {}
-    for seat in seats_of(s, game.id):
-        row = s.exec(select(Sheet).where(Sheet.game_id == game.id, Sheet.seat == seat.name,
-                                         Sheet.turn_no == game.turn_no)).first()
-        sheets[seat.name] = ruleset.parse_orders(state, seat.name, row.text) if row else \
-            ruleset.default_orders(state, seat.name)
-    result = ruleset.resolve(state, sheets, SeededDice(f"{game.seed}:{game.turn_no}"))
+    plays = seating.turn_plan(s, game, ruleset, state)
+    return ruleset.resolve(state, {name: play.sheet for name, play in plays.items()},
+                           SeededDice(f"{game.seed}:{game.turn_no}"))
+
+
+def preview(s: Session, cfg: Config, game: Game) -> str:
+    """The public report the next turn would give, if it ran now with the
+    sheets in hand (seats without one as the game's missed rule says, bot
+    seats by the bot). Nothing is stored."""
+    ruleset = get_ruleset(game.ruleset)
+    result = preview_turn(s, game)
     _subject, text, _html = valley_report(game=game.id, turn_no=game.turn_no + 1, seat=None,
                                           view=ruleset.view(result.state, None), events=result.events,
                                           deadline="", address=cfg.server.address)
@@ -64,8 +72,14 @@ def rollback(s: Session, cfg: Config, game: Game, now: datetime) -> int:
     game.all_ready_since = None
     s.add(game)
     s.add(GmLog(game_id=game.id, action="rollback", detail=f"turn {last.turn_no} rolled back", at=now))
+    # What the turn changed on the seats goes back: its missed turns are no
+    # longer counted, and the READY flags are those the seats had before it.
+    changes = json.loads(last.seats_json or "{}")
+    missing, ready = set(changes.get("missing", [])), set(changes.get("ready", []))
     for seat in seats_of(s, game.id):
-        seat.ready = False
+        if seat.name in missing:
+            seat.missed_turns = max(0, seat.missed_turns - 1)
+        seat.ready = seat.name in ready
         s.add(seat)
         text = (f"The GM rolled back turn {last.turn_no} of {game.id}. The report of turn {last.turn_no + 1} "
                 f"no longer counts. Your orders for turn {last.turn_no} stand as they were; you may change "

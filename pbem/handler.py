@@ -11,7 +11,7 @@ from typing import Sequence
 from sqlmodel import Session, select
 
 from engine import Problem, get_ruleset
-from pbem import gmtools, guard, joining, passwords
+from pbem import gmtools, guard, joining, passwords, seating
 from pbem.answer import MAX_PROBLEMS, Answer, at_most, trim
 from pbem.clock import aware, show
 from pbem.config import Config
@@ -242,11 +242,6 @@ def _orders(s: Session, game: Game, seat: Seat, req: Request, answer: Answer, tu
     return True
 
 
-def _all_ready(s: Session, game: Game) -> bool:
-    seats = [x for x in seats_of(s, game.id) if not x.resigned]
-    return bool(seats) and all(x.ready for x in seats)
-
-
 def _player_command(s: Session, cfg: Config, game: Game, seat: Seat, cmd: Command, answer: Answer,
                     now: datetime) -> None:
     word = cmd.word
@@ -261,7 +256,7 @@ def _player_command(s: Session, cfg: Config, game: Game, seat: Seat, cmd: Comman
         seat.ready = word == "READY"
         s.add(seat)
         s.flush()
-        if seat.ready and _all_ready(s, game):
+        if seat.ready and seating.all_ready(s, game):
             game.all_ready_since = game.all_ready_since or now
         elif not seat.ready:
             game.all_ready_since = None
@@ -318,10 +313,11 @@ def status_text(s: Session, game: Game, now: datetime | None = None) -> str:
         return f"Game {game.id}: over after turn {game.turn_no}: {words}."
     lines = [f"Game {game.id}: {gmtools.status_word(game)}, turn {game.turn_no}, deadline {show(game.deadline)}."]
     overdue = bool(now and game.status == "active" and game.deadline and now > aware(game.deadline))
+    owing = seating.owing(s, game) if game.status == "active" else set()
     for seat in seats_of(s, game.id):
         has = s.exec(select(Sheet.id).where(Sheet.game_id == game.id, Sheet.seat == seat.name,
                                             Sheet.turn_no == game.turn_no)).first() is not None
-        flags = ["orders in" if has else ("LATE: no orders" if overdue and not seat.resigned else "no orders yet")]
+        flags = ["orders in" if has else ("LATE: no orders" if overdue and seat.name in owing else "no orders yet")]
         if seat.ready:
             flags.append("ready")
         if seat.missed_turns:

@@ -13,6 +13,7 @@ from typing import Any
 from sqlmodel import Session, select
 
 from engine import SeededDice, get_ruleset
+from pbem import seating
 from pbem.models import Game, TurnRecord
 from pbem.public import carried_out, fields
 from pbem.reports.render import valley_report
@@ -72,9 +73,14 @@ def replay(s: Session, game: Game) -> list[ReplayStep]:
     state: Any = ruleset.from_json(game.initial_state_json)
     steps = []
     for record in records(s, game.id):
+        # The sheets the turn played, through the policy the turn itself used
+        # (pbem.seating): each was played, so each reads cleanly and plays.
         played = json.loads(record.sheets_json)
-        sheets = {seat: ruleset.parse_orders(state, seat, "\n".join(lines)) for seat, lines in played.items()}
-        refused = [f"{seat}: {p}" for seat, sheet in sheets.items() for p in sheet.problems]
+        plays = seating.plan(ruleset, state, [seating.Flags(seat) for seat in played],
+                             {seat: "\n".join(lines) for seat, lines in played.items()},
+                             turn_no=record.turn_no, missed=game.missed, seed=game.seed)
+        refused = [f"{seat}: {p}" for seat, play in plays.items() for p in play.refused]
+        sheets = {seat: play.sheet for seat, play in plays.items()}
         state = ruleset.resolve(state, sheets, SeededDice(record.dice_seed)).state
         same = ruleset.to_json(state) == record.state_json
         detail = "; ".join(refused) if refused else ("" if same else "the resolved state differs from the stored one")

@@ -77,6 +77,8 @@ class TurnRecord(SQLModel, table=True):
     events_json: str = Field(sa_column=Column(Text, nullable=False))
     sheets_json: str = Field(sa_column=Column(Text, nullable=False))
     dice_seed: str = Field(max_length=120)
+    # what the turn changed on the seats, for a rollback: {"missing": [...], "ready": [...]}
+    seats_json: str = Field(default="{}", sa_column=Column(Text, nullable=False, server_default="{}"))
     resolved_at: datetime = Field(default_factory=utcnow)
 
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import random
 from datetime import datetime, timedelta
 
 from sqlmodel import Session, select
@@ -14,7 +13,7 @@ from pbem.games import report_mail, seats_of
 from pbem.models import Game, GmLog, Observer, Seat, Sheet, TurnRecord
 from pbem.outbox import queue, queue_notice
 from pbem.reports.render import draw_maps
-from pbem import faults
+from pbem import faults, seating
 
 
 def is_due(s: Session, game: Game, now: datetime) -> bool:
@@ -22,10 +21,8 @@ def is_due(s: Session, game: Game, now: datetime) -> bool:
         return False
     if now >= aware(game.deadline) + timedelta(minutes=game.grace_minutes):
         return True
-    if game.all_ready_since is not None:
-        seats = [x for x in seats_of(s, game.id) if not x.resigned]
-        if seats and all(x.ready for x in seats):
-            return now >= aware(game.all_ready_since) + timedelta(minutes=game.early_minutes)
+    if game.all_ready_since is not None and seating.all_ready(s, game):
+        return now >= aware(game.all_ready_since) + timedelta(minutes=game.early_minutes)
     return False
 
 
@@ -38,27 +35,18 @@ def resolve_turn(s: Session, cfg: Config, game: Game, now: datetime) -> None:
     ruleset = get_ruleset(game.ruleset)
     state = ruleset.from_json(game.state_json)
     seats = seats_of(s, game.id)
-    sheets, played, missing = {}, {}, []
-    for seat in seats:
-        row = s.exec(select(Sheet).where(Sheet.game_id == game.id, Sheet.seat == seat.name,
-                                         Sheet.turn_no == game.turn_no)).first()
-        sheet = ruleset.parse_orders(state, seat.name, row.text) if row else None
-        if sheet is None or sheet.problems or seat.resigned or seat.bot:
-            away = seat.away_until > game.turn_no
-            if row is None and not seat.resigned and not seat.bot and not away:
-                missing.append(seat)
-            if game.missed == "bot" or seat.bot:
-                sheet = ruleset.bot_orders(state, seat.name, random.Random(f"{game.seed}:{game.turn_no}:{seat.name}"))
-            else:
-                sheet = ruleset.default_orders(state, seat.name)
-        sheets[seat.name] = sheet
-        played[seat.name] = sheet.normal
+    plays = seating.turn_plan(s, game, ruleset, state, seats)
+    sheets = {name: play.sheet for name, play in plays.items()}
+    played = {name: play.sheet.normal for name, play in plays.items()}
+    missing = [x for x in seats if plays[x.name].missing]
+    were_ready = [x for x in seats if x.ready]
     dice_seed = f"{game.seed}:{game.turn_no}"
     result = ruleset.resolve(state, sheets, SeededDice(dice_seed))
     events = [e.to_dict() for e in result.events]
     s.add(TurnRecord(game_id=game.id, turn_no=game.turn_no, state_json=ruleset.to_json(result.state),
                      events_json=json.dumps(events), sheets_json=json.dumps(played, sort_keys=True),
-                     dice_seed=dice_seed))
+                     dice_seed=dice_seed, seats_json=json.dumps(
+                         {"missing": [x.name for x in missing], "ready": [x.name for x in were_ready]})))
     for seat in missing:
         seat.missed_turns += 1
     for seat in seats:
@@ -112,8 +100,10 @@ def queue_reminders(s: Session, cfg: Config, game: Game, now: datetime) -> None:
     if not passed:
         return
     hours = min(passed)
+    ruleset = get_ruleset(game.ruleset)
+    out = seating.out_seats(ruleset, ruleset.from_json(game.state_json))
     for seat in seats_of(s, game.id):
-        if seat.resigned or seat.away_until > game.turn_no:
+        if not seating.owes_orders(seat, game.turn_no, out):      # out, resigned, bot or away
             continue
         has = s.exec(select(Sheet.id).where(Sheet.game_id == game.id, Sheet.seat == seat.name,
                                             Sheet.turn_no == game.turn_no)).first()

@@ -48,13 +48,6 @@ def test_cases_that_cannot_run_fail_clearly(tmp_path: Path) -> None:
     assert "Traceback" not in result.output
 
 
-def test_whole_suite_passes() -> None:
-    result = run("--quiet", str(CASES))
-    assert result.exit_code == 0, result.output
-    passed = int(result.output.split()[-4])
-    assert passed >= 100
-
-
 def test_no_cases_is_a_failure(tmp_path: Path) -> None:
     result = run(str(tmp_path))
     assert result.exit_code == 1

@@ -5,6 +5,8 @@ import os
 import random
 from pathlib import Path
 
+import pytest
+
 from engine import SeededDice
 from engine.valley.bots import random_orders
 from pbem.reports.render import valley_report
@@ -26,12 +28,36 @@ def _report(seat: str | None = "red", hands: dict | None = None):  # type: ignor
                          missed={"white": 1})
 
 
-def _golden(name: str, text: str) -> None:
-    path = GOLDEN / name
+def _golden(name: str, text: str, folder: Path = GOLDEN) -> None:
+    """``text`` is the golden file ``name``. With PBEM_UPDATE_GOLDEN set the
+    file is rewritten and the test still fails, so a run that updates golden
+    files never looks green (and .ci/run refuses to run with it set): check
+    the diff, then run again without it."""
+    path = folder / name
     if os.environ.get("PBEM_UPDATE_GOLDEN"):
+        old = path.read_text() if path.exists() else None
         path.write_text(text)
+        pytest.fail(f"{name}: golden file {'unchanged' if old == text else 'written'} because "
+                    "PBEM_UPDATE_GOLDEN is set; check the diff and run again without it")
     assert path.exists(), f"{path} is missing; run with PBEM_UPDATE_GOLDEN=1 once"
     assert text == path.read_text(), f"{name} differs from its golden file (PBEM_UPDATE_GOLDEN=1 to accept)"
+
+
+def test_the_golden_helper_fails_a_run_that_updates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("PBEM_UPDATE_GOLDEN", raising=False)
+    with pytest.raises(AssertionError, match="is missing"):
+        _golden("new.txt", "text\n", tmp_path)
+    (tmp_path / "old.txt").write_text("old\n")
+    with pytest.raises(AssertionError, match="differs from its golden file"):
+        _golden("old.txt", "new\n", tmp_path)
+    _golden("old.txt", "old\n", tmp_path)
+    monkeypatch.setenv("PBEM_UPDATE_GOLDEN", "1")
+    for name in ("old.txt", "new.txt"):
+        with pytest.raises(pytest.fail.Exception, match="PBEM_UPDATE_GOLDEN is set"):
+            _golden(name, "new\n", tmp_path)
+        assert (tmp_path / name).read_text() == "new\n", "written before the test fails"
+    with pytest.raises(pytest.fail.Exception, match="unchanged"):
+        _golden("old.txt", "new\n", tmp_path)
 
 
 def test_text_report_matches_its_golden_file() -> None:
@@ -87,3 +113,20 @@ def test_the_plant_hint_comes_on_the_planting_turn_also_in_a_long_winter() -> No
         hints = may_order(ruleset.view(state, "red"), "red")
         plant = [h for h in hints if h.startswith("PLANT")]
         assert bool(plant) is shown, (turn, lasting, hints)
+
+
+def test_ci_refuses_to_run_while_golden_files_are_being_updated(tmp_path: Path) -> None:
+    """.ci/run stops before doing anything when PBEM_UPDATE_GOLDEN is set. Its
+    PATH here holds only dirname, so a script without the guard would fail
+    at its first install step instead of running anything."""
+    import shutil
+    import subprocess
+    script = Path(__file__).parent.parent / ".ci" / "run"
+    bash = shutil.which("bash")
+    assert bash is not None
+    (tmp_path / "dirname").symlink_to(shutil.which("dirname"))
+    for value in ("1", ""):
+        done = subprocess.run([bash, str(script)], env={"PATH": str(tmp_path), "PBEM_UPDATE_GOLDEN": value},
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2, done.stderr
+        assert "PBEM_UPDATE_GOLDEN is set" in done.stderr and "Unset it to run CI" in done.stderr

@@ -1,8 +1,11 @@
 """The engine contract as the mail layer uses it."""
+import json
+import random
+
 import pytest
 
 from engine import SeededDice, get_ruleset
-from engine.contract import Ruleset
+from engine.contract import Event, Outcome, Resolution, Ruleset
 from engine.valley.state import State
 from valley_games import play
 
@@ -10,8 +13,59 @@ VALLEY = get_ruleset("valley")
 
 
 def test_valley_implements_the_contract() -> None:
+    """Every method of engine.contract.Ruleset, called as the mail layer calls it."""
     assert isinstance(VALLEY, Ruleset)
-    assert (VALLEY.min_players, VALLEY.max_players) == (2, 6)
+    assert (VALLEY.name, VALLEY.min_players, VALLEY.max_players) == ("valley", 2, 6)
+    assert VALLEY.title and {"PLACE", "MOVE", "LOSSES"} <= set(VALLEY.order_words)
+    # check_options: every option with its default; a bad option refused
+    options = VALLEY.check_options({})
+    assert options == {o.name: o.default for o in VALLEY.options}
+    assert VALLEY.check_options({"fire": "yes"})["fire"] is True
+    with pytest.raises(ValueError, match="no option 'speed'"):
+        VALLEY.check_options({"speed": "1"})
+    # new_game: the seats, waiting for their PLACE lines
+    state = VALLEY.new_game(["red", "blue"], options, "contract")
+    assert VALLEY.view(state, None)["players"] == ["red", "blue"] and VALLEY.view(state, None)["stage"] == "setup"
+    # parse_orders: good text in normal form; bad text with each refused line and why
+    good = VALLEY.parse_orders(state, "red", "place c3 b2")
+    assert (good.player, good.ok, good.normal) == ("red", True, ["PLACE C3 B2"])
+    bad = VALLEY.parse_orders(state, "red", "PLACE K9\nMOVE 1W C3-C4\nPLACE B2")
+    assert not bad.ok and [p.line for p in bad.problems] == [1, 2]
+    assert "no space K9" in bad.problems[0].message and "not an order of the setup" in bad.problems[1].message
+    assert VALLEY.parse_orders(state, "red", "\x00 ,,, \u00b2") is not None, "never raises"
+    # default_orders: the seat holds; bot_orders: legal orders, the same from the same generator
+    held = VALLEY.default_orders(state, "blue")
+    assert (held.player, held.ok, held.normal) == ("blue", True, [])
+    bot = VALLEY.bot_orders(state, "blue", random.Random(3))
+    assert bot.ok and any(line.startswith("PLACE ") for line in bot.normal)
+    assert bot.normal == VALLEY.bot_orders(state, "blue", random.Random(3)).normal
+    assert VALLEY.parse_orders(state, "blue", "\n".join(bot.normal)).normal == bot.normal
+    # resolve with SeededDice: the given state unchanged; the same seed, the same turn
+    before = VALLEY.to_json(state)
+    result = VALLEY.resolve(state, {"red": good, "blue": bot}, SeededDice("contract"))
+    assert isinstance(result, Resolution) and result.events and all(isinstance(e, Event) for e in result.events)
+    assert VALLEY.to_json(state) == before, "resolve never changes the state it is given"
+    again = VALLEY.resolve(state, {"red": good, "blue": bot}, SeededDice("contract"))
+    assert VALLEY.to_json(again.state) == VALLEY.to_json(result.state) and again.events == result.events
+    after = result.state
+    # view: with a seat, its own hand and standing orders; without, nobody's
+    mine, public = VALLEY.view(after, "red"), VALLEY.view(after, None)
+    assert mine["stage"] == "orders" and mine["me"] == "red" and public["me"] is None
+    assert mine["tribes"]["red"]["camps"] and mine["tribes"]["red"]["camps"][0] in ("C3", "B2")
+    assert mine["tribes"]["red"]["hand"] is not None and mine["tribes"]["red"]["standing"] is not None
+    assert mine["tribes"]["blue"]["hand"] is None and mine["tribes"]["blue"]["standing"] is None
+    assert all(t["hand"] is None and t["standing"] is None for t in public["tribes"].values())
+    # outcome: None while the game goes on, then the winners and why
+    assert VALLEY.outcome(after) is None
+    # to_json / from_json: a canonical round trip
+    text = VALLEY.to_json(after)
+    assert VALLEY.from_json(text) == after and VALLEY.to_json(VALLEY.from_json(text)) == text
+    data = json.loads(text)
+    assert (data["ruleset"], data["format"]) == ("valley", 1)
+    assert text == json.dumps(data, sort_keys=True, separators=(",", ":")), "canonical: sorted keys, compact"
+    won = VALLEY.from_json(text)
+    won.winners, won.reason = ["blue"], "held 4 camps"
+    assert VALLEY.outcome(won) == Outcome(("blue",), "held 4 camps")
 
 
 def test_unknown_ruleset_names_the_known_ones() -> None:

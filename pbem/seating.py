@@ -1,0 +1,171 @@
+"""Which sheet each seat plays in a turn, and which seats owe orders: the one
+policy that resolve_turn, the GM's preview and replay share (and reminders,
+missed turns and LATE ask).
+
+For each seat, the first that applies:
+
+- **in civil disorder** (``Seat.bot``): the bot plays it, whatever it sent;
+- **resigned**: the game's missed rule plays it (the bot when the game says
+  ``missed = "bot"``, else the default orders), whatever it sent;
+- **its stored sheet** for the turn, when it reads cleanly;
+- **out of the game** (the engine's public view marks its tribe ``out``, and
+  it is not coming back): the default orders;
+- **away on vacation**: the default orders (the tribe holds, as the player
+  was told);
+- **a stored sheet that no longer reads cleanly**: the missed rule, and the
+  problems are kept (``Play.refused``); the seat did send orders, so the turn
+  is not counted as missed;
+- **nothing stored**: the missed rule, and the turn counts as missed.
+
+A seat in civil disorder or resigned whose tribe is out plays the default
+orders too: there is nothing left for the bot to play.
+
+A seat *owes orders* (is reminded, can be late, has turns counted as
+missed) when it is in play, not in civil disorder, not resigned and not
+away. The bot's random generator is seeded by the game's seed, the turn and
+the seat, so the preview, the turn and a replay draw the same orders.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, Protocol
+
+from sqlmodel import Session, select
+
+from engine import get_ruleset
+from engine.contract import OrderSheet, Problem, Ruleset
+
+ORDERS = "orders"        # its stored sheet
+MISSING = "missing"      # nothing stored: the missed rule; counted as missed
+REFUSED = "refused"      # a stored sheet that does not read cleanly: the missed rule
+BOT = "bot"              # civil disorder
+RESIGNED = "resigned"
+AWAY = "away"            # on vacation: holds
+OUT = "out"              # out of the game: holds
+
+
+class SeatLike(Protocol):
+    """What the policy reads of a seat (pbem.models.Seat has it)."""
+
+    name: str
+    bot: bool
+    resigned: bool
+    away_until: int
+
+
+@dataclass(frozen=True)
+class Flags:
+    """A seat with nothing set, for replaying the sheets a turn record kept."""
+
+    name: str
+    bot: bool = False
+    resigned: bool = False
+    away_until: int = 0
+
+
+@dataclass(frozen=True)
+class Play:
+    """What one seat plays this turn, and why."""
+
+    seat: str
+    sheet: OrderSheet
+    why: str
+    refused: tuple[Problem, ...] = ()      # a stored sheet's problems, when it was not played
+
+    @property
+    def missing(self) -> bool:
+        """The seat owed orders and sent none: the turn counts as missed."""
+        return self.why == MISSING
+
+
+def out_seats(ruleset: Ruleset, state: Any) -> set[str]:
+    """The seats whose tribe is out of the game, as the public view shows it.
+
+    A Valley tribe wiped out in the first year is marked out until it comes
+    back (``rising``); its PLACE lines choose where, so it is still in play."""
+    tribes = ruleset.view(state, None).get("tribes") or {}
+    out = {name for name, tribe in tribes.items() if isinstance(tribe, Mapping) and tribe.get("out")}
+    engine_tribes = getattr(state, "tribes", None)
+    if isinstance(engine_tribes, Mapping):
+        out = {name for name in out if not getattr(engine_tribes.get(name), "rising", False)}
+    return out
+
+
+def owes_orders(seat: SeatLike, turn_no: int, out: set[str]) -> bool:
+    """Is ``seat`` expected to send orders for turn ``turn_no``? ``out``: :func:`out_seats`."""
+    return not (seat.name in out or seat.bot or seat.resigned or seat.away_until > turn_no)
+
+
+def plan(ruleset: Ruleset, state: Any, seats: Iterable[SeatLike], stored: Mapping[str, str], *,
+         turn_no: int, missed: str, seed: str) -> dict[str, Play]:
+    """What every seat plays in turn ``turn_no``, from the sheets ``stored``
+    for it (seat -> text) and the seats' flags; ``missed`` and ``seed`` are
+    the game's."""
+    out = out_seats(ruleset, state)
+
+    def bot(name: str) -> OrderSheet:
+        return ruleset.bot_orders(state, name, random.Random(f"{seed}:{turn_no}:{name}"))
+
+    def missed_rule(name: str) -> OrderSheet:
+        return bot(name) if missed == "bot" else ruleset.default_orders(state, name)
+
+    plays = {}
+    for seat in seats:
+        name = seat.name
+        text = stored.get(name)
+        sheet = ruleset.parse_orders(state, name, text) if text is not None else None
+        if (seat.bot or seat.resigned) and name in out:
+            play = Play(name, ruleset.default_orders(state, name), OUT)
+        elif seat.bot:
+            play = Play(name, bot(name), BOT)
+        elif seat.resigned:
+            play = Play(name, missed_rule(name), RESIGNED)
+        elif sheet is not None and not sheet.problems:
+            play = Play(name, sheet, ORDERS)
+        elif name in out:
+            play = Play(name, ruleset.default_orders(state, name), OUT)
+        elif seat.away_until > turn_no:
+            play = Play(name, ruleset.default_orders(state, name), AWAY)
+        elif sheet is not None:
+            play = Play(name, missed_rule(name), REFUSED, tuple(sheet.problems))
+        else:
+            play = Play(name, missed_rule(name), MISSING)
+        plays[name] = play
+    return plays
+
+
+# -- the current turn of a stored game ----------------------------------------
+def stored_sheets(s: Session, game: Any) -> dict[str, str]:
+    """The sheets stored for the game's current turn: seat -> text."""
+    from pbem.models import Sheet
+    rows = s.exec(select(Sheet).where(Sheet.game_id == game.id, Sheet.turn_no == game.turn_no))
+    return {row.seat: row.text for row in rows}
+
+
+def turn_plan(s: Session, game: Any, ruleset: Ruleset | None = None, state: Any = None,
+              seats: Iterable[SeatLike] | None = None) -> dict[str, Play]:
+    """What every seat of ``game`` plays if its current turn runs now
+    (``ruleset``, ``state`` and ``seats`` default to the game's own)."""
+    from pbem.games import seats_of
+    ruleset = ruleset or get_ruleset(game.ruleset)
+    state = ruleset.from_json(game.state_json) if state is None else state
+    return plan(ruleset, state, seats_of(s, game.id) if seats is None else seats, stored_sheets(s, game),
+                turn_no=game.turn_no, missed=game.missed, seed=game.seed)
+
+
+def owing(s: Session, game: Any) -> set[str]:
+    """The seats of ``game`` that owe orders for its current turn (they are
+    reminded, and late once the deadline passed without their orders)."""
+    from pbem.games import seats_of
+    ruleset = get_ruleset(game.ruleset)
+    out = out_seats(ruleset, ruleset.from_json(game.state_json))
+    return {x.name for x in seats_of(s, game.id) if owes_orders(x, game.turn_no, out)}
+
+
+def all_ready(s: Session, game: Any) -> bool:
+    """Every seat that owes orders said READY (and there is one): the turn
+    may run early. Out, bot, resigned and away seats never hold it up."""
+    from pbem.games import seats_of
+    owe = owing(s, game)
+    return bool(owe) and all(x.ready for x in seats_of(s, game.id) if x.name in owe)
