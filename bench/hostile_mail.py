@@ -48,7 +48,7 @@ from sqlmodel import Session, select  # noqa: E402
 
 from hostile_mail import Login, corpus, kinds  # noqa: E402
 from pbem.models import InboundMail, OutboundMail  # noqa: E402
-from pbem.process import duplicate_count  # noqa: E402
+from pbem.intake import duplicate_count  # noqa: E402
 from pbem_world import World, password_in, run_pass  # noqa: E402
 
 T0 = datetime(2026, 4, 1, 9, 0, tzinfo=timezone.utc)

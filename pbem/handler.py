@@ -31,13 +31,14 @@ def handle(s: Session, cfg: Config, row: InboundMail, now: datetime) -> None:
     inc = read_mail(row.raw, cfg.server.address, cfg.limits.max_mail_bytes, cfg.limits.max_parts, row.size)
     row.handled_at = now
     if inc.loop or inc.no_reply:
-        row.status, row.note = ("loop", inc.loop) if inc.loop else ("quarantined", inc.no_reply)
+        row.status = "loop" if inc.loop else "quarantined"
+        row.add_note(inc.loop or inc.no_reply)
         s.add(row)
         return
     answer = Answer()
     if inc.problem:
         answer.add(f"Your mail was refused: {inc.problem}. Nothing was changed.")
-        row.note = inc.problem
+        row.add_note(inc.problem)
     else:
         _serve(s, cfg, inc, read_request(inc.lines, inc.subject, plus_game(inc.to_addrs, cfg.server.address),
                             inc.part_starts),
@@ -60,14 +61,14 @@ def _queue_answer(s: Session, cfg: Config, row: InboundMail, inc: Incoming, answ
     # own small daily number per seat; the rest are counted for the owner.
     answered = may_answer(s, inc.from_addr, now, cfg.limits.answers_per_day, signed=answer.signed)
     if not answered:
-        row.note = (row.note + f"; no answer to {inc.from_addr}: daily limit reached").lstrip("; ")
+        row.add_note(f"no answer to {inc.from_addr}: daily limit reached")
     failed = answer.failed
     copy_to = failed.owner if failed is not None else answer.copy_to
     if copy_to.lower() == inc.from_addr.lower():
         copy_to = ""
     if copy_to and failed is not None and not (answered and guard.may_copy(s, cfg, failed, now)):
         guard.uncopied(s, failed, inc.from_addr, now)
-        row.note = (row.note + f"; no copy to {copy_to}: counted for the seat's owner").lstrip("; ")
+        row.add_note(f"no copy to {copy_to}: counted for the seat's owner")
         copy_to = ""
     if not answered:
         return

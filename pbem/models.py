@@ -94,6 +94,10 @@ class InboundMail(SQLModel, table=True):
     received_at: datetime = Field(default_factory=utcnow)
     handled_at: datetime | None = None
 
+    def add_note(self, text: str) -> None:
+        """Notes are clauses joined by "; "; none written before is lost."""
+        self.note = f"{self.note}; {text}" if self.note else text
+
 
 class OutboundMail(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)

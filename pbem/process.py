@@ -9,15 +9,12 @@ from __future__ import annotations
 
 import fcntl
 import gc
-import hashlib
 import os
 import random
-import re
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-import traceback
-from typing import Callable, TypeVar
+from typing import Callable
 
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
@@ -28,15 +25,13 @@ from pbem.clock import aware, parse_when, show
 from pbem.config import Config
 from pbem.db import migrate, open_engine, storage_trouble
 from pbem.handler import handle
-from pbem.mail import headers
-from pbem.mail.reading import head_of, read_mail
-from pbem.protocol import plus_game, read_request
+from pbem.intake import duplicate_noted, examine
+from pbem.isolation import StorageTrouble, isolated
 from pbem.models import Game, GmLog, InboundMail, Meta, OutboundMail
 from pbem.transports.base import Inbox, Outbox, TransportError
 from pbem.turns import due_games, is_due, queue_reminders, resolve_turn
 
 EX_TEMPFAIL = 75
-T = TypeVar("T")
 FETCH_BATCH = 100
 
 
@@ -67,38 +62,6 @@ class Summary:
         return out + self.notes
 
 
-class StorageTrouble(Exception):
-    """The database or the disk failed: the pass stops, exit 75, nothing lost."""
-
-
-def failure(why: BaseException) -> str:
-    """One line for a GM: what failed, and where in pbem (no traceback)."""
-    frames = traceback.extract_tb(why.__traceback__)
-    ours = [f for f in frames if "/pbem/" in f.filename or "/engine/" in f.filename]
-    where = ""
-    if ours:
-        frame = ours[-1]
-        where = f" (at {frame.filename.rsplit('/', 2)[-2]}/{frame.filename.rsplit('/', 1)[-1]}:{frame.lineno})"
-    said = " ".join(str(why).split())[:200].encode("utf-8", "replace").decode("utf-8")
-    return f"{type(why).__name__}: {said}{where}"
-
-
-def isolated(work: Callable[[], T], on_failure: Callable[[str], None]) -> T | None:
-    """Run one item's work; a failure of the item (a bug, a hostile input) is
-    given to ``on_failure`` and the pass goes on. Storage trouble and a mail
-    server that is down are not the item's fault: they stop the pass (or its step)."""
-    try:
-        return work()
-    except (StorageTrouble, TransportError):
-        raise
-    except Exception as why:   # any failure of one item must not stop the others
-        trouble = storage_trouble(why)
-        if trouble:
-            raise StorageTrouble(trouble) from why
-        on_failure(failure(why))
-        return None
-
-
 class Lock:
     def __init__(self, path: str) -> None:
         self.path = path
@@ -117,64 +80,6 @@ class Lock:
     def __exit__(self, *exc: object) -> None:
         fcntl.flock(self.fh, fcntl.LOCK_UN)
         self.fh.close()
-
-
-def message_key(raw: bytes) -> str:
-    """What makes two fetched mails the same mail: its Message-ID and a hash of
-    its body (a reused Message-ID with another body is another mail); a hash of
-    the whole mail when it has no usable Message-ID."""
-    body = re.split(rb"\r?\n\r?\n", raw, maxsplit=1)[-1]
-    mid = headers.message_id(headers.text(head_of(raw), "Message-ID"))
-    if mid and len(mid) < 200:
-        digest = hashlib.sha256(body.replace(b"\r\n", b"\n")).hexdigest()
-        return f"mid:{mid}:{digest[:32]}"
-    return "sha256:" + hashlib.sha256(raw).hexdigest()
-
-
-def game_of(raw: bytes, cfg: Config) -> str:
-    """The game a mail signs on to, as far as a quick read tells."""
-    inc = read_mail(raw, cfg.server.address, cfg.limits.max_mail_bytes, cfg.limits.max_parts)
-    if inc.loop or inc.no_reply or inc.problem:
-        return ""
-    return read_request(inc.lines, inc.subject, plus_game(inc.to_addrs, cfg.server.address),
-                        inc.part_starts).game[:40]
-
-
-def _parseable(raw: bytes) -> bool:
-    return bool(headers.raw(head_of(raw), "From").strip())
-
-
-_DUPLICATES = re.compile(r"(?:; )?fetched again (\d+) time\(s\), last as .*: dropped as duplicates$")
-
-
-def duplicate_noted(note: str, ref: str) -> str:
-    """The stored mail's note, saying how often the same mail came again (its
-    first reason always kept, the note never growing)."""
-    found = _DUPLICATES.search(note)
-    times = int(found.group(1)) + 1 if found else 1
-    head = note[:found.start()] if found else note
-    return (head + f"; fetched again {times} time(s), last as {ref[:80]}: dropped as duplicates").lstrip("; ")
-
-
-def duplicate_count(note: str) -> int:
-    """How often the mail of this note came again and was dropped."""
-    found = _DUPLICATES.search(note or "")
-    return int(found.group(1)) if found else 0
-
-
-def examine(raw: bytes, cfg: Config) -> tuple[str, str, str]:
-    """(key, game, why it is quarantined or '') of a fetched mail; never raises,
-    so one hostile mail cannot keep the rest of its batch from being stored."""
-    try:
-        key = message_key(raw)
-    except Exception as why:   # hostile input: whatever the parser raises
-        return "sha256:" + hashlib.sha256(raw).hexdigest(), "", f"its header could not be read ({failure(why)})"
-    try:
-        if not _parseable(raw):
-            return key, "", "not a mail: no From header"
-        return key, game_of(raw, cfg), ""
-    except Exception as why:   # hostile input: whatever the parser raises
-        return key, "", f"it could not be read ({failure(why)})"
 
 
 ROLES = ("all", "fetch", "resolve", "send")
@@ -411,7 +316,8 @@ class Pass:
             row = s.get(InboundMail, mail_id)
             if row is None or row.status != "new":
                 return
-            row.status, row.note, row.handled_at = "quarantined", f"handling failed: {why}", self.now
+            row.status, row.handled_at = "quarantined", self.now
+            row.add_note(f"handling failed: {why}")
             s.add(row)
             self.commit(s)
         self.summary.quarantined += 1
