@@ -8,7 +8,8 @@ a subpackage that implements :class:`Ruleset` and registers it in
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Sequence, runtime_checkable
+from enum import Enum
+from typing import Any, Protocol, Sequence, TypeVar, runtime_checkable
 
 from engine.dice import Dice
 
@@ -105,10 +106,19 @@ class Event:
         return out
 
 
+class EndReason(str, Enum):
+    """How a game ended, for the mail layer to word and count."""
+
+    WON = "won"          # one or more seats reached the game's goal
+    NOBODY = "nobody"    # the rules ended the game and nobody won (Valley: humankind extinct)
+    SCORED = "scored"    # the game ran its course and the best score won
+
+
 @dataclass(frozen=True)
 class Outcome:
     winners: tuple[str, ...]
-    reason: str
+    reason: EndReason
+    text: str            # the reason in the rulebook's words, for reports ("held 4 camps ...")
 
 
 @dataclass(frozen=True)
@@ -117,9 +127,12 @@ class Resolution:
     events: tuple[Event, ...] = field(default_factory=tuple)
 
 
+S = TypeVar("S")    # a ruleset's own state type
+
+
 @runtime_checkable
-class Ruleset(Protocol):
-    """What the mail layer needs from a game."""
+class Ruleset(Protocol[S]):
+    """What the mail layer needs from a game, generic over the game's state."""
 
     name: str
     title: str
@@ -131,29 +144,29 @@ class Ruleset(Protocol):
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """All options with defaults filled in; ValueError on unknown or bad ones."""
 
-    def new_game(self, players: Sequence[str], options: dict[str, Any], seed: int | str) -> Any:
+    def new_game(self, players: Sequence[str], options: dict[str, Any], seed: int | str) -> S:
         """The state before the first orders (for Valley: waiting for PLACE)."""
 
-    def parse_orders(self, state: Any, player: str, text: str) -> OrderSheet:
+    def parse_orders(self, state: S, player: str, text: str) -> OrderSheet:
         """Read a player's order text; never raises on any text."""
 
-    def resolve(self, state: Any, sheets: dict[str, OrderSheet], dice: Dice) -> Resolution:
+    def resolve(self, state: S, sheets: dict[str, OrderSheet], dice: Dice) -> Resolution:
         """The next state and the event log. Never changes ``state``."""
 
-    def default_orders(self, state: Any, player: str) -> OrderSheet:
+    def default_orders(self, state: S, player: str) -> OrderSheet:
         """What a seat that sent nothing does."""
 
-    def bot_orders(self, state: Any, player: str, rng: Any) -> OrderSheet:
+    def bot_orders(self, state: S, player: str, rng: Any) -> OrderSheet:
         """Orders for a seat the bot plays; ``rng`` is a random.Random."""
 
-    def view(self, state: Any, player: str | None) -> dict[str, Any]:
+    def view(self, state: S, player: str | None) -> dict[str, Any]:
         """Plain data for the templates; private facts only in the owner's view."""
 
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: S) -> Outcome | None:
         """None while the game goes on."""
 
-    def to_json(self, state: Any) -> str:
+    def to_json(self, state: S) -> str:
         """Canonical, versioned JSON of a state."""
 
-    def from_json(self, text: str) -> Any:
+    def from_json(self, text: str) -> S:
         """The state a ``to_json`` text describes."""

@@ -1,16 +1,23 @@
-"""The rulesets pbem knows, by name."""
+"""The rulesets pbem knows, by name: a table, so a new game is one line here."""
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
+
+from engine.contract import Ruleset
+
+# name -> the module whose RULESET implements engine.contract.Ruleset
+RULESETS: dict[str, str] = {
+    "valley": "engine.valley",
+}
 
 
 def ruleset_names() -> list[str]:
-    return ["valley"]
+    return list(RULESETS)
 
 
-def get_ruleset(name: str) -> Any:
+def get_ruleset(name: str) -> Ruleset[Any]:
     """The ruleset called ``name``; ValueError naming the known ones otherwise."""
-    if name == "valley":
-        from engine.valley import RULESET
-        return RULESET
-    raise ValueError(f"no ruleset {name!r}; known: {', '.join(ruleset_names())}")
+    if name not in RULESETS:
+        raise ValueError(f"no ruleset {name!r}; known: {', '.join(ruleset_names())}")
+    return import_module(RULESETS[name]).RULESET

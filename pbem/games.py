@@ -13,6 +13,7 @@ from typing import Any
 from sqlmodel import Session, select
 
 from engine import get_ruleset
+from engine.contract import EndReason
 from pbem import passwords
 from pbem.clock import parse_duration, show
 from pbem.config import Config
@@ -140,8 +141,8 @@ def outcome_words(game: Game) -> str | None:
     outcome = ruleset.outcome(ruleset.from_json(game.state_json))
     if outcome is None:
         return None
-    who = " and ".join(outcome.winners) if outcome.winners else "nobody"
-    return f"{who} won ({outcome.reason})"
+    who = " and ".join(outcome.winners) if outcome.reason is not EndReason.NOBODY else "nobody"
+    return f"{who} won ({outcome.text})"
 
 
 def seats_of(s: Session, game_id: str) -> list[Seat]:

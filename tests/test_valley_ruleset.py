@@ -5,7 +5,7 @@ import random
 import pytest
 
 from engine import SeededDice, get_ruleset
-from engine.contract import Event, Outcome, Resolution, Ruleset
+from engine.contract import EndReason, Event, Outcome, Resolution, Ruleset
 from engine.valley.state import State
 from valley_games import play
 
@@ -65,7 +65,9 @@ def test_valley_implements_the_contract() -> None:
     assert text == json.dumps(data, sort_keys=True, separators=(",", ":")), "canonical: sorted keys, compact"
     won = VALLEY.from_json(text)
     won.winners, won.reason = ["blue"], "held 4 camps"
-    assert VALLEY.outcome(won) == Outcome(("blue",), "held 4 camps")
+    assert VALLEY.outcome(won) == Outcome(("blue",), EndReason.WON, "held 4 camps")
+    won.winners, won.reason = [], "only animals are left"
+    assert VALLEY.outcome(won) == Outcome((), EndReason.NOBODY, "only animals are left")
 
 
 def test_unknown_ruleset_names_the_known_ones() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from engine.contract import Option, OrderSheet, Outcome, Resolution
+from engine.contract import EndReason, Option, OrderSheet, Outcome, Resolution
 from engine.dice import Dice
 from engine.valley import parser, setup, turn
 from engine.valley.heuristic import heuristic_orders
@@ -50,7 +50,7 @@ class ValleyRuleset:
     def outcome(self, state: State) -> Outcome | None:
         if state.winners is None:
             return None
-        return Outcome(tuple(state.winners), state.reason)
+        return Outcome(tuple(state.winners), EndReason.WON if state.winners else EndReason.NOBODY, state.reason)
 
     def to_json(self, state: State) -> str:
         return state.to_json()

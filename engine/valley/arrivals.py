@@ -24,7 +24,6 @@ def arrivals_due(st: State) -> int:
 
 def arrivals(ctx: Context) -> None:
     st = ctx.state
-    board = st.board
     for _ in range(arrivals_due(st)):
         if not draw_animal(ctx):
             break
