@@ -147,6 +147,13 @@ class Ruleset(Protocol[S]):
     def new_game(self, players: Sequence[str], options: dict[str, Any], seed: int | str) -> S:
         """The state before the first orders (for Valley: waiting for PLACE)."""
 
+    def players(self, state: S) -> Sequence[str]:
+        """Every seat of the game, in play or not."""
+
+    def awaiting(self, state: S) -> frozenset[str]:
+        """The seats whose orders the next ``resolve`` needs (Valley: every seat
+        still in play, a tribe coming back included; none once the game is over)."""
+
     def parse_orders(self, state: S, player: str, text: str) -> OrderSheet:
         """Read a player's order text; never raises on any text."""
 

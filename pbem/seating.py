@@ -8,8 +8,8 @@ For each seat, the first that applies:
 - **resigned**: the game's missed rule plays it (the bot when the game says
   ``missed = "bot"``, else the default orders), whatever it sent;
 - **its stored sheet** for the turn, when it reads cleanly;
-- **out of the game** (the engine's public view marks its tribe ``out``, and
-  it is not coming back): the default orders;
+- **out of the game** (the engine does not await its orders,
+  ``Ruleset.awaiting``): the default orders;
 - **away on vacation**: the default orders (the tribe holds, as the player
   was told);
 - **a stored sheet that no longer reads cleanly**: the missed rule, and the
@@ -80,16 +80,9 @@ class Play:
 
 
 def out_seats(ruleset: Ruleset, state: Any) -> set[str]:
-    """The seats whose tribe is out of the game, as the public view shows it.
-
-    A Valley tribe wiped out in the first year is marked out until it comes
-    back (``rising``); its PLACE lines choose where, so it is still in play."""
-    tribes = ruleset.view(state, None).get("tribes") or {}
-    out = {name for name, tribe in tribes.items() if isinstance(tribe, Mapping) and tribe.get("out")}
-    engine_tribes = getattr(state, "tribes", None)
-    if isinstance(engine_tribes, Mapping):
-        out = {name for name in out if not getattr(engine_tribes.get(name), "rising", False)}
-    return out
+    """The seats the engine awaits no orders from: out of the game (or all of
+    them, once it is over)."""
+    return set(ruleset.players(state)) - ruleset.awaiting(state)
 
 
 def owes_orders(seat: SeatLike, turn_no: int, out: set[str]) -> bool:

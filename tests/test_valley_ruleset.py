@@ -232,3 +232,15 @@ camp = "red"
     ctx.log.clear()
     planting(ctx)
     assert st.peek("A1").crop == "ok" and st.tribes["red"].food == 2
+
+
+def test_awaiting_is_every_tribe_in_play_and_none_once_the_game_is_over() -> None:
+    state = VALLEY.new_game(["red", "blue", "green"], {}, "await")
+    assert list(VALLEY.players(state)) == ["red", "blue", "green"]
+    assert VALLEY.awaiting(state) == {"red", "blue", "green"}
+    state.tribes["blue"].out = True
+    assert VALLEY.awaiting(state) == {"red", "green"}, "a tribe out of the game sends no orders"
+    state.tribes["blue"].rising = True
+    assert VALLEY.awaiting(state) == {"red", "blue", "green"}, "a tribe coming back chooses where"
+    state.winners = ["red"]
+    assert VALLEY.awaiting(state) == frozenset()

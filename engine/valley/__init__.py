@@ -30,6 +30,16 @@ class ValleyRuleset:
     def new_game(self, players: Sequence[str], options: dict[str, Any], seed: int | str) -> State:
         return setup.new_game(players, options, seed)
 
+    def players(self, state: State) -> Sequence[str]:
+        return list(state.players)
+
+    def awaiting(self, state: State) -> frozenset[str]:
+        """Every tribe in play; one wiped out in the first year too while it is
+        due to come back (its PLACE lines choose where)."""
+        if state.winners is not None:
+            return frozenset()
+        return frozenset(p for p in state.players if not state.tribes[p].out or state.tribes[p].rising)
+
     def parse_orders(self, state: State, player: str, text: str) -> OrderSheet:
         return parser.parse(state, player, text)
 
