@@ -36,7 +36,7 @@ import time
 import traceback
 import tracemalloc
 from collections import Counter, defaultdict
-from contextlib import contextmanager, nullcontext
+from contextlib import nullcontext
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -46,6 +46,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from sqlmodel import Session, select  # noqa: E402
 
+from conftest import pg_database  # noqa: E402
 from hostile_mail import Login, corpus, kinds  # noqa: E402
 from pbem.models import InboundMail, OutboundMail  # noqa: E402
 from pbem.intake import duplicate_count  # noqa: E402
@@ -68,25 +69,6 @@ def started(root: Path, database: str) -> tuple[World, list[Login]]:
     run_pass(world, T0)
     return world, [Login("g", seat, password_in(world.outbox(address)), address, orders)
                    for seat, (address, orders) in SEATS.items()]
-
-
-@contextmanager
-def postgres():  # type: ignore[no-untyped-def]
-    """A fresh PostgreSQL database for the run, dropped afterwards."""
-    import uuid
-
-    import psycopg
-    admin = os.environ.get("PBEM_TEST_PG", "host=127.0.0.1 port=5432 user=postgres dbname=test")
-    name = f"pbem_bench_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    params = dict(p.split("=", 1) for p in admin.split())
-    try:
-        yield (f"postgresql+psycopg://{params.get('user', 'postgres')}@{params.get('host', '127.0.0.1')}:"
-               f"{params.get('port', '5432')}/{name}")
-    finally:
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def ident(raw: bytes) -> str:
@@ -302,7 +284,7 @@ def main() -> None:
     if args.memory_limit_gb:
         limit = int(args.memory_limit_gb * 2**30)
         resource.setrlimit(resource.RLIMIT_AS, (limit, resource.getrlimit(resource.RLIMIT_AS)[1]))
-    with tempfile.TemporaryDirectory() as tmp, (postgres() if args.postgres else nullcontext(args.database)) as url:
+    with tempfile.TemporaryDirectory() as tmp, (pg_database() if args.postgres else nullcontext(args.database)) as url:
         args.database = url
         world, logins = started(Path(tmp), url)
         bench = Bench(world, T0)

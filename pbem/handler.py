@@ -52,9 +52,12 @@ def _queue_answer(s: Session, cfg: Config, row: InboundMail, inc: Incoming, answ
                   now: datetime) -> None:
     text = render("mail/answer.txt", sections=answer.finished(), subject=inc.subject or "(no subject)",
                   address=cfg.server.address)
-    subject = (reply_subject(answer.subject_game, inc.subject) if inc.subject.strip()
-               else f"[{answer.subject_game}] " * bool(answer.subject_game) + f"Your mail to {cfg.server.name}")
-    subject = answer.subject or subject      # a confirmation request carries its token there
+    if answer.subject:              # a confirmation request carries its token there
+        subject = answer.subject
+    elif inc.subject.strip():
+        subject = reply_subject(answer.subject_game, inc.subject)
+    else:
+        subject = (f"[{answer.subject_game}] " if answer.subject_game else "") + f"Your mail to {cfg.server.name}"
     # The daily cap counts answers to the sender of the mail (signed-on ones
     # apart); a copy goes only with the answer it copies, and never counts
     # against the seat owner's answers. Copies of failed sign-ons have their

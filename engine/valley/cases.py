@@ -149,41 +149,23 @@ def _same_but_case(wanted: str, population: Any) -> list[str]:
     return sorted(t for t in set(population) if t != wanted and t.lower() == wanted.lower())
 
 
-class CaseDice:
-    """The case's dice and draws, taken exactly: a scripted draw must be in
-    the population as written (an animal's letter is case-sensitive; card ids
-    and space names are not), else the case fails saying so."""
-
-    def __init__(self, rolls: dict[str, Sequence[int]], draws: dict[str, Sequence[Any]]) -> None:
-        self._rolls = ScriptedDice(rolls)
-        self._draws = {" ".join(k.lower().split()): list(v) for k, v in draws.items()}
-
-    def roll(self, tag: str) -> int:
-        return self._rolls.roll(tag)
+class CaseDice(ScriptedDice):
+    """The case's dice and draws, taken exactly: a scripted animal draw must be
+    in the bag as written (its letter is case-sensitive), else the case fails
+    saying so; other draws (card ids, space names) are ScriptedDice's."""
 
     def draw(self, tag: str, population: Sequence[str]) -> str:
-        key = " ".join(tag.lower().split())
-        queue = self._draws.get(key)
+        if " ".join(tag.lower().split()) != "animals":
+            return super().draw(tag, population)
+        queue = self._draws.get("animals")
         if not queue:
             raise DiceError(f"the draws for {tag!r} ran out")
-        wanted = str(queue.pop(0))
-        if key == "animals":
-            wanted = _animal_token(wanted)
-            if wanted in population:
-                return wanted
-            near = _same_but_case(wanted, population)
-            raise DiceError(f"draw {wanted!r} for 'animals': there is no such token in the bag now"
-                            + (f" (letters are case-sensitive; the bag has {', '.join(near)})" if near else ""))
+        wanted = _animal_token(str(queue.pop(0)))
         if wanted in population:
             return wanted
-        loose = [item for item in population if item.lower() == wanted.lower()]
-        if len(loose) == 1:
-            return loose[0]
-        raise DiceError(f"draw {wanted!r} for {tag!r} is not possible now")
-
-    def leftovers(self) -> list[str]:
-        left = self._rolls.leftovers()
-        return left + [f"{len(v)} draw(s) for {k!r}" for k, v in self._draws.items() if v]
+        near = _same_but_case(wanted, population)
+        raise DiceError(f"draw {wanted!r} for 'animals': there is no such token in the bag now"
+                        + (f" (letters are case-sensitive; the bag has {', '.join(near)})" if near else ""))
 
 
 def game_turn_of(year: int, season: str, turn: int) -> int:

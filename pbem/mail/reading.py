@@ -49,7 +49,7 @@ def _depth(part: EmailMessage, level: int = 0) -> int:
     return level
 
 
-def loop_reason(msg: Message, own_address: str, sender: str) -> str:
+def loop_reason(msg: Message, own_address: str, sender: str, subject: str) -> str:
     """Why this mail is automatic (RFC 3834 and lists), or ''."""
     auto = headers.text(msg, "Auto-Submitted").lower()
     if auto and not auto.startswith("no"):
@@ -66,8 +66,8 @@ def loop_reason(msg: Message, own_address: str, sender: str) -> str:
         return "null sender"
     if headers.text(msg, "Content-Type").lower().startswith("multipart/report"):
         return "a delivery or read report"
-    if _AUTOMATIC_SUBJECT.match(headers.text(msg, "Subject")):
-        return f"an automatic reply ({headers.text(msg, 'Subject', 60)})"
+    if _AUTOMATIC_SUBJECT.match(subject):
+        return f"an automatic reply ({subject[:60]})"
     sender = sender.lower()
     if not sender:
         return "no sender address"
@@ -89,7 +89,7 @@ def read_head(out: Incoming, head: Message, own_address: str) -> None:
     out.message_id = headers.message_id(headers.text(head, "Message-ID"))
     out.references = headers.references(headers.text(head, "References", 20_000))
     out.to_addrs = [a for _n, a in headers.addresses(head, "To", "Cc", "Delivered-To") if a][:50]
-    out.loop = loop_reason(head, own_address, out.from_addr)
+    out.loop = loop_reason(head, own_address, out.from_addr, out.subject)
     if not out.loop and not headers.valid_address(out.from_addr):
         out.no_reply = "no valid sender address to answer"
 
