@@ -229,10 +229,10 @@ class Bench:
 
 def stage_of(why: BaseException) -> str:
     """The step of the pass a crash came from: fetch, handle, send or other."""
-    names = {f.name for f in traceback.extract_tb(why.__traceback__)}
-    for stage, marks in (("fetch", {"fetch", "_store", "fetch_all"}), ("handle", {"handle_all", "_handle_one"}),
-                         ("send", {"flush", "_send_one"})):
-        if names & marks:
+    runners = {Path(f.filename).stem for f in traceback.extract_tb(why.__traceback__)
+               if f"{os.sep}pbem{os.sep}runners{os.sep}" in f.filename}
+    for stage in ("fetch", "handle", "send"):
+        if stage in runners:
             return stage
     return "other"
 

@@ -31,6 +31,8 @@ from pbem.games import GameSpec, create_game, start_game  # noqa: E402
 from pbem.models import Seat  # noqa: E402
 from sqlmodel import select  # noqa: E402
 from pbem.process import Pass  # noqa: E402
+from pbem.runners.fetch import Fetch  # noqa: E402
+from pbem.runners.handle import Handle  # noqa: E402
 from pbem.transports import make_inbox, make_outbox  # noqa: E402
 
 T0 = datetime(2026, 6, 1, tzinfo=timezone.utc)
@@ -78,8 +80,8 @@ def fill(cfg, count: int, valid: bool) -> list[bytes]:  # type: ignore[no-untype
 def handle_stage(cfg) -> float:  # type: ignore[no-untyped-def]
     p = Pass(cfg, T0 + timedelta(minutes=1), lambda e, name: make_inbox(cfg, e, name), lambda: make_outbox(cfg))
     start = time.perf_counter()
-    p.fetch()
-    p.handle_all()
+    Fetch(p).run()
+    Handle(p).run()
     return time.perf_counter() - start
 
 

@@ -1,0 +1,45 @@
+"""The outage guard: when no pass ran for ``pass_minutes * outage_factor``,
+every active deadline moves back by the gap, so nobody loses a turn to a
+server that was down."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, select
+
+from pbem.clock import aware, parse_when, show
+from pbem.models import Game, GmLog, Meta
+from pbem.runners.claim import Context
+
+
+def guard(ctx: Context) -> None:
+    """Compare this pass's time with the last pass's, act on the gap, and record this one."""
+    with ctx.session() as s:
+        # Locked (and waited for, not skipped): deadlines move back once, not once per worker.
+        meta = s.exec(select(Meta).where(Meta.key == "last_pass").with_for_update()).first()
+        if meta is not None and meta.value:
+            gap = ctx.now - aware(parse_when(meta.value))
+            limit = timedelta(minutes=ctx.cfg.timing.pass_minutes * ctx.cfg.timing.outage_factor)
+            if gap > limit:
+                _move_deadlines(ctx, s, gap)
+            elif gap < -timedelta(minutes=5):
+                ctx.summary.notes.append(f"the clock went back by {-gap}; deadlines left alone")
+        if meta is None:
+            meta = Meta(key="last_pass")
+        meta.value = ctx.now.isoformat()
+        s.add(meta)
+        try:
+            ctx.commit(s)
+        except IntegrityError:     # another worker wrote the first row at the same moment
+            s.rollback()
+
+
+def _move_deadlines(ctx: Context, s: Session, gap: timedelta) -> None:
+    for game in s.exec(select(Game).where(Game.status == "active")):
+        if game.deadline is not None:
+            game.deadline = aware(game.deadline) + gap
+            s.add(game)
+            s.add(GmLog(game_id=game.id, action="outage",
+                        detail=f"no pass for {gap}; deadline moved to {show(game.deadline)}", at=ctx.now))
+    ctx.summary.notes.append(f"no pass ran for {gap}: deadlines moved back by as much")

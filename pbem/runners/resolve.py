@@ -1,0 +1,91 @@
+"""Resolve: open games whose start time has come start; each due game is
+claimed and resolved, step after step while it stays due (up to
+``MAX_STEPS``), each step committed on its own. A game that cannot be
+resolved is left as it was and its GM told once per turn."""
+from __future__ import annotations
+
+import random
+
+from sqlmodel import select
+
+from pbem import faults
+from pbem.clock import aware
+from pbem.games import GameError, start_game
+from pbem.models import Game, GmLog
+from pbem.outbox import queue_notice
+from pbem.runners.claim import Context, Runner, claim, each, ids
+from pbem.turns import due_games, is_due, resolve_turn
+
+# Steps one game may take in one pass (where players act in turn the next step
+# may need nobody: a bot's move, a decision answered already). A game that is
+# always due cannot hold the pass; the next pass goes on with it.
+MAX_STEPS = 50
+
+
+class Resolve(Runner):
+    """The resolve runner of one pass."""
+
+    def start_due(self) -> None:
+        """Open games whose start time has come start themselves (if enough joined)."""
+        ctx = self.ctx
+        for game_id in ids(ctx, select(Game.id).where(Game.status == "new", Game.start_at.is_not(None))):
+            with ctx.session() as s:
+                game = claim(s, Game, Game.id == game_id)
+                if game is None or game.status != "new" or aware(game.start_at) > ctx.now:
+                    continue
+                try:
+                    start_game(s, ctx.cfg, game, ctx.now)
+                except GameError as why:
+                    game.start_at = None
+                    s.add(game)
+                    s.add(GmLog(game_id=game.id, action="start", detail=f"could not start at its time: {why}",
+                                at=ctx.now))
+                ctx.commit(s)
+
+    def run(self) -> None:
+        """Resolve every due game, each alone."""
+        with self.ctx.session() as s:
+            due = due_games(s, self.ctx.now)
+        # Workers start at different places in the list, so they rarely meet.
+        start = random.randrange(len(due)) if due else 0
+        each(due[start:] + due[:start], self._one,
+             lambda game_id, why: game_failed(self.ctx, game_id, "resolve", why))
+
+    def _one(self, game_id: str) -> None:
+        """Resolve the game's steps while it is due, each step committed on its own."""
+        ctx = self.ctx
+        with ctx.session() as s:
+            for _step in range(MAX_STEPS):
+                # One game is never resolved by two workers: the row lock is the
+                # claim, and the due check is made again under it. A commit ends
+                # the lock, so each further step claims the game again.
+                game = claim(s, Game, Game.id == game_id)
+                if game is None or not is_due(s, game, ctx.now):
+                    return
+                faults.poison("resolve", game.id)
+                resolve_turn(s, ctx.cfg, game, ctx.now)
+                ctx.commit(s)
+                ctx.summary.resolved.append(f"{game_id} turn {game.turn_no - 1}")
+                if ctx.dry_run:    # rolled back: the next step cannot be seen
+                    return
+            ctx.summary.notes.append(f"{game_id}: {MAX_STEPS} steps resolved in this pass; "
+                                     "the next pass goes on")
+
+
+def game_failed(ctx: Context, game_id: str, step: str, why: str) -> None:
+    """A game whose turn could not be resolved (or reminded) is left as it
+    was; the GM is told once per turn, the other games go on."""
+    ctx.summary.notes.append(f"{game_id}: {step} failed, the game is left as it was: {why}")
+    with ctx.session() as s:
+        game = s.get(Game, game_id)
+        if game is None:
+            return
+        key = f"error:{game_id}:{step}:{game.turn_no}"
+        if game.gm_email and queue_notice(
+                s, ctx.cfg, game_id=game_id, to=game.gm_email, key=key, when=ctx.now,
+                subject=f"turn {game.turn_no} could not be {step}d",
+                text=(f"pbem could not {step} turn {game.turn_no} of {game_id}: {why}\n\n"
+                      "Nothing was changed; every pass tries again. Please report this as a bug "
+                      "with the game's state (pbem history --format json).")):
+            s.add(GmLog(game_id=game_id, action="error", detail=f"{step} failed: {why}", at=ctx.now))
+        ctx.commit(s)

@@ -1,0 +1,94 @@
+"""The resolve runner takes a game step after step while it stays due, each
+step committed on its own, up to MAX_STEPS in one pass."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+from sqlmodel import Session, select
+
+from pbem.models import Game, GmLog, TurnRecord
+from pbem.runners import resolve
+from pbem_world import World, run_pass
+
+T0 = datetime(2026, 9, 1, 8, 0, tzinfo=timezone.utc)
+DUE = T0 + timedelta(hours=80)      # past the 72-hour deadline of turn 0
+
+
+@pytest.fixture
+def world(tmp_path: Path, database: str) -> World:
+    w = World(tmp_path, database=database)
+    w.pbem("game", "new", "g", "--seat", "red:ann@example.org", "--seat", "blue:bob@example.org",
+           "--seed", "runners", "--gm", "gm@example.org")
+    w.pbem("game", "start", "g", "--now", T0.isoformat())
+    return w
+
+
+def _due(answers: Iterator[bool]):  # type: ignore[no-untyped-def]
+    """is_due as the runner asks it under its claim, answering from ``answers``."""
+    return lambda s, game, now: next(answers)
+
+
+def _step(s: Session, cfg: object, game: Game, now: datetime) -> None:
+    """A step that costs nothing: the turn number moves on."""
+    game.turn_no += 1
+    s.add(game)
+
+
+def _stored(world: World) -> tuple[int, list[int]]:
+    with Session(world.engine()) as s:
+        turns = sorted(r.turn_no for r in s.exec(select(TurnRecord).where(TurnRecord.game_id == "g")))
+        return s.get(Game, "g").turn_no, turns
+
+
+def test_a_game_due_again_after_a_step_is_resolved_again(world: World, monkeypatch) -> None:
+    monkeypatch.setattr(resolve, "is_due", _due(iter([True, True, False])))
+    code, summary = run_pass(world, DUE)
+    assert code == 0
+    assert summary.resolved == ["g turn 0", "g turn 1"]
+    assert _stored(world) == (2, [0, 1])
+    assert not any("steps resolved" in note for note in summary.notes)
+
+
+def test_a_dry_run_shows_one_step_and_changes_nothing(world: World, monkeypatch) -> None:
+    monkeypatch.setattr(resolve, "is_due", lambda s, game, now: True)
+    code, summary = run_pass(world, DUE, dry_run=True)
+    # One line (its turn number is read after the rollback, as before the runners).
+    assert code == 0 and len(summary.resolved) == 1
+    assert _stored(world) == (0, [])
+
+
+def test_the_cap_stops_a_game_that_is_always_due(world: World, monkeypatch) -> None:
+    monkeypatch.setattr(resolve, "is_due", lambda s, game, now: True)
+    monkeypatch.setattr(resolve, "resolve_turn", _step)
+    code, summary = run_pass(world, DUE)
+    assert code == 0
+    assert summary.resolved == [f"g turn {n}" for n in range(resolve.MAX_STEPS)]
+    assert f"g: {resolve.MAX_STEPS} steps resolved in this pass; the next pass goes on" in summary.notes
+    assert _stored(world)[0] == resolve.MAX_STEPS
+    # The next pass goes on where this one stopped.
+    _code, again = run_pass(world, DUE + timedelta(minutes=15))
+    assert again.resolved[0] == f"g turn {resolve.MAX_STEPS}"
+
+
+def test_a_step_that_fails_keeps_the_steps_before_it(world: World, monkeypatch) -> None:
+    calls: list[int] = []
+
+    def failing(s: Session, cfg: object, game: Game, now: datetime) -> None:
+        calls.append(game.turn_no)
+        if len(calls) == 2:
+            raise RuntimeError("the second step breaks")
+        _step(s, cfg, game, now)
+
+    monkeypatch.setattr(resolve, "is_due", _due(iter([True, True])))
+    monkeypatch.setattr(resolve, "resolve_turn", failing)
+    code, summary = run_pass(world, DUE)
+    assert code == 0 and summary.resolved == ["g turn 0"]
+    assert any(note.startswith("g: resolve failed, the game is left as it was: RuntimeError: the second step")
+               for note in summary.notes)
+    assert _stored(world)[0] == 1          # the first step was committed alone
+    with Session(world.engine()) as s:
+        errors = list(s.exec(select(GmLog).where(GmLog.game_id == "g", GmLog.action == "error")))
+    assert [e.detail.split(":")[0] for e in errors] == ["resolve failed"]
