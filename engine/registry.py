@@ -10,6 +10,7 @@ from engine.contract import Ruleset
 RULESETS: dict[str, str] = {
     "valley": "engine.valley",
 }
+DEFAULT = "valley"      # what a GM gets without naming a ruleset, and what 'pbem demo' plays
 
 
 def ruleset_names() -> list[str]:

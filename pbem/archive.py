@@ -15,17 +15,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
 from sqlmodel import Session, select
 
 from engine import get_ruleset
-from pbem.games import seats_of
+from pbem.games import outcome_words, seats_of
 from pbem.history import records
 from pbem.models import Game, GmLog, Press
+from pbem.presenters import Standings, get_presenter
 from pbem.public import carried_out, public
-from pbem.reports.render import render, visible
-from pbem.reports.svgmap import render as svg_map
+from pbem.reports.render import render
 
 ARCHIVE_FORMAT = 2      # 2: orders as carried out, not the sheets
 COLOURS = ["#c0392b", "#2563b0", "#2e8b3a", "#7d4fa0", "#b8860b", "#444444"]
@@ -73,56 +73,64 @@ def build(s: Session, out: Path, game_ids: Iterable[str] = (),
     """Write the site; only turn pages not written before are rendered."""
     out.mkdir(parents=True, exist_ok=True)
     games = [s.get(Game, g) for g in game_ids] if game_ids else list(s.exec(select(Game).order_by(Game.id)))
-    written = skipped = 0
-    summaries = []
-    for game in games:
-        if game is None:
-            continue
-        ruleset = get_ruleset(game.ruleset)
-        folder = out / game.id
-        folder.mkdir(exist_ok=True)
-        done = records(s, game.id)
-        series: dict[str, dict[str, list[int]]] = {"tokens": {}, "camps": {}, "food": {}}
-        timeline = []
-        for index, record in enumerate(done):
-            number = record.turn_no + 1
-            state = ruleset.from_json(record.state_json)
-            for p in state.players:
-                series["tokens"].setdefault(p, []).append(state.totals(p).total)
-                series["camps"].setdefault(p, []).append(len(state.camps(p)))
-                series["food"].setdefault(p, []).append(state.tribes[p].food)
-            timeline.append((number, f"{state.season} {state.turn}, year {state.year}"))
-            page, data = folder / f"turn-{number}.html", folder / f"turn-{number}.json"
-            if page.exists() and _current(data) and index < len(done) - 1:
-                skipped += 1
-                progress(1)
-                continue
-            view = ruleset.view(state, None)
+    counts = {"written": 0, "skipped": 0}
+    summaries = [_build_game(s, out / game.id, game, counts, progress) for game in games if game is not None]
+    (out / "index.html").write_text(render("archive/index.html", games=summaries))
+    return {**counts, "games": len(summaries)}
+
+
+def _build_game(s: Session, folder: Path, game: Game, counts: dict[str, int],
+                progress: Callable[[int], None]) -> tuple[str, str, str, int, int]:
+    """A game's turn pages and its own page; returns its line of the index."""
+    ruleset, presenter = get_ruleset(game.ruleset), get_presenter(game.ruleset)
+    folder.mkdir(exist_ok=True)
+    standings = presenter.standings(ruleset.view(ruleset.from_json(game.state_json), None))
+    series: dict[str, dict[str, list[int]]] = {column: {} for column in standings.charted}
+    timeline = []
+    done = records(s, game.id)
+    for index, record in enumerate(done):
+        number, state = record.turn_no + 1, ruleset.from_json(record.state_json)
+        view = ruleset.view(state, None)
+        _add_figures(series, presenter.standings(view), ruleset.players(state))
+        timeline.append((number, presenter.label(view)))
+        page, data = folder / f"turn-{number}.html", folder / f"turn-{number}.json"
+        latest = index == len(done) - 1
+        if page.exists() and _current(data) and not latest:
+            counts["skipped"] += 1
+        else:
             events = public(json.loads(record.events_json))
-            orders = carried_out(events, state.players)
-            press = list(s.exec(select(Press).where(Press.game_id == game.id, Press.turn_no == record.turn_no,
-                                                    Press.recipients == "ALL").order_by(Press.id)))
-            page.write_text(render("archive/turn.html", game=game.id, number=number, view=view,
-                                   svg=svg_map(view), groups=visible(events, None), orders=orders, press=press,
+            orders = carried_out(events, ruleset.players(state))
+            page.write_text(render("archive/turn.html", game=game.id, number=number, when=presenter.when(view),
+                                   svg=presenter.maps(view).svg, groups=presenter.event_groups(events, None),
+                                   orders=orders, press=_public_press(s, game, record.turn_no),
                                    previous=number - 1 if number > 1 else None,
-                                   following=number + 1 if index < len(done) - 1 else None))
+                                   following=None if latest else number + 1))
             data.write_text(json.dumps(
                 {"format": ARCHIVE_FORMAT, "game": game.id, "turn": number, "view": view, "orders": orders,
                  "events": events}, indent=1, sort_keys=True))
-            written += 1
-            progress(1)
-        state = ruleset.from_json(game.state_json)
-        seats = seats_of(s, game.id)
-        standings = sorted(((len(state.camps(x.name)), state.totals(x.name).total, state.tribes[x.name].food,
-                             x.name) for x in seats), reverse=True)
-        gm_log = list(s.exec(select(GmLog).where(GmLog.game_id == game.id).order_by(GmLog.id)))
-        (folder / "index.html").write_text(render(
-            "archive/game.html", game=game, title=ruleset.title, standings=standings, timeline=timeline,
-            gm_log=[(x.at.strftime("%Y-%m-%d %H:%M"), x.action, _public(x)) for x in gm_log],
-            charts=[_chart(v, k) for k, v in series.items()], winners=state.winners, reason=state.reason))
-        summaries.append((game.id, ruleset.title, game.status, game.turn_no, len(seats)))
-    (out / "index.html").write_text(render("archive/index.html", games=summaries))
-    return {"written": written, "skipped": skipped, "games": len(summaries)}
+            counts["written"] += 1
+        progress(1)
+    seats = seats_of(s, game.id)
+    gm_log = list(s.exec(select(GmLog).where(GmLog.game_id == game.id).order_by(GmLog.id)))
+    (folder / "index.html").write_text(render(
+        "archive/game.html", game=game, title=ruleset.title, standings=standings, timeline=timeline,
+        gm_log=[(x.at.strftime("%Y-%m-%d %H:%M"), x.action, _public(x)) for x in gm_log],
+        charts=[_chart(v, k) for k, v in series.items()], outcome=outcome_words(game)))
+    return game.id, ruleset.title, game.status, game.turn_no, len(seats)
+
+
+def _add_figures(series: dict[str, dict[str, list[int]]], standings: Standings, seats: Sequence[str]) -> None:
+    """One turn's figures onto the charted series, in seat order (the colours stay the seats')."""
+    figures = dict(standings.rows)
+    for column, by_seat in series.items():
+        at = standings.columns.index(column)
+        for seat in seats:
+            by_seat.setdefault(seat, []).append(figures[seat][at])
+
+
+def _public_press(s: Session, game: Game, turn_no: int) -> list[Press]:
+    return list(s.exec(select(Press).where(Press.game_id == game.id, Press.turn_no == turn_no,
+                                           Press.recipients == "ALL").order_by(Press.id)))
 
 
 def count_turns(s: Session, game_ids: Iterable[str] = ()) -> int:

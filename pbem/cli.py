@@ -7,6 +7,9 @@ from pathlib import Path
 import click
 
 from pbem import __version__
+from pbem.cli_tools import adjudicate, simulate
+from pbem.watch import watch_command
+from pbem.presenters import DEFAULT
 
 
 class Ctx:
@@ -85,7 +88,7 @@ def game() -> None:
 @game.command("new")
 @click.argument("game_id", required=False)
 @click.option("--from", "from_file", type=click.Path(exists=True, dir_okay=False), help="a game file (TOML)")
-@click.option("--ruleset", default="valley", show_default=True)
+@click.option("--ruleset", default=DEFAULT, show_default=True)
 @click.option("--seat", "seats", multiple=True, metavar="NAME:EMAIL", help="a seat and its player's address")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="a ruleset option")
 @click.option("--deadline", default="72h", show_default=True, help="time for each turn")
@@ -426,105 +429,11 @@ def replay(obj: Ctx, game_id: str) -> None:
 @click.option("--turns", default=100, show_default=True,
               help="play at most this many turns (a game usually ends well before)")
 def demo(directory: str, turns: int) -> None:
-    """Play a whole 4-seat Valley game by mail in DIRECTORY, with no server."""
+    """Play a whole 4-seat game by mail in DIRECTORY, with no server."""
     from pbem.demo import run_demo
     run_demo(Path(directory), turns, click.echo)
 
 
-@main.command()
-@click.option("--ruleset", default="valley", show_default=True)
-@click.option("--players", type=click.IntRange(2, 6), default=4, show_default=True)
-@click.option("--games", type=click.IntRange(1), default=100, show_default=True)
-@click.option("--board", default=None, help="a board such as W1E2 (default: the ruleset's)")
-@click.option("--fire", is_flag=True, help="the advanced fire rules")
-@click.option("--bots", default="heuristic", show_default=True,
-              help="comma-separated bots, one per seat or repeated: heuristic, random")
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--turn-limit", type=click.IntRange(1), default=200, show_default=True)
-@click.option("--json", "as_json", is_flag=True, help="print the figures as JSON")
-def simulate(ruleset: str, players: int, games: int, board: str | None, fire: bool, bots: str, seed: int,
-             turn_limit: int, as_json: bool) -> None:
-    """Play whole games bot against bot and print the figures a designer needs."""
-    import json as jsonlib
-
-    from engine.valley.boards import BOARD_NAMES
-    from engine.valley.simulate import BOTS, Tally
-    from engine.valley.simulate import simulate as run
-    if ruleset != "valley":
-        raise click.UsageError(f"no simulator for ruleset {ruleset!r}; known: valley")
-    names = [b.strip() for b in bots.split(",") if b.strip()]
-    for name in names:
-        if name not in BOTS:
-            raise click.BadParameter(f"no bot {name!r}; the bots are {', '.join(BOTS)}", param_hint="--bots")
-    if board is not None and board not in BOARD_NAMES:
-        raise click.BadParameter(f"no board {board!r}; the boards are {', '.join(BOARD_NAMES)}", param_hint="--board")
-    seats = (names * players)[:players]
-    options = {"fire": fire, **({"board": board} if board else {})}
-    tally = Tally(players)
-    with click.progressbar(run(games, seats, options, seed, turn_limit), length=games, label="games",
-                           file=sys.stderr) as bar:
-        for result in bar:
-            tally.add(result)
-    figures = tally.report()
-    if as_json:
-        click.echo(jsonlib.dumps(figures, indent=2))
-        return
-    click.echo(f"{figures['games']} games, {players} players, bots {', '.join(seats)}"
-               f"{', fire rules' if fire else ''}, board {board or 'default'}")
-    click.echo("win rate by seat: " + ", ".join(f"{s} {r:.1%}" for s, r in figures["win_rate_by_seat"].items()))
-    click.echo("win rate by bot:  " + ", ".join(f"{b} {r:.1%}" for b, r in figures["win_rate_by_bot"].items()))
-    click.echo("turns survived by bot: " + ", ".join(f"{b} {r}" for b, r in figures["mean_turns_survived_by_bot"].items()))
-    length = figures["length"]
-    click.echo(f"game length in turns: mean {length['mean']}, median {length['median']}, max {length['max']}")
-    click.echo(f"extinction {figures['extinction_rate']:.1%}, stopped by the turn limit {figures['turn_limit_rate']:.1%}")
-    click.echo("events (changed the board / drawn): " + ", ".join(
-        f"{k} {v}" for k, v in figures["events_that_changed_the_board"].items()))
-    click.echo("fate cards played per game: " + ", ".join(
-        f"{k} {v}" for k, v in figures["fate_cards_played_per_game"].items()))
-    curve = figures["mean_food_by_turn"]
-    click.echo("mean food by turn: " + " ".join(f"{x:g}" for x in curve[:20]))
-    if figures["refused_bot_lines"]:
-        click.echo(f"WARNING: the parser refused {figures['refused_bot_lines']} bot order lines")
-
-
-def _case_files(paths: tuple[str, ...]) -> list[Path]:
-    files: list[Path] = []
-    for given in paths:
-        path = Path(given)
-        if path.is_dir():
-            files.extend(sorted(path.rglob("*.toml")))
-        else:
-            files.append(path)
-    return files
-
-
-@main.command()
-@click.argument("paths", nargs=-1, required=True, metavar="CASE.toml|DIR...")
-@click.option("--ruleset", default="valley", show_default=True, help="the game the cases are for")
-@click.option("--quiet", "-q", is_flag=True, help="print only failures and the total")
-def adjudicate(paths: tuple[str, ...], ruleset: str, quiet: bool) -> None:
-    """Run adjudicator case files and report PASS or FAIL for each.
-
-    Ends with the line 'N passed, M failed'; exits 0 only when every case passed.
-    """
-    if ruleset != "valley":
-        raise click.UsageError(f"no adjudicator cases for ruleset {ruleset!r}; known: valley")
-    from engine.valley.cases import CaseResult, run_case
-
-    passed = failed = 0
-    for path in _case_files(paths):
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as why:
-            result = CaseResult(False, path.name, f"cannot read the file: {why}")
-        else:
-            result = run_case(text)
-        if result.passed:
-            passed += 1
-            if not quiet:
-                click.echo(f"PASS {path.stem}")
-        else:
-            failed += 1
-            click.echo(f"FAIL {path.stem}: {result.message}")
-    click.echo(f"{passed} passed, {failed} failed")
-    sys.exit(0 if failed == 0 and passed > 0 else 1)
+main.add_command(simulate)
+main.add_command(adjudicate)
+main.add_command(watch_command)

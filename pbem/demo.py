@@ -1,5 +1,5 @@
-"""`pbem demo`: a whole 4-seat Valley game played by mail on the embedded
-defaults (Maildir in and out, SQLite), with no server at all.
+"""`pbem demo`: a whole 4-seat game of the default ruleset played by mail on
+the embedded defaults (Maildir in and out, SQLite), with no server at all.
 
 The demo's players read their welcome mail for their password, write real
 order mails into the inbox (bot orders), and the GM's cron is played by
@@ -28,10 +28,11 @@ from pbem.config import load
 from pbem.db import migrate, open_engine, session
 from pbem.games import GameSpec, create_game, outcome_words, start_game
 from pbem.models import Game
+from pbem.presenters import DEFAULT, Demo, get_presenter
 from pbem.process import Pass
 from pbem.transports import make_inbox, make_outbox
 
-GAME = "valley-demo"
+GAME = f"{DEFAULT}-demo"
 SEATS = ["red", "blue", "green", "white"]
 DOMAIN = "demo.example"
 START = datetime(2026, 1, 5, 18, 0, tzinfo=timezone.utc)
@@ -77,9 +78,17 @@ def _password(outbox: Path, address: str) -> str:
     raise click.ClickException(f"no welcome mail for {address} in {outbox}")
 
 
+def _demo() -> Demo:
+    demo = get_presenter(DEFAULT).demo
+    if demo is None:
+        raise click.ClickException(f"the ruleset {DEFAULT} has no demo")
+    return demo
+
+
 def run_demo(root: Path, turns: int, echo: Callable[[str], None]) -> None:
     if root.exists() and any(root.iterdir()):
         raise click.ClickException(f"{root} is not empty; remove it or name another folder")
+    demo = _demo()
     root.mkdir(parents=True, exist_ok=True)
     (root / "pbem.toml").write_text(CONFIG.format(domain=DOMAIN))
     cfg = load(root / "pbem.toml")
@@ -87,8 +96,8 @@ def run_demo(root: Path, turns: int, echo: Callable[[str], None]) -> None:
     migrate(engine)
     address = cfg.server.address
     with session(engine) as s:
-        spec = GameSpec(id=GAME, seats=[(p, f"{p}@{DOMAIN}") for p in SEATS], seed="demo",
-                        options={"board": "W1E2"}, gm_email=f"gm@{DOMAIN}", missed="hold")
+        spec = GameSpec(id=GAME, ruleset=DEFAULT, seats=[(p, f"{p}@{DOMAIN}") for p in SEATS], seed="demo",
+                        options=demo.options, gm_email=f"gm@{DOMAIN}", missed="hold")
         game, gm_password = create_game(s, spec, now=START)
         start_game(s, cfg, game, START)
     now = START
@@ -98,13 +107,14 @@ def run_demo(root: Path, turns: int, echo: Callable[[str], None]) -> None:
         p.run()
         echo(f"  pass at {at:%Y-%m-%d %H:%M}: " + "; ".join(p.summary.lines()[:3]))
 
-    echo(f"demo game {GAME} in {root}: 4 seats, board W1E2, Maildir mail, SQLite")
+    options = "".join(f", {key} {value}" for key, value in demo.options.items())
+    echo(f"demo game {GAME} in {root}: 4 seats{options}, Maildir mail, SQLite")
     run_pass(now)
     outbox = cfg.path(cfg.outbox.path)
     inbox = mailbox.Maildir(str(cfg.path(cfg.inbox.path)), create=True)
     secrets = {p: _password(outbox, f"{p}@{DOMAIN}") for p in SEATS}
     rng = random.Random(7)
-    ruleset = get_ruleset("valley")
+    ruleset = get_ruleset(DEFAULT)
     for _ in range(turns):
         with Session(engine) as s:
             game = s.get(Game, GAME)
@@ -117,8 +127,7 @@ def run_demo(root: Path, turns: int, echo: Callable[[str], None]) -> None:
             sender = f"{seat}@{DOMAIN}"
             body = f"SIGNON {GAME} {seat} {secrets[seat]}\nTURN {turn_no}\n{orders}\nREADY\n"
             if turn_no == 1 and seat == "blue":
-                inbox.add(_mail(sender, address, f"[{GAME}] orders", body.replace("MOVE", "MOOVE", 1)
-                                if "MOVE" in body else body + "MOOVE 1W A1-A2\n", now))
+                inbox.add(_mail(sender, address, f"[{GAME}] orders", demo.misspell(body), now))
             if turn_no == 1 and seat == "green":
                 inbox.add(_mail(sender, address, f"[{GAME}] orders",
                                 body.replace(secrets[seat], "not-my-password"), now))

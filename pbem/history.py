@@ -16,7 +16,7 @@ from engine import SeededDice, get_ruleset
 from pbem import seating
 from pbem.models import Game, TurnRecord
 from pbem.public import carried_out, fields
-from pbem.reports.render import valley_report
+from pbem.presenters import get_presenter
 
 
 class HistoryError(ValueError):
@@ -53,8 +53,8 @@ def turn_report(s: Session, game: Game, turn: int | None, seat: str | None, fmt:
         if seat is not None:        # a seat's own sheet, never another's
             data["my_orders"] = json.loads(record.sheets_json).get(seat, [])
         return json.dumps(data, indent=2, sort_keys=True)
-    _subject, text, html = valley_report(game=game.id, turn_no=number, seat=seat, view=view, events=events,
-                                         deadline="", address=address)
+    _subject, text, html = get_presenter(game.ruleset).report(
+        game=game.id, turn_no=number, seat=seat, view=view, events=events, deadline="", address=address)
     return text if fmt == "text" else html
 
 
@@ -80,7 +80,7 @@ def replay(s: Session, game: Game) -> list[ReplayStep]:
                              {seat: "\n".join(lines) for seat, lines in played.items()},
                              turn_no=record.turn_no, missed=game.missed, seed=game.seed)
         refused = [f"{seat}: {p}" for seat, play in plays.items() for p in play.refused]
-        sheets = {seat: play.sheet for seat, play in plays.items()}
+        sheets = seating.to_resolve(plays)
         state = ruleset.resolve(state, sheets, SeededDice(record.dice_seed)).state
         same = ruleset.to_json(state) == record.state_json
         detail = "; ".join(refused) if refused else ("" if same else "the resolved state differs from the stored one")

@@ -60,7 +60,7 @@ def join(s: Session, cfg: Config, inc: Incoming, cmd: Command, answer: Answer, n
     """JOIN <game> <seat name>: ask to take an open seat of a game that is
     forming; the seat is taken when the address confirms (_confirm)."""
     if len(cmd.args) != 2:
-        answer.add(f"Line {cmd.line}: write JOIN <game> <seat name>, e.g. JOIN valley-9 red")
+        answer.add(f"Line {cmd.line}: write JOIN <game> <seat name>, e.g. JOIN mygame-9 red")
         return
     game_id, name = cmd.args[0].lower(), cmd.args[1].lower()
     game, problem = _join_problem(s, game_id, name, inc.from_addr)

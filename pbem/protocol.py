@@ -14,11 +14,11 @@ from typing import Collection, Sequence
 REPORT_START = "=== pbem report"
 REPORT_END = "=== end of report ==="
 PLAYER_COMMANDS = {"HELP", "STATUS", "READY", "WAIT", "PASSWORD", "RESIGN", "TURN",
-                   "HISTORY", "PRESS", "ENDPRESS", "VACATION"}
+                   "HISTORY", "PRESS", "ENDPRESS", "VACATION", "DIGEST"}
 GM_COMMANDS = {"PAUSE", "RESUME", "EXTEND", "PROCESS", "PREVIEW", "ROLLBACK", "REPLACE", "BOT", "END", "START"}
 NOT_YET = {"ENDPRESS"}
 _SUBJECT_GAME = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9_.-]{0,39})\]")
-# "[valley-7] confirm 3f9a...": the subject of a confirmation request, and of a reply to it.
+# "[mygame-7] confirm 3f9a...": the subject of a confirmation request, and of a reply to it.
 _SUBJECT_CONFIRM = re.compile(r"(?i)(?:^|\s)confirm\s+([0-9a-f]{16,64})(?:\s|$)")
 
 
@@ -96,7 +96,7 @@ def game_from_subject(subject: str) -> str:
 
 
 def plus_game(addresses: list[str], own: str) -> str:
-    """The game of a plus address: mail to pbem+valley-7@host is for valley-7."""
+    """The game of a plus address: mail to pbem+mygame-7@host is for mygame-7."""
     local, _, domain = own.lower().partition("@")
     for address in addresses:
         a_local, _, a_domain = address.lower().partition("@")
@@ -156,7 +156,7 @@ def read_request(lines: list[str], subject: str = "", default_game: str = "",
                 args = [default_game or game_from_subject(subject)] + args
             if len(args) != 3 or not args[0]:
                 req.signon_problem = ("SIGNON takes the game, your seat and your password: "
-                                      "SIGNON valley-7 red kx4-pl9-tr2")
+                                      "SIGNON mygame-7 red kx4-pl9-tr2")
                 continue
             req.game, req.seat, req.password = args[0].lower(), args[1].lower(), args[2]
             continue

@@ -1,8 +1,7 @@
 """What everybody may read of a turn's log, for any game.
 
-Order sheets are private: they hold standing orders (Valley's LOSSES,
-STARVE, CONQUER), ranked lists (PLACE) and lines refused when the turn ran,
-some of which name cards in a hand. What is public of a seat's orders is
+Order sheets are private: they hold standing orders, ranked lists and
+lines refused when the turn ran, some of which name cards in a hand. What is public of a seat's orders is
 what was carried out, and the ruleset says so by tagging the public events
 that carry out an order with the seat (``Event.by``). The archive and
 ``pbem history`` publish these, never the sheets.

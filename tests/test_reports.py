@@ -9,7 +9,7 @@ import pytest
 
 from engine import SeededDice
 from engine.valley.bots import random_orders
-from pbem.reports.render import valley_report
+from pbem.presenters.valley.report import report as valley_report
 from valley_games import RULESET, play
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -103,7 +103,7 @@ def test_html_in_game_data_is_escaped() -> None:
 
 def test_the_plant_hint_comes_on_the_planting_turn_also_in_a_long_winter() -> None:
     from engine import get_ruleset
-    from pbem.reports.render import may_order
+    from pbem.presenters.valley.report import may_order
     ruleset = get_ruleset("valley")
     state = ruleset.new_game(["red", "blue"], {}, "hint")
     state.stage, state.season = "play", "winter"

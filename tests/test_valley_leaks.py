@@ -21,8 +21,8 @@ from engine.valley.bots import random_orders
 from engine.valley.fatecards import CARDS
 from engine.valley.state import State
 from pbem.public import carried_out, public
-from pbem.reports.render import render, valley_report, visible
-from pbem.reports.svgmap import render as svg_map
+from pbem.presenters.valley.report import draw_maps, report as valley_report, visible, when
+from pbem.reports.render import render
 
 RULESET = get_ruleset("valley")
 SEATS = ["red", "blue", "green", "white"]
@@ -52,7 +52,7 @@ def public_outputs(state: State, events: list[Event]) -> str:
     orders = carried_out(events, state.players)
     _subject, text, html = valley_report(game="leak", turn_no=1, seat=None, view=view, events=events,
                                          deadline="", address="pbem@example.org")
-    page = render("archive/turn.html", game="leak", number=1, view=view, svg=svg_map(view),
+    page = render("archive/turn.html", game="leak", number=1, when=when(view), svg=draw_maps(view).svg,
                   groups=visible(events, None), orders=orders, press=[], previous=None, following=None)
     return "\n".join([text, html, page, json.dumps(view), json.dumps(orders),
                       json.dumps([e.to_dict() for e in public(events)])])

@@ -39,7 +39,8 @@ class CaseResult:
 
 
 _KEYS = {
-    "": {"title", "rule", "options", "board", "position", "orders", "dice", "draws", "run", "expect"},
+    "": {"ruleset", "title", "rule", "options", "board", "position", "orders", "dice", "draws", "run",
+         "expect"},
     "board": {"map", "rivers", "arrivals", "lava"},
     "position": {"year", "season", "turn", "game_turn", "players", "first_player", "food", "fire",
                  "hands", "warned", "resurrected", "space", "bag", "fate_deck",
@@ -318,6 +319,8 @@ def run_case(text: str) -> CaseResult:
         title = str(data.get("title", "?"))
         if "title" not in data or "rule" not in data:
             raise CaseError("a case needs a title and the rule it tests")
+        if data.get("ruleset", "valley") != "valley":
+            raise CaseError(f"this is a case for {data['ruleset']!r}, not for valley")
         st = build_state(data)
         run = data.get("run")
         _check_keys("run", run, _KEYS["run"])

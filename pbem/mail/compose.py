@@ -30,7 +30,7 @@ _PREFIX = re.compile(r"^\s*(?:(?:re|aw|antw|r[ée]f|r[ée]p|rv|res|sv|fwd?|tr|wg
 
 def reply_subject(tag: str, subject: str) -> str:
     """The subject of an answer: our game tag once, then ``Re:`` once
-    ("[valley-1] Re: orders", never "Re: Re: [valley-1] Re: orders")."""
+    ("[mygame-1] Re: orders", never "Re: Re: [mygame-1] Re: orders")."""
     rest = subject
     while True:
         stripped = _PREFIX.sub("", rest)

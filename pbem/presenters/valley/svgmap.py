@@ -6,7 +6,7 @@ from html import escape
 from typing import Any
 
 from engine.valley import hexgrid
-from pbem.reports.asciimap import SPECIES_CODE, seat_codes
+from pbem.presenters.valley.asciimap import SPECIES_CODE, seat_codes
 
 SIZE = 46.0
 FILL = {"P": "#e9e2a8", "F": "#86b86b", "M": "#b3a99b", "V": "#c9674d", "L": "#78b3e0"}

@@ -1,0 +1,134 @@
+"""Each ruleset's presentation, looked up by name: the mail layer asks a
+:class:`Presenter` for everything a game shows its players and GM (reports,
+maps, HELP lines, standings, step names) and for its case runner and
+simulator, so that it never knows which game it runs.
+
+A presenter is any object with the Protocol's members; a ruleset's own is
+the module named in :data:`PRESENTERS` (imported when first asked for), a
+test's may be given to :func:`register`."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple, Protocol, cast
+
+from engine.contract import Event
+from engine.registry import DEFAULT
+
+if TYPE_CHECKING:
+    import click
+
+__all__ = ["DEFAULT", "PRESENTERS", "CaseResult", "Demo", "Maps", "Presenter", "Report", "Simulator",
+           "Standings", "get_presenter", "presenter_names", "register"]
+
+# name -> the module that presents the ruleset of that name (engine.registry's names)
+PRESENTERS: dict[str, str] = {
+    "valley": "pbem.presenters.valley",
+}
+_registered: dict[str, Presenter] = {}
+
+Groups = list[tuple[str, list[str]]]     # (phase title, lines), in the order they happened
+
+
+class Maps(NamedTuple):
+    """The board drawn once for a step: text lines for plain mail, inline SVG for HTML."""
+    text: list[str]
+    svg: str
+
+
+class Report(NamedTuple):
+    subject: str
+    text: str
+    html: str
+
+
+@dataclass(frozen=True)
+class Standings:
+    """Figures per seat, best first; ``charted`` are the columns the archive
+    draws over the turns, in the order it draws them."""
+    columns: tuple[str, ...]
+    rows: list[tuple[str, tuple[int, ...]]]
+    charted: tuple[str, ...] = ()
+
+
+class CaseResult(Protocol):
+    @property
+    def passed(self) -> bool: ...
+
+    @property
+    def message(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Simulator:
+    """``pbem simulate`` for one ruleset: its own options, and ``run``, which
+    plays the games and prints the figures. ``run`` takes players, games,
+    seed, turn_limit, as_json and echo, then the own options by name."""
+    options: list[click.Option]
+    run: Callable[..., None]
+
+
+@dataclass(frozen=True)
+class Demo:
+    """What ``pbem demo`` needs of its game: the options, and an order mail's
+    body with one order mistyped (the sheet the demo sends broken)."""
+    options: dict[str, str]
+    misspell: Callable[[str], str]
+
+
+class Presenter(Protocol):
+    simulator: Simulator | None
+    demo: Demo | None
+
+    def report(self, *, game: str, turn_no: int, seat: str | None, view: dict[str, Any],
+               events: Iterable[Event | dict[str, Any]], deadline: str, address: str,
+               missed: dict[str, int] | None = None,
+               maps: tuple[list[str], str] | None = None) -> Report:
+        """One seat's report of a step (``seat`` None: the public one);
+        ``maps`` when they were drawn once for every seat."""
+        ...
+
+    def maps(self, view: dict[str, Any]) -> Maps: ...
+
+    def when(self, view: dict[str, Any]) -> str:
+        """Where the game stands, for a heading ("summer turn 2 of year 1")."""
+        ...
+
+    def label(self, view: dict[str, Any]) -> str:
+        """The same, short, for a list of steps ("summer 2, year 1")."""
+        ...
+
+    def event_groups(self, events: Iterable[Event | dict[str, Any]], seat: str | None) -> Groups:
+        """The events ``seat`` may read (None: the public), grouped by phase."""
+        ...
+
+    def help_lines(self, view: dict[str, Any]) -> list[str]:
+        """What HELP adds for the game, as the view's seat sees it."""
+        ...
+
+    def standings(self, view: dict[str, Any]) -> Standings: ...
+
+    def run_case(self, text: str) -> CaseResult:
+        """Run the text of one adjudicator case file; never raises."""
+        ...
+
+
+def presenter_names() -> list[str]:
+    return list(PRESENTERS) + [name for name in _registered if name not in PRESENTERS]
+
+
+def get_presenter(name: str) -> Presenter:
+    """The presenter of ruleset ``name``; ValueError naming the known ones otherwise."""
+    if name in _registered:
+        return _registered[name]
+    if name not in PRESENTERS:
+        raise ValueError(f"no ruleset {name!r}; known: {', '.join(presenter_names())}")
+    return cast(Presenter, import_module(PRESENTERS[name]))
+
+
+def register(name: str, presenter: Presenter | None) -> None:
+    """Present ruleset ``name`` with ``presenter`` (a test's game), or stop (None)."""
+    if presenter is None:
+        _registered.pop(name, None)
+    else:
+        _registered[name] = presenter

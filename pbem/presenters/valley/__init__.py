@@ -1,0 +1,14 @@
+"""Valley of the Mammoths as its players and GM read it. This module is
+its :class:`pbem.presenters.Presenter`; the templates are in
+templates/reports/valley/."""
+from __future__ import annotations
+
+from engine.valley.cases import run_case
+from pbem.presenters.valley.report import draw_maps as maps
+from pbem.presenters.valley.report import report, visible as event_groups, when
+from pbem.presenters.valley.simulate import SIMULATOR as simulator
+from pbem.presenters.valley.words import DEMO as demo
+from pbem.presenters.valley.words import help_lines, label, standings
+
+__all__ = ["demo", "event_groups", "help_lines", "label", "maps", "report", "run_case", "simulator",
+           "standings", "when"]
