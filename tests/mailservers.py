@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import pwd
 import shutil
+import signal
 import socket
 import ssl
 import subprocess
@@ -115,15 +116,48 @@ service stats {{
         self.conf = self.dir / "dovecot.conf"
         self.conf.write_text(conf)
         os.chown(mail, owner.pw_uid, owner.pw_gid)
+        self.tls = tls
+        self.start()
+
+    def start(self) -> None:
+        """Start the server (again, after halt(): same ports, same mail)."""
         self.proc = subprocess.Popen(["dovecot", "-F", "-c", str(self.conf)],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         try:
             _wait_port(self.port)
-            if tls:
+            if self.tls:
                 _wait_port(self.tls_port)
         except RuntimeError:
             self.stop()
             raise RuntimeError("dovecot did not start: " + self.log())
+
+    def halt(self) -> None:
+        """Stop the server, keeping its mail (start() again). Its imap processes
+        outlive the master and go on serving their clients, so they are ended too."""
+        children = self._children()
+        subprocess.run(["dovecot", "-c", str(self.conf), "stop"], capture_output=True)
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        for pid in children:
+            try:
+                os.kill(pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+
+    def _children(self) -> list[int]:
+        """The processes this instance's master started."""
+        found = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == self.proc.pid:
+                found.append(int(stat.parent.name))
+        return found
 
     def log(self) -> str:
         path = self.dir / "dovecot.log"
