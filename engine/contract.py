@@ -154,11 +154,40 @@ class Ruleset(Protocol[S]):
         """The seats whose orders the next ``resolve`` needs (Valley: every seat
         still in play, a tribe coming back included; none once the game is over)."""
 
+    def simultaneous(self, state: S) -> bool:
+        """True when the awaited seats order together against the game's
+        deadline (Valley, always); False when they act in turn, each step
+        with the per-move deadline and due as soon as every awaited seat
+        has a clean sheet."""
+
+    def prompt(self, state: S, player: str) -> str:
+        """The short question an awaited seat answers ("your move: take 1 to
+        3 stones"); '' for a seat that is not awaited."""
+
+    def pre_orders(self, state: S, player: str) -> str:
+        """For a seat that is not awaited: the later decision a sheet sent
+        now will answer ("your next move"), or '' when the game has no use
+        for one (the sheet is then refused, saying whose move it is)."""
+
+    def round_of(self, state: S) -> int:
+        """The round the state is in. When a step changes it, seats on
+        ``DIGEST ROUND`` get the round's news (Valley: the game turn, so
+        every step)."""
+
     def parse_orders(self, state: S, player: str, text: str) -> OrderSheet:
         """Read a player's order text; never raises on any text."""
 
     def resolve(self, state: S, sheets: dict[str, OrderSheet], dice: Dice) -> Resolution:
-        """The next state and the event log. Never changes ``state``."""
+        """One step: the next state and the event log. Never changes ``state``.
+
+        ``sheets`` holds a sheet for every awaited seat (its orders, or the
+        missed rule's) and, for a seat not awaited, only the sheet it sent
+        (its pre-orders); a seat not awaited that sent nothing has none.
+        ``resolve`` runs as far as it can: through every decision a sheet,
+        standing order or kept pre-order answers and every decision with one
+        legal answer or none, and stops where a seat must decide something
+        no sheet says, or at the end of a round. Each pre-order or plan line
+        used, skipped or dropped is an event saying why."""
 
     def default_orders(self, state: S, player: str) -> OrderSheet:
         """What a seat that sent nothing does."""

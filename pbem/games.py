@@ -14,14 +14,15 @@ from sqlmodel import Session, select
 
 from engine import get_ruleset
 from engine.contract import EndReason
-from pbem import passwords
+from pbem import passwords, steps
 from pbem.clock import parse_duration, show
 from pbem.config import Config
 from pbem.mail.compose import compose
 from pbem.mail.headers import valid_address
 from pbem.models import Game, GmLog, Seat, utcnow
 from pbem.outbox import queue
-from pbem.reports.render import render, valley_report
+from pbem.presenters import DEFAULT, get_presenter
+from pbem.reports.render import render
 
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_.-]{0,39}$")
 RESERVED_SEATS = ("gm",)      # the GM signs on as gm: no seat may have that name
@@ -41,7 +42,7 @@ class GameError(ValueError):
 @dataclass
 class GameSpec:
     id: str
-    ruleset: str = "valley"
+    ruleset: str = DEFAULT
     seats: list[tuple[str, str]] = field(default_factory=list)   # (seat, email)
     options: dict[str, Any] = field(default_factory=dict)
     deadline: str = "72h"
@@ -49,6 +50,8 @@ class GameSpec:
     early: str = "30m"
     missed: str = "hold"
     reminders: list[int] = field(default_factory=lambda: [24, 6])
+    move_deadline: str = "24h"    # time for each move where players act in turn
+    move_reminders: list[int] = field(default_factory=lambda: [6, 1])
     seed: str = ""
     gm_email: str = ""
     press: str = "private"        # none | public | private
@@ -63,7 +66,7 @@ def spec_from_file(path: str | Path) -> GameSpec:
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as why:
         raise GameError(f"cannot read game file {path}: {why}") from None
     known = {"id", "ruleset", "seats", "options", "deadline", "grace", "early", "missed",
-             "reminders", "seed", "gm_email", "press", "press_anon"}
+             "reminders", "seed", "gm_email", "press", "press_anon", "move_deadline", "move_reminders"}
     for key in data:
         if key not in known:
             raise GameError(f"{path}: unknown key {key!r}; known: {', '.join(sorted(known))}")
@@ -73,12 +76,14 @@ def spec_from_file(path: str | Path) -> GameSpec:
                 "name" not in entry or "email" not in entry:
             raise GameError(f"{path}: each seat is {{ name = \"red\", email = \"ann@example.org\" }}")
         seats.append((entry["name"], entry["email"]))
-    return GameSpec(id=data.get("id", ""), ruleset=data.get("ruleset", "valley"), seats=seats,
+    return GameSpec(id=data.get("id", ""), ruleset=data.get("ruleset", DEFAULT), seats=seats,
                     options={k: str(v).lower() if isinstance(v, bool) else str(v)
                              for k, v in data.get("options", {}).items()},
                     deadline=str(data.get("deadline", "72h")), grace=str(data.get("grace", "0m")),
                     early=str(data.get("early", "30m")), missed=str(data.get("missed", "hold")),
                     reminders=[int(h) for h in data.get("reminders", [24, 6])],
+                    move_deadline=str(data.get("move_deadline", "24h")),
+                    move_reminders=[int(h) for h in data.get("move_reminders", [6, 1])],
                     seed=str(data.get("seed", "")), gm_email=str(data.get("gm_email", "")),
                     press=str(data.get("press", "private")), press_anon=bool(data.get("press_anon", True)))
 
@@ -110,7 +115,8 @@ def create_game(s: Session, spec: GameSpec, now: datetime | None = None) -> tupl
         raise GameError(f"{ruleset.title} is for {ruleset.min_players} to {ruleset.max_players} players")
     seed = spec.seed or secrets.token_hex(8)
     try:
-        period, grace, early = (parse_duration(x) for x in (spec.deadline, spec.grace, spec.early))
+        period, grace, early, move = (parse_duration(x) for x in (spec.deadline, spec.grace, spec.early,
+                                                                  spec.move_deadline))
         options = ruleset.check_options(spec.options)
         state_json = "" if spec.open_seats else ruleset.to_json(
             ruleset.new_game([seat for seat, _ in spec.seats], spec.options, seed))
@@ -123,6 +129,8 @@ def create_game(s: Session, spec: GameSpec, now: datetime | None = None) -> tupl
                 status="new", period_minutes=int(period.total_seconds() // 60),
                 grace_minutes=int(grace.total_seconds() // 60), early_minutes=int(early.total_seconds() // 60),
                 missed=spec.missed, reminders=",".join(str(h) for h in spec.reminders),
+                move_minutes=int(move.total_seconds() // 60),
+                move_reminders=",".join(str(h) for h in spec.move_reminders),
                 gm_email=spec.gm_email, gm_password_hash=passwords.hash_password(gm_password),
                 press=spec.press, press_anon=spec.press_anon)
     s.add(game)
@@ -151,12 +159,20 @@ def seats_of(s: Session, game_id: str) -> list[Seat]:
 
 def report_mail(cfg: Config, game: Game, seat: Seat | None, state: Any, events: Any,
                 when: datetime, preface: str = "", missed: dict[str, int] | None = None,
-                maps: tuple[list[str], str] | None = None, to: str | None = None) -> tuple[str, bytes]:
+                maps: tuple[list[str], str] | None = None, to: str | None = None,
+                your_move: str = "") -> tuple[str, bytes]:
+    """One seat's report mail (``seat`` None: the GM's, or an observer's at
+    ``to``). ``your_move``: the question the seat must answer now, where
+    players act in turn; it heads the mail and names it "your move"."""
     ruleset = get_ruleset(game.ruleset)
     view = ruleset.view(state, seat.name if seat else None)
-    subject, text, html = valley_report(game=game.id, turn_no=game.turn_no, seat=seat.name if seat else None,
-                                        view=view, events=events, deadline=show(game.deadline),
-                                        address=cfg.server.address, missed=missed or {}, maps=maps)
+    subject, text, html = get_presenter(game.ruleset).report(
+        game=game.id, turn_no=game.turn_no, seat=seat.name if seat else None, view=view, events=events,
+        deadline=show(game.deadline), address=cfg.server.address, missed=missed or {}, maps=maps)
+    if your_move:
+        subject = f"[{game.id}] your move, step {game.turn_no}"
+        preface = (f"Your move in {game.id}, step {game.turn_no}: {your_move}.\n"
+                   f"Move deadline: {show(game.deadline)}." + (f"\n\n{preface}" if preface else ""))
     if preface:
         text = preface + "\n\n" + text
         html = html.replace("<body>", "<body>\n<pre>" + _escape(preface) + "</pre>", 1)
@@ -178,7 +194,6 @@ def start_game(s: Session, cfg: Config, game: Game, now: datetime) -> dict[str, 
     ruleset = get_ruleset(game.ruleset)
     if not ruleset.min_players <= len(seats) <= ruleset.max_players:
         raise GameError(f"{ruleset.title} needs {ruleset.min_players} to {ruleset.max_players} seats")
-    from datetime import timedelta
     if not game.state_json:       # an open game: its seats are the players who joined
         try:
             state = ruleset.new_game([x.name for x in seats], json.loads(game.options_json), game.seed)
@@ -186,8 +201,8 @@ def start_game(s: Session, cfg: Config, game: Game, now: datetime) -> dict[str, 
             raise GameError(str(why)) from None
         game.state_json = game.initial_state_json = ruleset.to_json(state)
     game.status = "active"
-    game.deadline = now + timedelta(minutes=game.period_minutes)
     state = ruleset.from_json(game.state_json)
+    steps.begin(game, ruleset, state, now)
     issued = {}
     for seat in seats:
         password = passwords.generate()

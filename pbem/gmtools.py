@@ -9,7 +9,7 @@ from sqlmodel import Session, select
 
 from engine import SeededDice, get_ruleset
 from engine.contract import Resolution
-from pbem import seating
+from pbem import seating, steps
 from pbem.clock import aware, parse_duration, show
 from pbem.config import Config
 from pbem.games import GameError, seats_of
@@ -17,7 +17,7 @@ from pbem.history import HistoryError, records
 from pbem.models import Game, GmLog, OutboundMail, Seat
 from pbem.outbox import queue, queue_notice
 from pbem.protocol import whole_number
-from pbem.reports.render import valley_report
+from pbem.presenters import get_presenter
 
 
 def preview_turn(s: Session, game: Game) -> Resolution:
@@ -27,7 +27,7 @@ def preview_turn(s: Session, game: Game) -> Resolution:
     ruleset = get_ruleset(game.ruleset)
     state = ruleset.from_json(game.state_json)
     plays = seating.turn_plan(s, game, ruleset, state)
-    return ruleset.resolve(state, {name: play.sheet for name, play in plays.items()},
+    return ruleset.resolve(state, seating.to_resolve(plays),
                            SeededDice(f"{game.seed}:{game.turn_no}"))
 
 
@@ -37,9 +37,9 @@ def preview(s: Session, cfg: Config, game: Game) -> str:
     seats by the bot). Nothing is stored."""
     ruleset = get_ruleset(game.ruleset)
     result = preview_turn(s, game)
-    _subject, text, _html = valley_report(game=game.id, turn_no=game.turn_no + 1, seat=None,
-                                          view=ruleset.view(result.state, None), events=result.events,
-                                          deadline="", address=cfg.server.address)
+    _subject, text, _html = get_presenter(game.ruleset).report(
+        game=game.id, turn_no=game.turn_no + 1, seat=None, view=ruleset.view(result.state, None),
+        events=result.events, deadline="", address=cfg.server.address)
     return "PREVIEW: nothing was stored; the turn runs the same when it is due, unless sheets change.\n\n" + text
 
 
@@ -68,7 +68,8 @@ def rollback(s: Session, cfg: Config, game: Game, now: datetime) -> int:
     game.state_json = previous
     game.turn_no = last.turn_no
     game.status = "active"
-    game.deadline = now + timedelta(minutes=game.period_minutes)
+    ruleset = get_ruleset(game.ruleset)
+    steps.begin(game, ruleset, ruleset.from_json(previous), now)
     game.all_ready_since = None
     s.add(game)
     s.add(GmLog(game_id=game.id, action="rollback", detail=f"turn {last.turn_no} rolled back", at=now))
@@ -76,14 +77,17 @@ def rollback(s: Session, cfg: Config, game: Game, now: datetime) -> int:
     # longer counted, and the READY flags are those the seats had before it.
     changes = json.loads(last.seats_json or "{}")
     missing, ready = set(changes.get("missing", [])), set(changes.get("ready", []))
+    news = changes.get("news", {})
+    game.round_from = min(game.round_from, changes.get("round_from", last.turn_no))
     for seat in seats_of(s, game.id):
         if seat.name in missing:
             seat.missed_turns = max(0, seat.missed_turns - 1)
         seat.ready = seat.name in ready
+        seat.news_from = min(seat.news_from, news.get(seat.name, last.turn_no))
         s.add(seat)
         text = (f"The GM rolled back turn {last.turn_no} of {game.id}. The report of turn {last.turn_no + 1} "
                 f"no longer counts. Your orders for turn {last.turn_no} stand as they were; you may change "
-                f"them until the new deadline, {now + timedelta(minutes=game.period_minutes):%Y-%m-%d %H:%M} UTC.\n")
+                f"them until the new deadline, {show(game.deadline)}.\n")
         queue_notice(s, cfg, game_id=game.id, to=seat.email, subject=f"turn {last.turn_no} rolled back",
                      text=text, when=now, key=f"rollback:{game.id}:{last.turn_no}:{seat.name}:{now.isoformat()}")
     return game.turn_no

@@ -23,7 +23,7 @@ from pbem.joining import notice
 from pbem.outbox import may_answer, queue
 from pbem.press import relay
 from pbem.protocol import NOT_YET, Command, Request, plus_game, read_request, sign_off, whole_number
-from engine.valley.carddocs import fate_line
+from pbem.presenters import get_presenter
 from pbem.reports.render import render
 
 
@@ -124,7 +124,7 @@ def _serve(s: Session, cfg: Config, inc: Incoming, req: Request, answer: Answer,
         return
     if not req.signon_line:
         if req.help_asked:
-            answer.add(render("mail/help.txt", address=cfg.server.address, cards=[]))
+            answer.add(render("mail/help.txt", address=cfg.server.address, game_lines=[]))
             return
         answer.add("This mail has no SIGNON line, so nothing was done. Start your orders with\n"
                    "  SIGNON <game> <seat> <password>\nSend HELP for the commands.")
@@ -213,25 +213,34 @@ def _orders(s: Session, game: Game, seat: Seat, req: Request, answer: Answer, tu
     if game.status != "active":
         answer.add(f"Game {game.id} is {gmtools.status_word(game)}: no orders were stored.")
         return False
+    name = "turn" if game.simultaneous else "step"
     if turn_asked is not None and turn_asked != game.turn_no:
         if turn_asked < game.turn_no:
-            answer.add(f"Turn {turn_asked} was already resolved; the game is at turn {game.turn_no} "
+            answer.add(f"{name.title()} {turn_asked} was already resolved; the game is at {name} {game.turn_no} "
                        "now. Your orders were NOT stored: read the latest report and send orders "
-                       f"for turn {game.turn_no}.")
+                       f"for {name} {game.turn_no}.")
         else:
-            answer.add(f"Turn {turn_asked} has not begun; the game is at turn {game.turn_no}. "
+            answer.add(f"{name.title()} {turn_asked} has not begun; the game is at {name} {game.turn_no}. "
                        "Your orders were NOT stored.")
         return False
     ruleset = get_ruleset(game.ruleset)
     state = ruleset.from_json(game.state_json)
+    step = f"{name} {game.turn_no}"
+    awaited = ruleset.awaiting(state)
+    later = "" if seat.name in awaited else ruleset.pre_orders(state, seat.name)
+    if seat.name not in awaited and not later:
+        who = ", ".join(sorted(awaited)) or "nobody"
+        answer.add(f"{game.id} needs no orders from seat {seat.name} at {step}: it waits for {who}. "
+                   "Your orders were NOT stored.")
+        return False
     sheet = ruleset.parse_orders(state, seat.name, req.order_text())
     stored = s.exec(select(Sheet).where(Sheet.game_id == game.id, Sheet.seat == seat.name,
                                         Sheet.turn_no == game.turn_no)).first()
     if sheet.problems:
         lines = "\n".join(f"  {p}" for p in at_most([_problem(p, req)[:300] for p in sheet.problems], MAX_PROBLEMS))
         standing = "\n".join(f"  {x}" for x in stored.text.splitlines()) if stored else "  (none yet)"
-        answer.add(f"Your orders for {game.id} turn {game.turn_no} have problems, so they were NOT "
-                   f"stored:\n{lines}\n\nThe orders that stand for this turn are:\n{standing}\n\n"
+        answer.add(f"Your orders for {game.id} {step} have problems, so they were NOT "
+                   f"stored:\n{lines}\n\nThe orders that stand for this {name} are:\n{standing}\n\n"
                    "Send the whole sheet again, corrected.")
         return False
     text = "\n".join(sheet.normal)
@@ -241,8 +250,14 @@ def _orders(s: Session, game: Game, seat: Seat, req: Request, answer: Answer, tu
         stored.text = text
     s.add(stored)
     shown = "\n".join(f"  {line}" for line in sheet.normal) or "  (no orders: your tribe holds)"
-    answer.add(f"Orders stored for {game.id} turn {game.turn_no}, seat {seat.name}; they replace any "
-               f"earlier sheet for this turn:\n{shown}\n\nDeadline: {show(game.deadline)}.")
+    if later:
+        answer.add(f"Pre-orders stored for {game.id}, seat {seat.name}, written at {step}: they will answer "
+                   f"{later}, and replace any earlier pre-orders:\n{shown}\n\nA pre-order whose condition no "
+                   "longer holds when its decision comes is dropped, and you are asked; the report says "
+                   "which lines were used, skipped or dropped.")
+    else:
+        answer.add(f"Orders stored for {game.id} {step}, seat {seat.name}; they replace any "
+                   f"earlier sheet for this {name}:\n{shown}\n\nDeadline: {show(game.deadline)}.")
     return True
 
 
@@ -252,8 +267,10 @@ def _player_command(s: Session, cfg: Config, game: Game, seat: Seat, cmd: Comman
     if word == "TURN":
         return
     if word == "HELP":
-        hand = get_ruleset(game.ruleset).from_json(game.state_json).tribes[seat.name].hand
-        answer.add(render("mail/help.txt", address=cfg.server.address, cards=[fate_line(c) for c in hand]))
+        ruleset = get_ruleset(game.ruleset)
+        view = ruleset.view(ruleset.from_json(game.state_json), seat.name)
+        answer.add(render("mail/help.txt", address=cfg.server.address,
+                          game_lines=get_presenter(game.ruleset).help_lines(view)))
     elif word == "STATUS":
         answer.add(status_text(s, game, now))
     elif word in ("READY", "WAIT"):
@@ -285,6 +302,8 @@ def _player_command(s: Session, cfg: Config, game: Game, seat: Seat, cmd: Comman
                     f"Seat {seat.name} ({seat.email}) resigned from {game.id}.", now, f"resign:{seat.name}")
     elif word == "VACATION":
         _vacation(s, game, seat, cmd, answer, now)
+    elif word == "DIGEST":
+        _digest(s, seat, cmd, answer)
     elif word == "HISTORY":
         from pbem.history import HistoryError, turn_report
         number = whole_number(cmd.args[0]) if cmd.args else None
@@ -307,6 +326,23 @@ def _vacation(s: Session, game: Game, seat: Seat, cmd: Command, answer: Answer, 
         answer.add(gmtools.vacation(s, game, seat, cmd.args[0] if cmd.args else "", who="you", now=now))
     except GameError as why:
         answer.add(f"Line {cmd.line}: {why}.")
+
+
+DIGESTS = {"ROUND": "once a round, and whenever it is your move",
+           "STEP": "after every step",
+           "OFF": "only when it is your move, and when the game ends"}
+
+
+def _digest(s: Session, seat: Seat, cmd: Command, answer: Answer) -> None:
+    """DIGEST ROUND|STEP|OFF: when the news of other seats' moves is mailed."""
+    choice = cmd.args[0].upper() if len(cmd.args) == 1 else ""
+    if choice not in DIGESTS:
+        answer.add(f"Line {cmd.line}: DIGEST takes ROUND, STEP or OFF (now {seat.digest.upper()}: "
+                   f"you get the news {DIGESTS[seat.digest.upper()]}).")
+        return
+    seat.digest = choice.lower()
+    s.add(seat)
+    answer.add(f"DIGEST {choice}: you get the news {DIGESTS[choice]}.")
 
 
 def status_text(s: Session, game: Game, now: datetime | None = None) -> str:
@@ -402,7 +438,7 @@ def _gm(s: Session, cfg: Config, game: Game, req: Request, answer: Answer, now: 
             answer.add(status_text(s, game, now))
             continue
         elif word == "HELP":
-            answer.add(render("mail/help.txt", address=cfg.server.address, cards=[]))
+            answer.add(render("mail/help.txt", address=cfg.server.address, game_lines=[]))
             continue
         else:
             answer.add(f"Line {cmd.line}: {word} is not a GM command (PAUSE, RESUME, EXTEND <time>, "

@@ -19,7 +19,9 @@ class Game(SQLModel, table=True):
     seed: str = Field(max_length=80)
     state_json: str = Field(sa_column=Column(Text, nullable=False))
     initial_state_json: str = Field(default="", sa_column=Column(Text, nullable=False, server_default=""))
-    turn_no: int = 0                      # 0: placing the tribes; then the engine's game turn
+    # The step number: each resolve is one step (Valley: one per game turn,
+    # 0 being the placing of the tribes); steps are what is stored and shown.
+    turn_no: int = 0
     status: str = Field(default="new", max_length=12)  # new | active | paused | over
     deadline: datetime | None = None      # UTC
     period_minutes: int = 72 * 60
@@ -29,6 +31,13 @@ class Game(SQLModel, table=True):
     paused_at: datetime | None = None
     missed: str = Field(default="hold", max_length=8)  # hold | bot
     reminders: str = Field(default="24,6", max_length=40)  # hours before the deadline
+    # Steps where players act in turn (Ruleset.simultaneous false) have a
+    # deadline and reminders of their own; ``simultaneous`` is the current
+    # step's kind, kept so the due check need not read every state.
+    simultaneous: bool = True
+    move_minutes: int = 24 * 60
+    move_reminders: str = Field(default="6,1", max_length=40)
+    round_from: int = 0                   # the first step of the current round (the GM's digest)
     gm_email: str = Field(default="", max_length=200)
     press: str = Field(default="private", max_length=10)     # none | public | private
     press_anon: bool = True                                   # may press be anonymous
@@ -53,6 +62,8 @@ class Seat(SQLModel, table=True):
     bot: bool = False     # civil disorder: the bot plays the seat
     away_until: int = 0   # on vacation while the game's turn is below this
     vacation_used: int = 0
+    digest: str = Field(default="round", max_length=6)   # round | step | off: when news is mailed
+    news_from: int = 0    # the first step whose news this seat has not been mailed
 
 
 class Sheet(SQLModel, table=True):

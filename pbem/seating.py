@@ -128,6 +128,13 @@ def plan(ruleset: Ruleset, state: Any, seats: Iterable[SeatLike], stored: Mappin
     return plays
 
 
+def to_resolve(plays: Mapping[str, Play]) -> dict[str, OrderSheet]:
+    """The sheets ``resolve`` is given: every seat's but those out of this
+    step that sent nothing (a seat not awaited passes only the pre-orders
+    it sent; Ruleset.resolve)."""
+    return {name: play.sheet for name, play in plays.items() if play.why != OUT}
+
+
 # -- the current turn of a stored game ----------------------------------------
 def stored_sheets(s: Session, game: Any) -> dict[str, str]:
     """The sheets stored for the game's current turn: seat -> text."""
@@ -154,6 +161,15 @@ def owing(s: Session, game: Any) -> set[str]:
     ruleset = get_ruleset(game.ruleset)
     out = out_seats(ruleset, ruleset.from_json(game.state_json))
     return {x.name for x in seats_of(s, game.id) if owes_orders(x, game.turn_no, out)}
+
+
+def all_sent(s: Session, game: Any) -> bool:
+    """Every seat that owes orders for the current step has a clean sheet
+    stored (true when none owes: a step only bots or pre-orders answer): a
+    step where players act in turn runs then, no READY needed."""
+    from pbem.models import Sheet
+    sent = set(s.exec(select(Sheet.seat).where(Sheet.game_id == game.id, Sheet.turn_no == game.turn_no)))
+    return owing(s, game) <= sent
 
 
 def all_ready(s: Session, game: Any) -> bool:

@@ -1,19 +1,27 @@
-"""Deadlines and turns: which games are due, resolving a turn, reminders."""
+"""Steps: which games are due, resolving a step, who is mailed what, reminders.
+
+A step resolves when its deadline has passed, when every seat that owes
+orders said READY (steps where everyone orders together), or as soon as
+every seat that owes orders has a clean sheet (steps where players act in
+turn: no READY needed).
+"""
 from __future__ import annotations
 
 import json
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlmodel import Session, select
 
 from engine import SeededDice, get_ruleset
+from engine.contract import Resolution, Ruleset
 from pbem.clock import aware, show
 from pbem.config import Config
 from pbem.games import report_mail, seats_of
 from pbem.models import Game, GmLog, Observer, Seat, Sheet, TurnRecord
 from pbem.outbox import queue, queue_notice
-from pbem.reports.render import draw_maps
-from pbem import faults, seating
+from pbem.presenters import get_presenter
+from pbem import faults, seating, steps
 
 
 def is_due(s: Session, game: Game, now: datetime) -> bool:
@@ -21,6 +29,8 @@ def is_due(s: Session, game: Game, now: datetime) -> bool:
         return False
     if now >= aware(game.deadline) + timedelta(minutes=game.grace_minutes):
         return True
+    if not game.simultaneous:
+        return seating.all_sent(s, game)
     if game.all_ready_since is not None and seating.all_ready(s, game):
         return now >= aware(game.all_ready_since) + timedelta(minutes=game.early_minutes)
     return False
@@ -31,58 +41,100 @@ def due_games(s: Session, now: datetime) -> list[str]:
 
 
 def resolve_turn(s: Session, cfg: Config, game: Game, now: datetime) -> None:
-    """Resolve the game's current turn and queue every report: one transaction."""
+    """Resolve the game's current step and queue every report: one transaction."""
     ruleset = get_ruleset(game.ruleset)
     state = ruleset.from_json(game.state_json)
     seats = seats_of(s, game.id)
     plays = seating.turn_plan(s, game, ruleset, state, seats)
-    sheets = {name: play.sheet for name, play in plays.items()}
-    played = {name: play.sheet.normal for name, play in plays.items()}
+    sheets = seating.to_resolve(plays)
     missing = [x for x in seats if plays[x.name].missing]
-    were_ready = [x for x in seats if x.ready]
     dice_seed = f"{game.seed}:{game.turn_no}"
     result = ruleset.resolve(state, sheets, SeededDice(dice_seed))
     events = [e.to_dict() for e in result.events]
     s.add(TurnRecord(game_id=game.id, turn_no=game.turn_no, state_json=ruleset.to_json(result.state),
-                     events_json=json.dumps(events), sheets_json=json.dumps(played, sort_keys=True),
-                     dice_seed=dice_seed, seats_json=json.dumps(
-                         {"missing": [x.name for x in missing], "ready": [x.name for x in were_ready]})))
+                     events_json=json.dumps(events), dice_seed=dice_seed,
+                     sheets_json=json.dumps({name: sheet.normal for name, sheet in sheets.items()}, sort_keys=True),
+                     seats_json=json.dumps({"missing": [x.name for x in missing],
+                                            "ready": [x.name for x in seats if x.ready],
+                                            "news": {x.name: x.news_from for x in seats},
+                                            "round_from": game.round_from})))
     for seat in missing:
         seat.missed_turns += 1
     for seat in seats:
         seat.ready = False
         s.add(seat)
-    resolved = game.turn_no
+    resolved, name = game.turn_no, "turn" if game.simultaneous else "step"
     game.turn_no += 1
     game.state_json = ruleset.to_json(result.state)
-    game.deadline = now + timedelta(minutes=game.period_minutes)
+    steps.begin(game, ruleset, result.state, now)
     game.all_ready_since = None
-    outcome = ruleset.outcome(result.state)
-    if outcome is not None:
+    if ruleset.outcome(result.state) is not None:
         game.status = "over"
     s.add(game)
-    s.add(GmLog(game_id=game.id, action="turn", detail=f"resolved turn {resolved}"
+    s.add(GmLog(game_id=game.id, action="turn", detail=f"resolved {name} {resolved}"
                 + (f"; missing: {', '.join(x.name for x in missing)}" if missing else ""), at=now))
     faults.point("mid-turn")
+    _queue_reports(s, cfg, game, ruleset, state, result, events, seats, missing, now)
+
+
+def _queue_reports(s: Session, cfg: Config, game: Game, ruleset: Ruleset[Any], before: Any,
+                   result: Resolution, events: list[dict[str, Any]], seats: list[Seat], missing: list[Seat],
+                   now: datetime) -> None:
+    """Every seat whose orders the next step needs gets the report (where
+    players act in turn, as "your move" with the question); the others,
+    the GM and observers get the news as their digest says: once a round
+    (the default), every step, or at the end only."""
+    resolved = game.turn_no - 1
+    over = game.status == "over"
+    round_over = over or ruleset.round_of(result.state) != ruleset.round_of(before)
+    awaited = ruleset.awaiting(result.state)
     missed = {x.name: x.missed_turns for x in seats}
-    maps = draw_maps(ruleset.view(result.state, None))   # the board is public: drawn once
+    maps = get_presenter(game.ruleset).maps(ruleset.view(result.state, None))   # the board is public: drawn once
+
+    def news(since: int) -> list[dict[str, Any]]:
+        return _news(s, game, since, resolved, events)
+
     for seat in seats:
-        to, raw = report_mail(cfg, game, seat, result.state, events, now, missed=missed, maps=maps)
+        asked = seat.name in awaited and not seat.bot
+        if not (asked or over or seat.digest == "step" or (seat.digest == "round" and round_over)):
+            continue
+        prompt = ruleset.prompt(result.state, seat.name) if asked and not game.simultaneous else ""
+        to, raw = report_mail(cfg, game, seat, result.state, news(seat.news_from), now, missed=missed, maps=maps,
+                              your_move=prompt)
+        seat.news_from = game.turn_no
+        s.add(seat)
         queue(s, key=f"report:{game.id}:{game.turn_no}:{seat.name}", kind="report", to=to, raw=raw,
               game_id=game.id)
+    if not (game.simultaneous or round_over):
+        return
+    digest = news(game.round_from)
+    game.round_from = game.turn_no
     for observer in s.exec(select(Observer).where(Observer.game_id == game.id)):
-        _to, raw = report_mail(cfg, game, None, result.state, events, now, missed=missed, maps=maps,
+        _to, raw = report_mail(cfg, game, None, result.state, digest, now, missed=missed, maps=maps,
                                to=observer.email)
         queue(s, key=f"report:{game.id}:{game.turn_no}:observer:{observer.email}", kind="report",
               to=observer.email, raw=raw, game_id=game.id)
     if game.gm_email:
-        to, raw = report_mail(cfg, game, None, result.state, events, now, missed=missed, maps=maps,
-                              preface=_gm_preface(resolved, missing, played))
+        to, raw = report_mail(cfg, game, None, result.state, digest, now, missed=missed, maps=maps,
+                              preface=_gm_preface(game, resolved, missing))
         queue(s, key=f"report:{game.id}:{game.turn_no}:gm", kind="report", to=to, raw=raw, game_id=game.id)
 
 
-def _gm_preface(turn: int, missing: list[Seat], played: dict[str, list[str]]) -> str:
-    lines = [f"GM copy: turn {turn} was resolved."]
+def _news(s: Session, game: Game, since: int, resolved: int, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events of steps ``since`` .. ``resolved``: the step just resolved
+    alone as it is; several, each marked with the step it happened in."""
+    if since >= resolved:
+        return events
+    out = []
+    for record in s.exec(select(TurnRecord).where(TurnRecord.game_id == game.id, TurnRecord.turn_no >= since,
+                                                  TurnRecord.turn_no < resolved).order_by(TurnRecord.turn_no)):
+        out += [dict(e, step=record.turn_no) for e in json.loads(record.events_json)]
+    return out + [dict(e, step=resolved) for e in events]
+
+
+def _gm_preface(game: Game, resolved: int, missing: list[Seat]) -> str:
+    name = "turn" if game.simultaneous else "step"
+    lines = [f"GM copy: {name} {resolved} was resolved."]
     lines.append("Seats that sent no orders: " + (", ".join(x.name for x in missing) or "none") + ".")
     return "\n".join(lines)
 
@@ -95,13 +147,14 @@ def queue_reminders(s: Session, cfg: Config, game: Game, now: datetime) -> None:
         return
     # Only the latest threshold passed counts: a pass that missed the 24-hour
     # reminder does not send it together with the 6-hour one.
-    passed = [h for h in {int(h) for h in game.reminders.split(",") if h.strip()}
-              if h * 60 < game.period_minutes and deadline - timedelta(hours=h) <= now]
+    passed = [h for h in steps.reminder_hours(game)
+              if h * 60 < steps.minutes(game) and deadline - timedelta(hours=h) <= now]
     if not passed:
         return
     hours = min(passed)
     ruleset = get_ruleset(game.ruleset)
-    out = seating.out_seats(ruleset, ruleset.from_json(game.state_json))
+    state = ruleset.from_json(game.state_json)
+    out = seating.out_seats(ruleset, state)
     for seat in seats_of(s, game.id):
         if not seating.owes_orders(seat, game.turn_no, out):      # out, resigned, bot or away
             continue
@@ -109,10 +162,20 @@ def queue_reminders(s: Session, cfg: Config, game: Game, now: datetime) -> None:
                                             Sheet.turn_no == game.turn_no)).first()
         if has is not None:
             continue
-        text = (f"No orders from seat {seat.name} for {game.id} turn {game.turn_no} yet.\n"
-                f"The deadline is {show(game.deadline)}, in less than {hours} hours.\n"
-                f"Without orders your tribe "
-                f"{'is played by the bot' if game.missed == 'bot' else 'holds'} this turn.\n")
-        queue_notice(s, cfg, game_id=game.id, to=seat.email, subject=f"reminder: orders for turn {game.turn_no}",
-                     text=text, when=now, key=f"reminder:{game.id}:{game.turn_no}:{seat.name}:{hours}",
-                     kind="reminder")
+        text, subject = _reminder(game, seat, hours, ruleset.prompt(state, seat.name))
+        queue_notice(s, cfg, game_id=game.id, to=seat.email, subject=subject, text=text, when=now,
+                     key=f"reminder:{game.id}:{game.turn_no}:{seat.name}:{hours}", kind="reminder")
+
+
+def _reminder(game: Game, seat: Seat, hours: int, prompt: str) -> tuple[str, str]:
+    """A reminder's text and subject: orders for a turn, or a move."""
+    rule = "the bot plays it" if game.missed == "bot" else "its default orders are played"
+    if not game.simultaneous:
+        return (f"It is still your move in {game.id}, step {game.turn_no} (seat {seat.name}): {prompt}.\n"
+                f"The move deadline is {show(game.deadline)}, in less than {hours} hours.\n"
+                f"Without a move from you by then, {rule}.\n", f"reminder: your move, step {game.turn_no}")
+    text = (f"No orders from seat {seat.name} for {game.id} turn {game.turn_no} yet.\n"
+            f"The deadline is {show(game.deadline)}, in less than {hours} hours.\n"
+            f"Without orders your tribe "
+            f"{'is played by the bot' if game.missed == 'bot' else 'holds'} this turn.\n")
+    return text, f"reminder: orders for turn {game.turn_no}"

@@ -48,6 +48,12 @@ def test_valley_implements_the_contract() -> None:
     again = VALLEY.resolve(state, {"red": good, "blue": bot}, SeededDice("contract"))
     assert VALLEY.to_json(again.state) == VALLEY.to_json(result.state) and again.events == result.events
     after = result.state
+    # simultaneous, prompt, pre_orders, round_of: every tribe orders together, once a turn
+    assert VALLEY.simultaneous(state) and VALLEY.simultaneous(after)
+    assert VALLEY.prompt(state, "red") == "place your tribe"
+    assert VALLEY.prompt(after, "red") == "your orders for turn 1"
+    assert VALLEY.pre_orders(after, "red") == "", "Valley keeps no orders for a later decision"
+    assert (VALLEY.round_of(state), VALLEY.round_of(after)) == (0, 1)
     # view: with a seat, its own hand and standing orders; without, nobody's
     mine, public = VALLEY.view(after, "red"), VALLEY.view(after, None)
     assert mine["stage"] == "orders" and mine["me"] == "red" and public["me"] is None

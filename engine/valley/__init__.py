@@ -40,6 +40,22 @@ class ValleyRuleset:
             return frozenset()
         return frozenset(p for p in state.players if not state.tribes[p].out or state.tribes[p].rising)
 
+    def simultaneous(self, state: State) -> bool:
+        """Every tribe orders together, then the turn runs."""
+        return True
+
+    def prompt(self, state: State, player: str) -> str:
+        if player not in self.awaiting(state):
+            return ""
+        return "place your tribe" if state.stage == "setup" else f"your orders for turn {state.game_turn}"
+
+    def pre_orders(self, state: State, player: str) -> str:
+        """A tribe out of play has no later decision to order for."""
+        return ""
+
+    def round_of(self, state: State) -> int:
+        return state.game_turn
+
     def parse_orders(self, state: State, player: str, text: str) -> OrderSheet:
         return parser.parse(state, player, text)
 

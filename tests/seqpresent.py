@@ -1,0 +1,64 @@
+"""How Tally (tests/seqgame.py) shows itself: a pbem.presenters.Presenter
+for the tests only, as a real game's presenter would be, without templates."""
+from __future__ import annotations
+
+import html
+from typing import Any, Iterable
+
+from engine.contract import Event
+from pbem.presenters import Maps, Report, Standings
+from pbem.reports.render import visible
+
+TITLES = {"plan": "Pre-orders", "move": "Moves", "round": "Rounds", "end": "The end"}
+
+
+class TallyPresenter:
+    simulator = None
+    demo = None
+
+    def report(self, *, game: str, turn_no: int, seat: str | None, view: dict[str, Any],
+               events: Iterable[Event | dict[str, Any]], deadline: str, address: str,
+               missed: dict[str, int] | None = None, maps: tuple[list[str], str] | None = None) -> Report:
+        lines = [f"=== pbem report {game} step {turn_no} ===", self.when(view), ""]
+        for title, texts in self.event_groups(events, seat):
+            lines += [title + ":"] + [f"  {text}" for text in texts] + [""]
+        lines += self.maps(view).text
+        if seat and view["pending"]:
+            lines.append("Your pre-orders: " + ", ".join(view["pending"]))
+        lines += [f"Deadline: {deadline}", "=== end of report ==="]
+        text = "\n".join(lines) + "\n"
+        subject = f"[{game}] step {turn_no} report" + (f" for {seat}" if seat else "")
+        if view["winner"]:
+            subject = f"[{game}] the game is over"
+        return Report(subject, text, f"<html><body><pre>{html.escape(text)}</pre></body></html>")
+
+    def maps(self, view: dict[str, Any]) -> Maps:
+        pile = view["pile"]
+        return Maps([f"Pile: {'o' * pile} ({pile})"], f'<svg xmlns="http://www.w3.org/2000/svg"><text>{pile}</text></svg>')
+
+    def when(self, view: dict[str, Any]) -> str:
+        if view["winner"]:
+            return f"{view['winner']} won in round {view['round']}"
+        return f"round {view['round']}, {view['to_move']} to move"
+
+    def label(self, view: dict[str, Any]) -> str:
+        return f"round {view['round']}"
+
+    def event_groups(self, events: Iterable[Event | dict[str, Any]], seat: str | None) -> list[tuple[str, list[str]]]:
+        return visible(events, seat, TITLES)
+
+    def help_lines(self, view: dict[str, Any]) -> list[str]:
+        return ["TAKE <1-3> [IF PILE <n>]   your move, or a pre-order for your next one"]
+
+    def standings(self, view: dict[str, Any]) -> Standings:
+        rows = sorted(view["moves"].items(), key=lambda kv: -kv[1])
+        return Standings(("moves",), [(name, (n,)) for name, n in rows])
+
+    def run_case(self, text: str) -> Any:
+        """Tally has no case runner: every case is refused, saying so."""
+        return Refused()
+
+
+class Refused:
+    passed = False
+    message = "Tally has no adjudicator cases"
