@@ -19,8 +19,8 @@ class Game(SQLModel, table=True):
     seed: str = Field(max_length=80)
     state_json: str = Field(sa_column=Column(Text, nullable=False))
     initial_state_json: str = Field(default="", sa_column=Column(Text, nullable=False, server_default=""))
-    # The step number: each resolve is one step (Valley: one per game turn,
-    # 0 being the placing of the tribes); steps are what is stored and shown.
+    # The step number: each resolve is one step (where everyone orders at once,
+    # one per game turn, 0 being the setup); steps are what is stored and shown.
     turn_no: int = 0
     status: str = Field(default="new", max_length=12)  # new | active | paused | over
     deadline: datetime | None = None      # UTC

@@ -1,7 +1,7 @@
 """The kind of step a game is at, and the clock that goes with it.
 
 Each resolve is one numbered step (``Game.turn_no``). Where every awaited
-seat orders together (``Ruleset.simultaneous``: Valley), the step has the
+seat orders together (``Ruleset.simultaneous``), the step has the
 game's deadline (``period_minutes``) and reminders; where players act in
 turn it has the per-move deadline (``move_minutes``) and its own reminders,
 so one absent player stalls nobody for long.
