@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session, select
 
-from pbem.models import GmLog, InboundMail, OutboundMail, Sheet
+from pbem.models import Game, GmLog, InboundMail, OutboundMail, Sheet
 from pbem_world import World, order_mail, password_in, run_pass, text_of
 
 T0 = datetime(2026, 4, 1, 9, 0, tzinfo=timezone.utc)
@@ -220,3 +220,28 @@ def test_a_mail_that_cannot_be_sent_is_marked_failed_and_the_others_go(game, mon
     assert answers["ann@example.org"].status == "failed"
     assert answers["ann@example.org"].last_error.startswith("could not be sent: Poisoned")
     assert answers["bob@example.org"].status == "sent"
+
+
+def test_a_game_that_cannot_start_at_its_time_stops_nothing_else(tmp_path: Path, monkeypatch) -> None:
+    world, _secrets = _game(tmp_path, gm="gm@example.org")
+    args = ["game", "new", "sick-start", "--gm", "gm@example.org"]
+    world.pbem(*args, *[a for s, e in SEATS.items() for a in ("--seat", f"{s}:{e}")])
+    with Session(world.engine()) as s:
+        game = s.get(Game, "sick-start")
+        game.start_at = T0
+        s.add(game)
+        s.commit()
+    monkeypatch.setenv("PBEM_POISON", "start:sick")
+    code, summary = run_pass(world, T0 + timedelta(hours=80))
+    assert code == 0 and summary.resolved == ["g turn 0"], "the other game's turn still runs"
+    assert any("sick-start: start failed" in note for note in summary.notes)
+    with Session(world.engine()) as s:
+        assert s.get(Game, "sick-start").status == "new"
+        log = [x.detail for x in s.exec(select(GmLog).where(GmLog.game_id == "sick-start", GmLog.action == "error"))]
+    assert log == ["start failed: Poisoned: injected failure (sick) (at pbem/faults.py:32)"]
+    told = [m for m in world.outbox("gm@example.org") if "could not be started" in str(m["Subject"])]
+    assert len(told) == 1
+    monkeypatch.delenv("PBEM_POISON")
+    run_pass(world, T0 + timedelta(hours=81))
+    with Session(world.engine()) as s:
+        assert s.get(Game, "sick-start").status == "active", "once the fault is gone the game starts"

@@ -55,8 +55,8 @@ def test_a_game_due_again_after_a_step_is_resolved_again(world: World, monkeypat
 def test_a_dry_run_shows_one_step_and_changes_nothing(world: World, monkeypatch) -> None:
     monkeypatch.setattr(resolve, "is_due", lambda s, game, now: True)
     code, summary = run_pass(world, DUE, dry_run=True)
-    # One line (its turn number is read after the rollback, as before the runners).
-    assert code == 0 and len(summary.resolved) == 1
+    # One line, naming the step that would run (read before the rollback forgets it).
+    assert code == 0 and summary.resolved == ["g turn 0"]
     assert _stored(world) == (0, [])
 
 

@@ -156,3 +156,43 @@ def test_a_whole_game_in_turn(tmp_path, database, tally) -> None:
     assert [x.turn for x in steps] == [0, 1, 2, 3] and all(x.same for x in steps), steps
     assert json.loads(records[0].sheets_json) == {"a": ["TAKE 2"], "b": ["TAKE 2 IF PILE 8", "TAKE 1"],
                                                   "c": ["TAKE 3 IF PILE 5"]}
+
+
+def test_a_bot_seat_moves_at_once_and_a_step_rolls_back(tmp_path, database, tally) -> None:
+    from pbem import gmtools
+    table = Table(tmp_path, database)
+    with Session(table.engine) as s:
+        gmtools.set_bot(s, s.get(Game, "tally-1"), "b", True, T0)
+        s.commit()
+    # a moves; b is the bot's, so its step awaits nobody and runs in the same pass; then c is asked.
+    table.send("a", "TAKE 3")
+    summary = table.run(T0 + timedelta(hours=1))
+    assert summary.resolved == ["tally-1 turn 0", "tally-1 turn 1"]
+    game = table.game()
+    state = json.loads(game.state_json)
+    assert (game.turn_no, state["moves"], state["at"]) == (2, [1, 1, 0], 2)
+    assert not any("your move" in m.splitlines()[0] for m in table.mail("b")), "nobody asks the bot"
+    assert "your move, step 2" in table.mail("c")[-1].splitlines()[0]
+    assert table.seat("b").missed_turns == 0, "a bot's move is never missed"
+
+    # The GM's preview shows the step as it would run now (c by the missed rule), storing nothing.
+    cfg = load(table.world.config)
+    with Session(table.engine) as s:
+        shown = gmtools.preview(s, cfg, s.get(Game, "tally-1"))
+    assert "PREVIEW: nothing was stored" in shown and "c takes 1;" in shown
+    assert table.game().turn_no == 2
+
+    # Rolling back the bot's step: the game is at step 1 again, with the move deadline, and the
+    # seats' news marks go back, so the re-run step mails c both steps' news again.
+    with Session(table.engine) as s:
+        assert gmtools.rollback(s, cfg, s.get(Game, "tally-1"), T0 + timedelta(hours=2)) == 1
+        s.commit()
+    game = table.game()
+    assert (game.turn_no, game.simultaneous) == (1, False)
+    assert game.deadline.replace(tzinfo=timezone.utc) == T0 + timedelta(hours=26)
+    assert table.seat("c").news_from == 0, "as before the step: c has had no news since the start"
+    summary = table.run(T0 + timedelta(hours=3))
+    assert summary.resolved == ["tally-1 turn 1"], "the bot's step is due at once again"
+    assert table.seat("c").news_from == 2
+    again = table.mail("c")[-1]
+    assert "your move, step 2" in again.splitlines()[0] and "a takes 3; 7 left." in again

@@ -28,19 +28,24 @@ class Resolve(Runner):
     def start_due(self) -> None:
         """Open games whose start time has come start themselves (if enough joined)."""
         ctx = self.ctx
-        for game_id in ids(ctx, select(Game.id).where(Game.status == "new", Game.start_at.is_not(None))):
-            with ctx.session() as s:
-                game = claim(s, Game, Game.id == game_id)
-                if game is None or game.status != "new" or aware(game.start_at) > ctx.now:
-                    continue
-                try:
-                    start_game(s, ctx.cfg, game, ctx.now)
-                except GameError as why:
-                    game.start_at = None
-                    s.add(game)
-                    s.add(GmLog(game_id=game.id, action="start", detail=f"could not start at its time: {why}",
-                                at=ctx.now))
-                ctx.commit(s)
+        each(ids(ctx, select(Game.id).where(Game.status == "new", Game.start_at.is_not(None))), self._start,
+             lambda game_id, why: game_failed(ctx, game_id, "start", why))
+
+    def _start(self, game_id: str) -> None:
+        ctx = self.ctx
+        with ctx.session() as s:
+            game = claim(s, Game, Game.id == game_id)
+            if game is None or game.status != "new" or aware(game.start_at) > ctx.now:
+                return
+            faults.poison("start", game.id)
+            try:
+                start_game(s, ctx.cfg, game, ctx.now)
+            except GameError as why:
+                game.start_at = None
+                s.add(game)
+                s.add(GmLog(game_id=game.id, action="start", detail=f"could not start at its time: {why}",
+                            at=ctx.now))
+            ctx.commit(s)
 
     def run(self) -> None:
         """Resolve every due game, each alone."""
@@ -63,9 +68,10 @@ class Resolve(Runner):
                 if game is None or not is_due(s, game, ctx.now):
                     return
                 faults.poison("resolve", game.id)
+                done = f"{game_id} turn {game.turn_no}"    # read now: a dry run's rollback forgets it
                 resolve_turn(s, ctx.cfg, game, ctx.now)
                 ctx.commit(s)
-                ctx.summary.resolved.append(f"{game_id} turn {game.turn_no - 1}")
+                ctx.summary.resolved.append(done)
                 if ctx.dry_run:    # rolled back: the next step cannot be seen
                     return
             ctx.summary.notes.append(f"{game_id}: {MAX_STEPS} steps resolved in this pass; "
@@ -81,9 +87,10 @@ def game_failed(ctx: Context, game_id: str, step: str, why: str) -> None:
         if game is None:
             return
         key = f"error:{game_id}:{step}:{game.turn_no}"
+        done = {"start": "started"}.get(step, f"{step}d")
         if game.gm_email and queue_notice(
                 s, ctx.cfg, game_id=game_id, to=game.gm_email, key=key, when=ctx.now,
-                subject=f"turn {game.turn_no} could not be {step}d",
+                subject=f"turn {game.turn_no} could not be {done}",
                 text=(f"pbem could not {step} turn {game.turn_no} of {game_id}: {why}\n\n"
                       "Nothing was changed; every pass tries again. Please report this as a bug "
                       "with the game's state (pbem history --format json).")):
