@@ -81,11 +81,20 @@ def spec_from_file(path: str | Path) -> GameSpec:
                              for k, v in data.get("options", {}).items()},
                     deadline=str(data.get("deadline", "72h")), grace=str(data.get("grace", "0m")),
                     early=str(data.get("early", "30m")), missed=str(data.get("missed", "hold")),
-                    reminders=[int(h) for h in data.get("reminders", [24, 6])],
+                    reminders=_hours(path, data, "reminders", [24, 6]),
                     move_deadline=str(data.get("move_deadline", "24h")),
-                    move_reminders=[int(h) for h in data.get("move_reminders", [6, 1])],
+                    move_reminders=_hours(path, data, "move_reminders", [6, 1]),
                     seed=str(data.get("seed", "")), gm_email=str(data.get("gm_email", "")),
                     press=str(data.get("press", "private")), press_anon=bool(data.get("press_anon", True)))
+
+
+def _hours(path: str | Path, data: dict[str, Any], key: str, default: list[int]) -> list[int]:
+    """A game file's list of reminder hours, checked: whole hours, at most 8."""
+    value = data.get(key, default)
+    if not (isinstance(value, list) and len(value) <= 8
+            and all(isinstance(h, int) and not isinstance(h, bool) and 0 < h < 10000 for h in value)):
+        raise GameError(f"{path}: {key} is a list of up to 8 whole hours before the deadline, like {default}")
+    return value
 
 
 def create_game(s: Session, spec: GameSpec, now: datetime | None = None) -> tuple[Game, str]:
@@ -122,6 +131,8 @@ def create_game(s: Session, spec: GameSpec, now: datetime | None = None) -> tupl
             ruleset.new_game([seat for seat, _ in spec.seats], spec.options, seed))
     except ValueError as why:
         raise GameError(str(why)) from None
+    if period.total_seconds() < 60 or move.total_seconds() < 60:
+        raise GameError("a deadline is at least a minute (like 72h for a turn, 24h for a move)")
     gm_password = passwords.generate()
     game = Game(id=spec.id, ruleset=spec.ruleset, options_json=json.dumps(options, sort_keys=True),
                 seed=seed, state_json=state_json, initial_state_json=state_json, turn_no=0,

@@ -1,5 +1,6 @@
-"""``pbem simulate`` and ``pbem adjudicate``: the designer's and the rules'
-tools, each carried out by the presenter of the ruleset it is for."""
+"""``pbem demo``, ``pbem simulate`` and ``pbem adjudicate``: a game to watch, and
+the designer's and the rules' tools, each carried out by the presenter of the
+ruleset it is for."""
 from __future__ import annotations
 
 import sys
@@ -12,7 +13,18 @@ import click
 from pbem.presenters import DEFAULT, Presenter, Simulator, get_presenter, presenter_names
 
 
+@click.command()
+@click.argument("directory", default="pbem-demo", type=click.Path(file_okay=False))
+@click.option("--turns", default=100, show_default=True,
+              help="play at most this many turns (a game usually ends well before)")
+def demo(directory: str, turns: int) -> None:
+    """Play a whole 4-seat game by mail in DIRECTORY, with no server."""
+    from pbem.demo import run_demo
+    run_demo(Path(directory), turns, click.echo)
+
+
 def _presenter(name: str) -> Presenter:
+    """The presenter of ruleset ``name``; a usage error when there is none."""
     try:
         return get_presenter(name)
     except ValueError as why:

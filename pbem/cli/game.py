@@ -1,0 +1,190 @@
+"""``pbem game ...``: creating, starting and running games as their GM."""
+from __future__ import annotations
+
+import click
+
+from pbem.cli import Ctx, _engine, _gm_game, _now
+from pbem.presenters import DEFAULT
+
+
+@click.group()
+def game() -> None:
+    """Create, start and inspect games."""
+
+
+@game.command("new")
+@click.argument("game_id", required=False)
+@click.option("--from", "from_file", type=click.Path(exists=True, dir_okay=False), help="a game file (TOML)")
+@click.option("--ruleset", default=DEFAULT, show_default=True)
+@click.option("--seat", "seats", multiple=True, metavar="NAME:EMAIL", help="a seat and its player's address")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="a ruleset option")
+@click.option("--deadline", default="72h", show_default=True, help="time for each turn")
+@click.option("--move-deadline", default="24h", show_default=True,
+              help="time for each move where players act in turn")
+@click.option("--move-reminders", default="6,1", show_default=True, help="hours before the move deadline")
+@click.option("--grace", default="0m", show_default=True)
+@click.option("--early", default="30m", show_default=True, help="delay before an all-READY turn runs")
+@click.option("--missed", type=click.Choice(["hold", "bot"]), default="hold", show_default=True)
+@click.option("--gm", "gm_email", default="", help="the GM's mail address")
+@click.option("--seed", default="", help="fixed seed for a reproducible game")
+@click.option("--press", type=click.Choice(["none", "public", "private"]), default="private", show_default=True,
+              help="what press between players is allowed")
+@click.option("--anon/--no-anon", default=True, show_default=True, help="may press be anonymous")
+@click.option("--open", "open_seats", type=int, default=0, help="let N players JOIN by mail instead of --seat")
+@click.option("--start-at", "start_at", default=None, help="an open game starts itself at this time (ISO)")
+@click.pass_obj
+def game_new(obj: Ctx, game_id: str | None, from_file: str | None, **given) -> None:  # type: ignore[no-untyped-def]
+    """Create a game (it waits for 'pbem game start')."""
+    from pbem.cli.game_spec import spec_from_options
+    from pbem.db import session
+    from pbem.games import GameError, create_game
+    cfg = obj.config()
+    try:
+        spec = spec_from_options(game_id, from_file, **given)
+        with session(_engine(cfg)) as s:
+            g, gm_password = create_game(s, spec)
+    except GameError as why:
+        raise click.ClickException(str(why)) from None
+    click.echo(f"created {g.id} ({g.ruleset}, " + (f"{g.open_seats} seats open to JOIN" if g.open_seats
+                                                   else f"{len(spec.seats)} seats") + ")")
+    click.echo(f"GM password: {gm_password}   (keep it: SIGNON {g.id} gm <password>)")
+    click.echo(f"next: pbem game start {g.id}")
+
+
+@game.command("start")
+@click.argument("game_id")
+@click.option("--now", "now_text", help="the time to use (ISO), for tests")
+@click.pass_obj
+def game_start(obj: Ctx, game_id: str, now_text: str | None) -> None:
+    """Deal the game and queue every seat's password and first report."""
+    from pbem.games import start_game
+    _gm_game(obj, game_id, lambda s, cfg, g: start_game(s, cfg, g, _now(now_text)))
+    click.echo(f"started {game_id}; the welcome mails go out with the next 'pbem process'")
+
+
+@game.command("preview")
+@click.argument("game_id")
+@click.pass_obj
+def game_preview(obj: Ctx, game_id: str) -> None:
+    """Show the public report the next turn would give now; store nothing."""
+    from pbem.gmtools import preview
+    click.echo(_gm_game(obj, game_id, lambda s, cfg, g: preview(s, cfg, g)), nl=False)
+
+
+@game.command("rollback")
+@click.argument("game_id")
+@click.option("--now", "now_text", help="the time to use (ISO)")
+@click.pass_obj
+def game_rollback(obj: Ctx, game_id: str, now_text: str | None) -> None:
+    """Undo the last resolved turn; its sheets stand again and every seat is told."""
+    from pbem.gmtools import rollback
+    turn = _gm_game(obj, game_id, lambda s, cfg, g: rollback(s, cfg, g, _now(now_text)))
+    click.echo(f"{game_id} is back at turn {turn}; the notices go out with the next pass")
+
+
+@game.command("replace")
+@click.argument("game_id")
+@click.argument("seat")
+@click.argument("email")
+@click.option("--now", "now_text", help="the time to use (ISO)")
+@click.pass_obj
+def game_replace(obj: Ctx, game_id: str, seat: str, email: str, now_text: str | None) -> None:
+    """Give SEAT to a new player at EMAIL (a new password goes to them; history stays)."""
+    from pbem.gmtools import replace_seat
+    old = _gm_game(obj, game_id, lambda s, cfg, g: replace_seat(s, cfg, g, seat, email, _now(now_text)))
+    click.echo(f"seat {seat} of {game_id}: {old} replaced by {email}")
+
+
+@game.command("bot")
+@click.argument("game_id")
+@click.argument("seat")
+@click.argument("state", type=click.Choice(["on", "off"]))
+@click.option("--now", "now_text", help="the time to use (ISO)")
+@click.pass_obj
+def game_bot(obj: Ctx, game_id: str, seat: str, state: str, now_text: str | None) -> None:
+    """Put SEAT in civil disorder (the bot plays it) or take it out."""
+    from pbem.gmtools import set_bot
+    _gm_game(obj, game_id, lambda s, cfg, g: set_bot(s, g, seat, state == "on", _now(now_text)))
+    click.echo(f"seat {seat} of {game_id}: bot {state}")
+
+
+@game.command("observe")
+@click.argument("game_id")
+@click.argument("email")
+@click.pass_obj
+def game_observe(obj: Ctx, game_id: str, email: str) -> None:
+    """Send EMAIL the public report of every turn from now on."""
+    from pbem.gmtools import follow
+    from pbem.mail.headers import valid_address
+
+    if not valid_address(email):
+        raise click.ClickException(f"{email!r} is not a mail address")
+    _gm_game(obj, game_id, lambda s, cfg, g: follow(s, g, email, _now(None)))
+    click.echo(f"{email} follows {game_id}")
+
+
+def _gm_announced(obj: Ctx, game_id: str, word: str, now_text: str | None, tool) -> None:  # type: ignore[no-untyped-def]
+    """Run a GM tool ``tool(session, game, now) -> what was done``, log it and tell the seats."""
+    from pbem import gmtools
+
+    def act(s, cfg, g):  # type: ignore[no-untyped-def]
+        now = _now(now_text)
+        done = tool(s, g, now)
+        gmtools.announce(s, cfg, g, word, done, now, key="cli")
+        return done
+    click.echo(f"{game_id}: {_gm_game(obj, game_id, act)}; the seats are told with the next pass")
+
+
+def _clock_command(name: str, word: str, tool: str, summary: str) -> None:
+    """A GM command on the game's clock, calling pbem.gmtools.<tool>(game, now)."""
+    @game.command(name, help=summary)
+    @click.argument("game_id")
+    @click.option("--now", "now_text", help="the time to use (ISO)")
+    @click.pass_obj
+    def command(obj: Ctx, game_id: str, now_text: str | None) -> None:
+        from pbem import gmtools
+        _gm_announced(obj, game_id, word, now_text, lambda s, g, now: getattr(gmtools, tool)(g, now))
+
+
+_clock_command("pause", "PAUSE", "pause", "Stop a game's clock: no turn runs until it is resumed.")
+_clock_command("resume", "RESUME", "resume", "Start a paused game's clock again; the deadline moves on by the pause.")
+_clock_command("process-now", "PROCESS", "process_now", "Let the turn run on the next pass, whoever has sent orders.")
+
+
+@game.command("extend")
+@click.argument("game_id")
+@click.argument("duration")
+@click.option("--now", "now_text", help="the time to use (ISO)")
+@click.pass_obj
+def game_extend(obj: Ctx, game_id: str, duration: str, now_text: str | None) -> None:
+    """Move the deadline later by DURATION (like 24h, 30m, 2d)."""
+    from pbem.gmtools import extend
+    _gm_announced(obj, game_id, "EXTEND", now_text, lambda s, g, now: extend(g, duration, now))
+
+
+@game.command("vacation")
+@click.argument("game_id")
+@click.argument("seat")
+@click.argument("turns")
+@click.option("--now", "now_text", help="the time to use (ISO)")
+@click.pass_obj
+def game_vacation(obj: Ctx, game_id: str, seat: str, turns: str, now_text: str | None) -> None:
+    """SEAT is away for TURNS turns (within the game's allowance), or OFF."""
+    from pbem.gmtools import seat_named, vacation
+
+    def act(s, cfg, g):  # type: ignore[no-untyped-def]
+        found = seat_named(s, g, seat.lower())
+        return vacation(s, g, found, turns, who=f"seat {found.name}", now=_now(now_text))
+    click.echo(_gm_game(obj, game_id, act))
+
+
+@game.command("end")
+@click.argument("game_id")
+@click.option("--reason", default="ended by the GM", show_default=True)
+@click.option("--now", "now_text", help="the time to use (ISO)")
+@click.pass_obj
+def game_end(obj: Ctx, game_id: str, reason: str, now_text: str | None) -> None:
+    """End a game now; every seat is told with the next pass."""
+    from pbem.gmtools import end_game
+    _gm_game(obj, game_id, lambda s, cfg, g: end_game(s, cfg, g, reason, _now(now_text)))
+    click.echo(f"{game_id} is over; the seats are told with the next pass")

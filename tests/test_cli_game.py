@@ -1,0 +1,75 @@
+"""``pbem game new``: the clock of moves played in turn, from its options."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+from sqlmodel import Session
+
+from pbem.cli import main
+from pbem.db import open_engine
+from pbem.models import Game
+
+SEATS = ["--seat", "red:a@example.org", "--seat", "blue:b@example.org"]
+
+
+def new_game(tmp_path: Path, *args: str):  # type: ignore[no-untyped-def]
+    cfg = tmp_path / "pbem.toml"
+    cfg.write_text("[server]\naddress = \"pbem@example.org\"\n")
+    return CliRunner().invoke(main, ["--config", str(cfg), "game", "new", *args], env={})
+
+
+def game_row(tmp_path: Path, game_id: str) -> Game:
+    with Session(open_engine(f"sqlite:///{tmp_path / 'pbem.sqlite'}")) as s:
+        game = s.get(Game, game_id)
+        assert game is not None
+        return game
+
+
+def test_move_deadline_and_reminders_default_to_a_day_and_6_1(tmp_path: Path) -> None:
+    result = new_game(tmp_path, "g", *SEATS)
+    assert result.exit_code == 0, result.output
+    game = game_row(tmp_path, "g")
+    assert (game.move_minutes, game.move_reminders) == (24 * 60, "6,1")
+
+
+def test_move_deadline_and_reminders_are_stored(tmp_path: Path) -> None:
+    result = new_game(tmp_path, "g", *SEATS, "--move-deadline", "90m", "--move-reminders", "12, 3,1")
+    assert result.exit_code == 0, result.output
+    game = game_row(tmp_path, "g")
+    assert (game.move_minutes, game.move_reminders) == (90, "12,3,1")
+    assert new_game(tmp_path, "quiet", *SEATS, "--move-reminders", "").exit_code == 0
+    assert game_row(tmp_path, "quiet").move_reminders == ""
+
+
+def test_bad_move_deadline_or_reminders_are_one_line_errors(tmp_path: Path) -> None:
+    cases = [
+        (["--move-deadline", "soon"], "Error: 'soon' is not a duration; write it like 30m, 72h or 3d"),
+        (["--move-reminders", "6,x"], "Error: --move-reminders '6,x': write it as up to 8 whole hours"),
+        (["--move-reminders", "-1"], "Error: --move-reminders '-1': write it as"),
+        (["--move-reminders", "6,,1"], "Error: --move-reminders '6,,1': write it as"),
+        (["--move-reminders", ",".join(["1"] * 9)], "Error: --move-reminders '1,1,1,1,1,1,1,1,1': write it"),
+    ]
+    for args, message in cases:
+        result = new_game(tmp_path, "g", *SEATS, *args)
+        assert result.exit_code == 1, (args, result.output)
+        assert result.output.startswith(message) and result.output.count("\n") == 1, (args, result.output)
+        assert "Traceback" not in result.output
+    assert new_game(tmp_path, "g", *SEATS).exit_code == 0, "nothing was stored by the refused ones"
+
+
+def test_a_deadline_of_nothing_is_refused(tmp_path: Path) -> None:
+    for args in (["--deadline", "0m"], ["--move-deadline", "0h"]):
+        result = new_game(tmp_path, "g", *SEATS, *args)
+        assert result.exit_code == 1 and result.output.startswith("Error: a deadline is at least a minute"), \
+            (args, result.output)
+
+
+def test_a_game_file_with_bad_reminder_hours_is_one_line_error(tmp_path: Path) -> None:
+    for line in ('reminders = "6,1"', "move_reminders = [6, -1]", "move_reminders = [true]"):
+        game_file = tmp_path / "g.toml"
+        game_file.write_text(f'id = "g"\n{line}\n[[seats]]\nname = "red"\nemail = "a@example.org"\n'
+                             '[[seats]]\nname = "blue"\nemail = "b@example.org"\n')
+        result = new_game(tmp_path, "--from", str(game_file))
+        assert result.exit_code == 1 and "is a list of up to 8 whole hours" in result.output, (line, result.output)
+        assert "Traceback" not in result.output and result.output.count("\n") == 1
