@@ -1,0 +1,77 @@
+"""The mail commands, one table (Mailman 3 style): each entry names its word,
+its arguments, who may send it, its help line and its handler. Dispatch and
+HELP both read the table, and tests/test_commands.py holds pbem.protocol's
+word sets to it."""
+from __future__ import annotations
+
+import textwrap
+
+from pbem.commands import (digest, gm_clock, gm_course, gm_seats, help, history, join, lines, orders,
+                           password, ready, resign, status, vacation)
+from pbem.commands.base import ANYONE, EVERYONE, GM, PLAYER, SIGNED, Context, Entry, Line
+from pbem.reports.render import render
+
+__all__ = ["ANYONE", "EVERYONE", "GM", "PLAYER", "SIGNED", "COMMANDS", "TABLE", "Context", "Entry", "Line",
+           "dispatch", "help_text", "lookup", "rows"]
+
+# In the order HELP shows them: the player's lines, then the GM's.
+TABLE: tuple[Entry | Line, ...] = (
+    lines.SIGNON, lines.ORDERS, orders.TURN, ready.READY, status.STATUS, password.PASSWORD,
+    history.HISTORY, vacation.VACATION, digest.DIGEST, lines.PRESS, lines.ENDPRESS, join.JOIN,
+    join.OBSERVE, join.CONFIRM, resign.RESIGN, help.HELP, lines.SIGNOFF,
+    gm_clock.PAUSE, gm_clock.RESUME, gm_clock.EXTEND, gm_clock.PROCESS, gm_course.PREVIEW,
+    gm_course.ROLLBACK, gm_seats.REPLACE, gm_seats.BOT, gm_course.START, gm_course.END,
+)
+PARAGRAPH = 70     # the width of HELP's paragraphs
+# The answer to a GM who sends a player's command names the GM's commands
+# in the words it always had (rows("gm") would add START and "(like 24h)").
+NOT_GM = ("PAUSE, RESUME, EXTEND <time>, PROCESS NOW, PREVIEW, ROLLBACK, REPLACE <seat> <address>, "
+          "BOT <seat> ON|OFF, END, STATUS")
+COMMANDS: dict[str, Entry] = {word: e for e in TABLE if isinstance(e, Entry) for word in e.words}
+
+
+def lookup(word: str) -> Entry | None:
+    """The entry of a command word (upper case), or None."""
+    return COMMANDS.get(word)
+
+
+def dispatch(ctx: Context, role: str) -> None:
+    """Carry out ``ctx.cmd`` for ``role`` ("player" or "gm"), or say why it is not."""
+    cmd = ctx.cmd
+    entry = lookup(cmd.word)
+    if entry is not None and role in entry.who:
+        entry.run(ctx)
+    elif role == "gm":
+        ctx.answer.add(f"Line {cmd.line}: {cmd.word} is not a GM command ({NOT_GM}).")
+    else:
+        ctx.answer.add(f"Line {cmd.line}: {cmd.word} is a GM command; sign on as gm to use it.")
+
+
+def rows(who: str) -> list[Entry | Line]:
+    """The HELP rows for ``who``: "gm", the GM's own commands, then those
+    shared with the players; else the lines a player (or anyone) writes."""
+    if who == "gm":
+        own = [e for e in TABLE if isinstance(e, Entry) and "gm" in e.who and "anyone" not in e.who]
+        return sorted(own, key=lambda e: "player" in e.who)
+    return [e for e in TABLE if e.listed and e.who != GM]
+
+
+def _column(row: Entry | Line) -> list[str]:
+    """One row of the command column: the usage, then its help under column 36."""
+    first, *more = row.help.split("\n")
+    return [f"  {row.usage:<33} {first}"] + [" " * 36 + line for line in more]
+
+
+def _gm_paragraph() -> str:
+    """The sentence that names the GM's commands, wrapped; no command is broken over two lines."""
+    usages = [row.usage.replace(" ", "\xa0") for row in rows("gm")]
+    said = 'The GM signs on as "gm" with the GM password and may send ' + ", ".join(usages[:-1])
+    return textwrap.fill(f"{said} and {usages[-1]}.", PARAGRAPH).replace("\xa0", " ")
+
+
+def help_text(address: str, game_lines: list[str]) -> str:
+    """The HELP answer: the command column and the GM's commands from the
+    table, the game's own lines (its presenter's) at the end."""
+    column = [line for row in rows("player") for line in _column(row)]
+    return render("mail/help.txt", address=address, column=column, gm_paragraph=_gm_paragraph(),
+                  game_lines=game_lines)

@@ -1,0 +1,87 @@
+"""What every mail command is made of: its table entry, and the context its
+handler is given."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Callable
+
+from sqlmodel import Session
+
+from pbem import gmtools
+from pbem.answer import Answer
+from pbem.config import Config
+from pbem.mail.reading import Incoming
+from pbem.models import Game, Seat
+from pbem.protocol import Command
+
+# Who may send a command: a seat's player, the GM (signed on as "gm"), or
+# anyone at all, without a SIGNON.
+PLAYER = frozenset({"player"})
+GM = frozenset({"gm"})
+SIGNED = PLAYER | GM
+ANYONE = frozenset({"anyone"})
+EVERYONE = ANYONE | SIGNED
+
+
+@dataclass
+class Context:
+    """One command of one mail, as its handler sees it. ``seat`` is None for
+    the GM; ``game`` and ``seat`` are None for a mail without a SIGNON."""
+    session: Session
+    cfg: Config
+    game: Game | None
+    seat: Seat | None
+    cmd: Command
+    answer: Answer
+    now: datetime
+    mail: Incoming | None = None     # the sender, for JOIN, OBSERVE and CONFIRM
+    sheet_stored: bool = True        # False: the mail's orders were refused (READY is not taken)
+
+
+Handler = Callable[[Context], None]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A mail command: its word (a family sharing one HELP line joins its
+    words with " / ", as "READY / WAIT" does), its arguments and help as HELP
+    shows them (a "\\n" in ``help`` goes on to the next line), who may send
+    it, and its handler. ``listed`` False: HELP tells it in another line."""
+    name: str
+    args: str
+    who: frozenset[str]
+    help: str
+    run: Handler
+    listed: bool = True
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        return tuple(self.name.split(" / "))
+
+    @property
+    def usage(self) -> str:
+        return f"{self.name} {self.args}".rstrip()
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line the protocol reads itself (SIGNON, the orders, PRESS, SIGNOFF):
+    a row of HELP, never dispatched."""
+    usage: str
+    help: str
+    who: frozenset[str] = SIGNED
+    listed: bool = True
+
+
+def step_word(game: Game) -> str:
+    """What a step of the game is called: a turn where every seat orders
+    together, a step where players act in turn."""
+    return "turn" if game.simultaneous else "step"
+
+
+def gm_did(ctx: Context, done: str) -> None:
+    """A GM action was carried out: log it, tell the seats, and say so."""
+    assert ctx.game is not None
+    gmtools.announce(ctx.session, ctx.cfg, ctx.game, ctx.cmd.word, done, ctx.now, key=str(ctx.cmd.line))
+    ctx.answer.add(f"GM: {done}.")

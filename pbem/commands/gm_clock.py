@@ -1,0 +1,45 @@
+"""The GM's clock: PAUSE, RESUME, EXTEND <time>, PROCESS NOW (the tools are
+pbem.gmtools', shared with 'pbem game ...')."""
+from __future__ import annotations
+
+from typing import Callable
+
+from pbem import gmtools
+from pbem.commands.base import GM, Context, Entry, gm_did
+from pbem.games import GameError
+
+
+def _clock(ctx: Context, tool: Callable[[], str]) -> None:
+    """Carry out one clock tool and tell the seats, or say why it cannot be done."""
+    try:
+        done = tool()
+    except GameError as why:
+        ctx.answer.add(f"Line {ctx.cmd.line}: {why}.")
+        return
+    gm_did(ctx, done)
+
+
+def pause(ctx: Context) -> None:
+    """Stop the clock of a running game."""
+    _clock(ctx, lambda: gmtools.pause(ctx.game, ctx.now))
+
+
+def resume(ctx: Context) -> None:
+    """Start the clock again; the deadline moves on by the pause."""
+    _clock(ctx, lambda: gmtools.resume(ctx.game, ctx.now))
+
+
+def extend(ctx: Context) -> None:
+    """Move the deadline later by the time given (24h, 2d, ...)."""
+    _clock(ctx, lambda: gmtools.extend(ctx.game, " ".join(ctx.cmd.args), ctx.now))
+
+
+def process_now(ctx: Context) -> None:
+    """Make the turn due, so that this pass runs it (NOW is not checked)."""
+    _clock(ctx, lambda: gmtools.process_now(ctx.game, ctx.now))
+
+
+PAUSE = Entry("PAUSE", "", GM, "stop the clock", pause)
+RESUME = Entry("RESUME", "", GM, "start the clock again; the deadline moves on by the pause", resume)
+EXTEND = Entry("EXTEND", "<time> (like 24h)", GM, "move the deadline later", extend)
+PROCESS = Entry("PROCESS", "NOW", GM, "run the turn on this pass", process_now)

@@ -1,0 +1,45 @@
+"""The game's course: START, PREVIEW (the next turn, not stored), ROLLBACK
+(the last turn undone), END."""
+from __future__ import annotations
+
+from pbem import gmtools
+from pbem.commands.base import GM, Context, Entry, gm_did
+from pbem.games import GameError, start_game
+from pbem.history import HistoryError
+
+
+def start(ctx: Context) -> None:
+    """Start a game that is waiting: passwords mailed, the first step begins."""
+    try:
+        start_game(ctx.session, ctx.cfg, ctx.game, ctx.now)
+    except GameError as why:
+        ctx.answer.add(f"Line {ctx.cmd.line}: {why}")
+        return
+    gm_did(ctx, "started the game")
+
+
+def preview(ctx: Context) -> None:
+    """The public report the next turn would give now; nothing is stored or told."""
+    ctx.answer.add(gmtools.preview(ctx.session, ctx.cfg, ctx.game))
+
+
+def rollback(ctx: Context) -> None:
+    """Undo the last resolved turn; the tool tells the seats."""
+    try:
+        turn = gmtools.rollback(ctx.session, ctx.cfg, ctx.game, ctx.now)
+    except HistoryError as why:
+        ctx.answer.add(f"Line {ctx.cmd.line}: {why}")
+        return
+    gm_did(ctx, f"rolled the game back to turn {turn}")
+
+
+def end(ctx: Context) -> None:
+    """The game is over now; the tool tells the seats and observers."""
+    gmtools.end_game(ctx.session, ctx.cfg, ctx.game, "ended by the GM", ctx.now)
+    gm_did(ctx, "ended the game")
+
+
+START = Entry("START", "", GM, "start a game whose seats are taken", start)
+PREVIEW = Entry("PREVIEW", "", GM, "the next turn's public report, if it ran now (nothing is stored)", preview)
+ROLLBACK = Entry("ROLLBACK", "", GM, "undo the last turn; its sheets stand again", rollback)
+END = Entry("END", "", GM, "end the game now", end)

@@ -1,0 +1,45 @@
+"""The GM's seats: REPLACE <seat> <address> (a new player), BOT <seat> ON|OFF
+(civil disorder). The tools (pbem.gmtools) log the action themselves."""
+from __future__ import annotations
+
+from pbem import gmtools
+from pbem.commands.base import GM, Context, Entry, gm_did
+from pbem.history import HistoryError
+
+
+def _usage(ctx: Context) -> None:
+    ctx.answer.add(f"Line {ctx.cmd.line}: write REPLACE <seat> <address> or BOT <seat> ON|OFF")
+
+
+def replace(ctx: Context) -> None:
+    """A new player takes the seat, with a new password mailed to them."""
+    if len(ctx.cmd.args) != 2:
+        _usage(ctx)
+        return
+    seat, address = ctx.cmd.args[0].lower(), ctx.cmd.args[1]
+    try:
+        old = gmtools.replace_seat(ctx.session, ctx.cfg, ctx.game, seat, address, ctx.now)
+    except HistoryError as why:
+        ctx.answer.add(f"Line {ctx.cmd.line}: {why}")
+        return
+    ctx.answer.add(f"Seat {seat}: {old} is replaced by {address}, who gets a new password.")
+    gm_did(ctx, f"gave seat {seat} to a new player")
+
+
+def bot(ctx: Context) -> None:
+    """The bot plays the seat (ON), or its player again (OFF)."""
+    args = ctx.cmd.args
+    if len(args) != 2 or args[1].upper() not in ("ON", "OFF"):
+        _usage(ctx)
+        return
+    seat, on = args[0].lower(), args[1].upper() == "ON"
+    try:
+        gmtools.set_bot(ctx.session, ctx.game, seat, on, ctx.now)
+    except HistoryError as why:
+        ctx.answer.add(f"Line {ctx.cmd.line}: {why}")
+        return
+    gm_did(ctx, f"put seat {seat} {'in' if on else 'out of'} civil disorder (played by the bot)")
+
+
+REPLACE = Entry("REPLACE", "<seat> <address>", GM, "give the seat to a new player", replace)
+BOT = Entry("BOT", "<seat> ON|OFF", GM, "the bot plays the seat (civil disorder), or no longer", bot)

@@ -1,0 +1,26 @@
+"""HELP: the commands, generated from the table (pbem.commands.help_text),
+with the game's own order lines for a player."""
+from __future__ import annotations
+
+from engine import get_ruleset
+from pbem.commands.base import EVERYONE, Context, Entry
+from pbem.presenters import get_presenter
+
+
+def game_lines(ctx: Context) -> list[str]:
+    """The game's HELP lines for the seat (its presenter's); none for the GM."""
+    game, seat = ctx.game, ctx.seat
+    if game is None or seat is None:
+        return []
+    ruleset = get_ruleset(game.ruleset)
+    view = ruleset.view(ruleset.from_json(game.state_json), seat.name)
+    return get_presenter(game.ruleset).help_lines(view)
+
+
+def help_answer(ctx: Context) -> None:
+    """The HELP text, with the game's lines when a player asks."""
+    from pbem.commands import help_text      # the table imports this module
+    ctx.answer.add(help_text(ctx.cfg.server.address, game_lines(ctx)))
+
+
+HELP = Entry("HELP", "", EVERYONE, "this text", help_answer)

@@ -1,0 +1,23 @@
+"""HISTORY [n]: the report of a turn again, as the seat saw it."""
+from __future__ import annotations
+
+from pbem.commands.base import PLAYER, Context, Entry
+from pbem.history import HistoryError, turn_report
+from pbem.protocol import whole_number
+
+
+def history(ctx: Context) -> None:
+    """The report of turn n, or the latest without a number."""
+    cmd = ctx.cmd
+    number = whole_number(cmd.args[0]) if cmd.args else None
+    if cmd.args and (number is None or len(cmd.args) > 1):
+        ctx.answer.add(f"Line {cmd.line}: HISTORY takes one turn number, like HISTORY 3, or none for the "
+                       "latest report.")
+        return
+    try:
+        ctx.answer.add(turn_report(ctx.session, ctx.game, number, ctx.seat.name, "text", ctx.cfg.server.address))
+    except HistoryError as why:
+        ctx.answer.add(f"Line {cmd.line}: {why}")
+
+
+HISTORY = Entry("HISTORY", "[n]", PLAYER, "the report of turn n (default: the latest) again", history)

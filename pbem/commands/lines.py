@@ -1,0 +1,19 @@
+"""The lines the protocol reads itself (pbem.protocol.read_request): rows of
+HELP that are never dispatched; and ENDPRESS, which is, when it stands alone."""
+from __future__ import annotations
+
+from pbem.commands.base import PLAYER, Context, Entry, Line
+
+SIGNON = Line("SIGNON <game> <seat> <password>", "first line of every mail")
+ORDERS = Line("<orders>", "one per line, in the game's order language", PLAYER)
+PRESS = Line("PRESS TO <seat,seat|ALL> [ANON]", "a message to other seats, ended by ENDPRESS", PLAYER)
+SIGNOFF = Line("SIGNOFF", "nothing after this line is read")
+
+
+def stray_endpress(ctx: Context) -> None:
+    """An ENDPRESS that closes no PRESS block."""
+    ctx.answer.add(f"Line {ctx.cmd.line}: {ctx.cmd.word} is not available on this server yet.")
+
+
+ENDPRESS = Entry("ENDPRESS", "", PLAYER, "ends a PRESS message (told in the PRESS line)", stray_endpress,
+                 listed=False)

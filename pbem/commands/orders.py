@@ -1,0 +1,125 @@
+"""A player's order sheet: TURN <n>, where the orders end, and storing a
+clean sheet. A sheet with problems never replaces the last good one."""
+from __future__ import annotations
+
+from typing import Sequence
+
+from sqlmodel import Session, select
+
+from engine import Problem, get_ruleset
+from pbem import gmtools
+from pbem.answer import MAX_PROBLEMS, Answer, at_most
+from pbem.clock import show
+from pbem.commands.base import PLAYER, Context, Entry, step_word
+from pbem.models import Game, Seat, Sheet
+from pbem.protocol import Request, sign_off, whole_number
+
+
+def turn_asked(req: Request, answer: Answer) -> int | None:
+    """The step the orders are for (TURN <n>), or None when the mail names none."""
+    asked = None
+    for cmd in req.commands:
+        if cmd.word != "TURN":
+            continue
+        if len(cmd.args) == 1 and whole_number(cmd.args[0]) is not None:
+            asked = whole_number(cmd.args[0])
+        else:
+            answer.add(f"Line {cmd.line}: TURN takes the turn number of the report you answer.")
+    return asked
+
+
+def read_before(ctx: Context) -> None:
+    """Nothing to do in its place: TURN is read before the orders are stored (turn_asked)."""
+
+
+TURN = Entry("TURN", "<n>", PLAYER, "the turn your orders are for (optional)", read_before)
+
+
+def end_of_orders(req: Request, order_words: Sequence[str], answer: Answer) -> None:
+    """A sign-off after the last order ("Cheers,", "Ann") ends the orders
+    instead of refusing the sheet; the answer says which lines it took so."""
+    ending = sign_off(req.orders, order_words)
+    if not ending:
+        return
+    shown = ", ".join(f'"{req.orders[n][:40]}"' for n in ending[:3]) + (", ..." if len(ending) > 3 else "")
+    if len(ending) == 1:
+        said = f"Line {ending[0]} ({shown}) came after your last order and is not an order: it was"
+    else:
+        said = f"Lines {ending[0]}-{ending[-1]} ({shown}) came after your last order and are not orders: they were"
+    answer.add(f"{said} taken as the end of your orders.")
+    for number in ending:
+        del req.orders[number]
+
+
+def problem_line(p: Problem, req: Request) -> str:
+    """A refused line as the answer shows it: its number and the line itself."""
+    text = " ".join(req.orders.get(p.line, "").split())
+    quoted = f' "{text[:60]}{"..." if len(text) > 60 else ""}"' if text else ""
+    return f"line {p.line}{quoted}: {p.message}" + (f" ({p.suggestion})" if p.suggestion else "")
+
+
+def _wrong_step(game: Game, asked: int | None) -> str:
+    """Why orders are not taken now (the game is not running, or TURN names
+    another step), or ''."""
+    if game.status != "active":
+        return f"Game {game.id} is {gmtools.status_word(game)}: no orders were stored."
+    name = step_word(game)
+    if asked is None or asked == game.turn_no:
+        return ""
+    if asked < game.turn_no:
+        return (f"{name.title()} {asked} was already resolved; the game is at {name} {game.turn_no} "
+                "now. Your orders were NOT stored: read the latest report and send orders "
+                f"for {name} {game.turn_no}.")
+    return (f"{name.title()} {asked} has not begun; the game is at {name} {game.turn_no}. "
+            "Your orders were NOT stored.")
+
+
+def store(s: Session, game: Game, seat: Seat, req: Request, answer: Answer, asked: int | None) -> bool:
+    """Store a clean sheet; True when it was stored."""
+    wrong = _wrong_step(game, asked)
+    if wrong:
+        answer.add(wrong)
+        return False
+    ruleset = get_ruleset(game.ruleset)
+    state = ruleset.from_json(game.state_json)
+    step = f"{step_word(game)} {game.turn_no}"
+    awaited = ruleset.awaiting(state)
+    later = "" if seat.name in awaited else ruleset.pre_orders(state, seat.name)
+    if seat.name not in awaited and not later:
+        who = ", ".join(sorted(awaited)) or "nobody"
+        answer.add(f"{game.id} needs no orders from seat {seat.name} at {step}: it waits for {who}. "
+                   "Your orders were NOT stored.")
+        return False
+    sheet = ruleset.parse_orders(state, seat.name, req.order_text())
+    stored = s.exec(select(Sheet).where(Sheet.game_id == game.id, Sheet.seat == seat.name,
+                                        Sheet.turn_no == game.turn_no)).first()
+    if sheet.problems:
+        answer.add(_refused(game, step, [problem_line(p, req)[:300] for p in sheet.problems], stored))
+        return False
+    if stored is None:
+        stored = Sheet(game_id=game.id, seat=seat.name, turn_no=game.turn_no, text="")
+    stored.text = "\n".join(sheet.normal)
+    s.add(stored)
+    answer.add(_stored(game, seat, step, sheet.normal, later))
+    return True
+
+
+def _refused(game: Game, step: str, problems: list[str], stored: Sheet | None) -> str:
+    """The answer to a sheet with problems: each refused line, and the sheet that stands."""
+    lines = "\n".join(f"  {p}" for p in at_most(problems, MAX_PROBLEMS))
+    standing = "\n".join(f"  {x}" for x in stored.text.splitlines()) if stored else "  (none yet)"
+    return (f"Your orders for {game.id} {step} have problems, so they were NOT "
+            f"stored:\n{lines}\n\nThe orders that stand for this {step_word(game)} are:\n{standing}\n\n"
+            "Send the whole sheet again, corrected.")
+
+
+def _stored(game: Game, seat: Seat, step: str, normal: list[str], later: str) -> str:
+    """The answer to a stored sheet: the orders in normal form; pre-orders say what they answer."""
+    shown = "\n".join(f"  {line}" for line in normal) or "  (no orders: your tribe holds)"
+    if later:
+        return (f"Pre-orders stored for {game.id}, seat {seat.name}, written at {step}: they will answer "
+                f"{later}, and replace any earlier pre-orders:\n{shown}\n\nA pre-order whose condition no "
+                "longer holds when its decision comes is dropped, and you are asked; the report says "
+                "which lines were used, skipped or dropped.")
+    return (f"Orders stored for {game.id} {step}, seat {seat.name}; they replace any "
+            f"earlier sheet for this {step_word(game)}:\n{shown}\n\nDeadline: {show(game.deadline)}.")

@@ -1,0 +1,19 @@
+"""PASSWORD <new>: a player changes the seat's password."""
+from __future__ import annotations
+
+from pbem import passwords
+from pbem.commands.base import PLAYER, Context, Entry
+
+
+def change_password(ctx: Context) -> None:
+    """The new password counts from the next mail on."""
+    cmd, seat = ctx.cmd, ctx.seat
+    if len(cmd.args) != 1 or len(cmd.args[0]) < 6:
+        ctx.answer.add(f"Line {cmd.line}: PASSWORD takes one new password of at least 6 characters.")
+        return
+    seat.password_hash = passwords.hash_password(cmd.args[0])
+    ctx.session.add(seat)
+    ctx.answer.add("Your password was changed. Use the new one from your next mail on.")
+
+
+PASSWORD = Entry("PASSWORD", "<new>", PLAYER, "change your password", change_password)

@@ -1,0 +1,22 @@
+"""RESIGN: a player leaves the game; the seat plays on without them."""
+from __future__ import annotations
+
+from pbem.commands.base import PLAYER, Context, Entry
+from pbem.joining import notice
+from pbem.models import GmLog
+
+
+def resign(ctx: Context) -> None:
+    """The seat is resigned, logged, and the GM is told."""
+    s, game, seat = ctx.session, ctx.game, ctx.seat
+    seat.resigned = True
+    s.add(seat)
+    s.add(GmLog(game_id=game.id, action="resign", detail=seat.name, at=ctx.now))
+    ctx.answer.add(f"You resigned seat {seat.name} of {game.id}. The seat now plays "
+                   f"{'by the bot' if game.missed == 'bot' else 'default orders'}; the GM is told.")
+    if game.gm_email:
+        notice(s, ctx.cfg, game, game.gm_email, f"seat {seat.name} resigned",
+               f"Seat {seat.name} ({seat.email}) resigned from {game.id}.", ctx.now, f"resign:{seat.name}")
+
+
+RESIGN = Entry("RESIGN", "", PLAYER, "leave the game (the seat plays on by default orders)", resign)

@@ -1,0 +1,76 @@
+"""STATUS: the game's step, deadline, and where each seat stands."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Session, select
+
+from engine import get_ruleset
+from pbem import gmtools, seating
+from pbem.clock import aware, show
+from pbem.commands.base import SIGNED, Context, Entry, step_word
+from pbem.games import outcome_words, seats_of
+from pbem.models import Game, Seat, Sheet
+
+
+def status_text(s: Session, game: Game, now: datetime | None = None) -> str:
+    """The game's status for STATUS and 'pbem status'. ``now`` None: nobody
+    is called late."""
+    name = step_word(game)
+    if game.status == "over":
+        words = outcome_words(game)
+        if words is None:
+            return f"Game {game.id}: over at {name} {game.turn_no} (ended by the GM)."
+        return f"Game {game.id}: over after {name} {game.turn_no}: {words}."
+    overdue = bool(now and game.status == "active" and game.deadline and now > aware(game.deadline))
+    owing = seating.owing(s, game) if game.status == "active" else set()
+    awaited = _awaited(game)
+    lines = [_headline(game, awaited)]
+    for seat in seats_of(s, game.id):
+        has = s.exec(select(Sheet.id).where(Sheet.game_id == game.id, Sheet.seat == seat.name,
+                                            Sheet.turn_no == game.turn_no)).first() is not None
+        late = overdue and seat.name in owing
+        lines.append(f"  {seat.name:<10} {', '.join(_flags(game, seat, has, late, awaited))}")
+    return "\n".join(lines)
+
+
+def _awaited(game: Game) -> frozenset[str] | None:
+    """The seats to move in a game where players act in turn; None where
+    every seat orders together."""
+    if game.simultaneous or not game.state_json:
+        return None
+    ruleset = get_ruleset(game.ruleset)
+    return frozenset(ruleset.awaiting(ruleset.from_json(game.state_json)))
+
+
+def _headline(game: Game, awaited: frozenset[str] | None) -> str:
+    if awaited is None:
+        return f"Game {game.id}: {gmtools.status_word(game)}, turn {game.turn_no}, deadline {show(game.deadline)}."
+    who = ", ".join(sorted(awaited)) or "nobody"
+    return (f"Game {game.id}: {gmtools.status_word(game)}, step {game.turn_no}, {who} to move, "
+            f"move deadline {show(game.deadline)}.")
+
+
+def _flags(game: Game, seat: Seat, has: bool, late: bool, awaited: frozenset[str] | None) -> list[str]:
+    """What the seat's line says: its sheet, then anything unusual."""
+    if awaited is not None and seat.name not in awaited:
+        flags = ["pre-orders in" if has else "not to move"]
+    else:
+        flags = ["orders in" if has else ("LATE: no orders" if late else "no orders yet")]
+    if seat.ready:
+        flags.append("ready")
+    if seat.missed_turns:
+        flags.append(f"missed {seat.missed_turns} {'turn' if awaited is None else 'move'}(s)")
+    if seat.resigned:
+        flags.append("resigned")
+    if seat.away_until > game.turn_no:
+        flags.append(f"on vacation up to {step_word(game)} {seat.away_until}")
+    return flags
+
+
+def status(ctx: Context) -> None:
+    """STATUS, from a player or the GM."""
+    ctx.answer.add(status_text(ctx.session, ctx.game, ctx.now))
+
+
+STATUS = Entry("STATUS", "", SIGNED, "the game's turn, deadline, who has sent orders", status)

@@ -1,0 +1,20 @@
+"""VACATION <turns> | OFF: a player is away, and no turn counts as missed."""
+from __future__ import annotations
+
+from pbem import gmtools
+from pbem.commands.base import PLAYER, Context, Entry
+from pbem.games import GameError
+
+
+def vacation(ctx: Context) -> None:
+    """The same rule as the GM's 'pbem game vacation' (pbem.gmtools), said to "you"."""
+    cmd = ctx.cmd
+    try:
+        ctx.answer.add(gmtools.vacation(ctx.session, ctx.game, ctx.seat, cmd.args[0] if cmd.args else "",
+                                        who="you", now=ctx.now))
+    except GameError as why:
+        ctx.answer.add(f"Line {cmd.line}: {why}.")
+
+
+VACATION = Entry("VACATION", "<turns> | OFF", PLAYER, "away: your tribe holds, no turn counts as missed",
+                 vacation)
