@@ -1,9 +1,10 @@
 """Setting up a game, and placing the tribes (turn 0, from PLACE orders)."""
 from __future__ import annotations
 
-import re
 from typing import Any, Sequence
 
+from engine.common import checked_options, checked_seats
+from engine.common import seat_name_problem as seat_name_problem  # the ruleset offers it
 from engine.contract import Option
 from engine.dice import SeededDice
 from engine.valley.boards import BOARD_NAMES, DEFAULT_BOARD
@@ -23,38 +24,16 @@ OPTIONS = (
     Option("beginner", False, "15 food at the start instead of 12"),
     Option("resurrection", True, "a tribe wiped out in the first year comes back once"),
 )
-_SEAT = re.compile(r"^[a-z][a-z0-9_-]{0,19}$")
 
 
 def check_options(options: dict[str, Any]) -> dict[str, Any]:
-    known = {o.name: o for o in OPTIONS}
-    out = {o.name: o.default for o in OPTIONS}
-    for key, value in options.items():
-        if key not in known:
-            raise ValueError(f"no option {key!r}; the options are {', '.join(known)}")
-        out[key] = known[key].parse(value) if isinstance(value, str) else value
-        if known[key].choices and out[key] not in known[key].choices:
-            raise ValueError(f"option {key} is one of {', '.join(known[key].choices)}")
-    return out
-
-
-def seat_name_problem(seat: str) -> str:
-    """What is wrong with a seat name, or ''."""
-    if _SEAT.match(seat):
-        return ""
-    return f"seat name {seat!r}: use up to 20 lower-case letters, digits, - or _, starting with a letter"
+    """Every option with its default filled in; ValueError on an unknown or bad one."""
+    return checked_options(OPTIONS, options)
 
 
 def check_seats(players: Sequence[str]) -> list[str]:
-    seats = list(players)
-    if not 2 <= len(seats) <= 6:
-        raise ValueError(f"Valley of the Mammoths is for 2 to 6 players, not {len(seats)}")
-    for seat in seats:
-        if seat_name_problem(seat):
-            raise ValueError(seat_name_problem(seat))
-    if len(set(seats)) != len(seats):
-        raise ValueError("two seats have the same name")
-    return seats
+    """The seats, or ValueError: distinct valid names, as many as the game takes."""
+    return checked_seats(players, "Valley of the Mammoths", 2, 6)
 
 
 def new_game(players: Sequence[str], options: dict[str, Any], seed: int | str) -> State:

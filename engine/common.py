@@ -1,0 +1,46 @@
+"""Checks every game shares: its options as the GM gave them, its seat names."""
+from __future__ import annotations
+
+import re
+from typing import Any, Sequence
+
+from engine.contract import Option
+
+_SEAT = re.compile(r"^[a-z][a-z0-9_-]{0,19}$")
+
+
+def checked_options(declared: Sequence[Option], given: dict[str, Any]) -> dict[str, Any]:
+    """Every declared option, the given ones parsed and checked, the others
+    at their defaults; ValueError on an unknown or bad one."""
+    known = {o.name: o for o in declared}
+    out = {o.name: o.default for o in declared}
+    for key, value in given.items():
+        if key not in known:
+            raise ValueError(f"no option {key!r}; the options are {', '.join(known)}")
+        option = known[key]
+        out[key] = option.parse(value) if isinstance(value, str) else value
+        if option.choices and out[key] not in option.choices:
+            raise ValueError(f"option {key} is one of {', '.join(str(c) for c in option.choices)}, not {value!r}")
+        if isinstance(option.default, bool) and not isinstance(out[key], bool):
+            raise ValueError(f"option {key} takes yes or no, not {value!r}")
+    return out
+
+
+def seat_name_problem(seat: str) -> str:
+    """What is wrong with a seat name, or ''."""
+    if _SEAT.match(seat):
+        return ""
+    return f"seat name {seat!r}: use up to 20 lower-case letters, digits, - or _, starting with a letter"
+
+
+def checked_seats(players: Sequence[str], title: str, least: int, most: int) -> list[str]:
+    """The seats, or ValueError: ``least`` to ``most`` distinct valid names."""
+    seats = list(players)
+    if not least <= len(seats) <= most:
+        raise ValueError(f"{title} is for {least} to {most} players, not {len(seats)}")
+    for seat in seats:
+        if seat_name_problem(seat):
+            raise ValueError(seat_name_problem(seat))
+    if len(set(seats)) != len(seats):
+        raise ValueError("two seats have the same name")
+    return seats
