@@ -1,0 +1,78 @@
+"""The 28 building tiles: what each costs and what it scores.
+
+Ids follow ../shared/reference/stoneage-cards.md: B01-B13 cost three given
+resources and score their worth (some come twice); V41-V44 and V51-V54 take
+exactly 4 or 5 resources of exactly 1 to 4 kinds, V17 (three tiles) 1 to 7
+of any kinds, and score the worth of what was paid.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from engine.stoneage.goods import RESOURCES, Good
+
+W, C, S, G = Good.WOOD, Good.CLAY, Good.STONE, Good.GOLD
+
+
+@dataclass(frozen=True)
+class Building:
+    id: str
+    copies: int
+    cost: tuple[Good, ...] = ()      # fixed tiles: exactly these resources
+    least: int = 0                   # variable tiles: how many resources, from ...
+    most: int = 0                    # ... to
+    kinds: int = 0                   # variable tiles: exactly this many kinds; 0: any
+
+    @property
+    def fixed(self) -> bool:
+        return bool(self.cost)
+
+    def problem(self, paid: Mapping[Good, int]) -> str:
+        """Why ``paid`` does not buy this tile, or '' when it does."""
+        paid = {g: n for g, n in paid.items() if n}
+        if any(g not in RESOURCES or n < 0 for g, n in paid.items()):
+            return "only wood, clay, stone and gold pay for a building"
+        if self.fixed:
+            if Counter(paid) != Counter(self.cost):
+                return f"{self.id} costs {_listed(Counter(self.cost))}"
+            return ""
+        total = sum(paid.values())
+        if not self.least <= total <= self.most:
+            span = str(self.least) if self.least == self.most else f"{self.least} to {self.most}"
+            return f"{self.id} takes {span} resources, not {total}"
+        if self.kinds and len(paid) != self.kinds:
+            return f"{self.id} takes exactly {self.kinds} kind{'s' * (self.kinds > 1)}, not {len(paid)}"
+        return ""
+
+    def points(self, paid: Mapping[Good, int]) -> int:
+        """What the tile scores when bought with ``paid`` (the worth of the resources)."""
+        return sum(g.worth * n for g, n in paid.items())
+
+    def __str__(self) -> str:
+        if self.fixed:
+            return f"{self.id}: {_listed(Counter(self.cost))}, {self.points(Counter(self.cost))} points"
+        span = str(self.least) if self.least == self.most else f"{self.least} to {self.most}"
+        kinds = f" of exactly {self.kinds} kind{'s' * (self.kinds > 1)}" if self.kinds else " of any kinds"
+        return f"{self.id}: {span} resources{kinds}, scoring what is paid"
+
+
+def _listed(count: Mapping[Good, int]) -> str:
+    return " ".join(f"{count[g]} {g.value}" for g in RESOURCES if count.get(g))
+
+
+_FIXED = (
+    ("B01", 1, (W, W, C)), ("B02", 1, (W, W, S)), ("B03", 1, (W, C, C)), ("B04", 1, (W, W, G)),
+    ("B05", 2, (W, C, S)), ("B06", 1, (W, S, S)), ("B07", 1, (C, C, S)), ("B08", 2, (W, C, G)),
+    ("B09", 1, (C, C, G)), ("B10", 1, (C, S, S)), ("B11", 2, (W, S, G)), ("B12", 2, (C, S, G)),
+    ("B13", 1, (S, S, G)),
+)
+BUILDINGS: dict[str, Building] = {
+    **{bid: Building(bid, copies, cost) for bid, copies, cost in _FIXED},
+    **{f"V{n}{k}": Building(f"V{n}{k}", 1, least=n, most=n, kinds=k) for n in (4, 5) for k in range(1, 5)},
+    "V17": Building("V17", 3, least=1, most=7),
+}
+# All 28 tiles before shuffling, each copy named by its id.
+TILES: tuple[str, ...] = tuple(b.id for b in BUILDINGS.values() for _ in range(b.copies))
+STACK_SIZE = 7

@@ -1,0 +1,84 @@
+"""The places on the board where people go: names, what each gives, how many it holds.
+
+The names are the words of the order language (``forest``, ``card2``,
+``building1``). How many players and spaces a location admits in a round
+depends on the number of players; the functions below say so in one place.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from engine.stoneage.goods import Good
+
+
+class Kind(str, Enum):
+    GATHER = "gather"        # a roll of one die per person for a good
+    VILLAGE = "village"      # tool maker, hut, field
+    CARD = "card"            # a civilization card slot
+    BUILDING = "building"    # the top tile of a building stack
+
+    def __str__(self) -> str:
+        return str.__str__(self)
+
+
+@dataclass(frozen=True)
+class Location:
+    name: str
+    kind: Kind
+    spaces: int | None      # people it holds in a round; None: no limit (the hunting grounds)
+    exact: int = 0          # people it takes in one placement, when fixed (hut 2, single spaces 1)
+    good: Good | None = None    # what its roll yields (gathering only)
+    number: int = 0         # card slot (= its cost in resources) or building stack, from 1
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def _table() -> dict[str, Location]:
+    rows = [Location("hunt", Kind.GATHER, None, good=Good.FOOD)]
+    rows += [Location(name, Kind.GATHER, 7, good=good) for name, good in
+             (("forest", Good.WOOD), ("clay", Good.CLAY), ("quarry", Good.STONE), ("river", Good.GOLD))]
+    rows += [Location("toolmaker", Kind.VILLAGE, 1, 1), Location("hut", Kind.VILLAGE, 2, 2),
+             Location("field", Kind.VILLAGE, 1, 1)]
+    rows += [Location(f"card{n}", Kind.CARD, 1, 1, number=n) for n in range(1, 5)]
+    rows += [Location(f"building{n}", Kind.BUILDING, 1, 1, number=n) for n in range(1, 5)]
+    return {loc.name: loc for loc in rows}
+
+
+# In the default order of USE: gathering, village, cards by slot, buildings by stack.
+LOCATIONS: dict[str, Location] = _table()
+NAMES: tuple[str, ...] = tuple(LOCATIONS)
+GATHERING: tuple[str, ...] = tuple(n for n, loc in LOCATIONS.items() if loc.kind is Kind.GATHER)
+VILLAGE: tuple[str, ...] = ("toolmaker", "hut", "field")
+CARD_SLOTS: tuple[str, ...] = tuple(f"card{n}" for n in range(1, 5))
+STACKS: tuple[str, ...] = tuple(f"building{n}" for n in range(1, 5))
+# Where a gathering location's good comes from, for "did you mean forest?" after "wood".
+SOURCE: dict[Good, str] = {loc.good: n for n, loc in LOCATIONS.items() if loc.good is not None}
+
+# The placement when a plan has run out (stoneage-cases.md): all on hunt, else
+# one person on the first of these that is legal, else two on the hut.
+FALLBACK: tuple[str, ...] = ("field", "toolmaker", "forest", "clay", "quarry", "river") + CARD_SLOTS + STACKS
+USE_ORDER: tuple[str, ...] = NAMES
+
+
+def stacks_in_play(players: int) -> tuple[str, ...]:
+    """One building stack per player: building1 .. building<players>."""
+    return STACKS[:players]
+
+
+def players_per_gathering(players: int) -> int | None:
+    """How many players may use one of forest, clay, quarry, river in a round
+    (2 players: 1, 3 players: 2); None: no limit but the spaces. The hunt has none."""
+    return {2: 1, 3: 2}.get(players)
+
+
+def village_spaces(players: int) -> int:
+    """How many of tool maker, hut and field may be used in a round: 2 with 2-3 players."""
+    return 3 if players >= 4 else 2
+
+
+def exists(name: str, players: int) -> bool:
+    """Is ``name`` a location of a game of ``players``? (Stacks beyond the players' count are not.)"""
+    loc = LOCATIONS.get(name)
+    return loc is not None and (loc.kind is not Kind.BUILDING or loc.number <= players)

@@ -1,0 +1,163 @@
+"""The typed orders of Stone Age, each printing its normal form.
+
+The normal form is what the answer echoes and what a kept plan stores:
+keywords in capitals, locations, goods and rewards in lower case, numbers
+before what they count. Parsing a normal form gives the same order back.
+
+``key`` names what a sheet may say only once (``BUY card2``, ``FEED``); it
+is '' for PLACE, of which a plan has one line per placement.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.stoneage.goods import RESOURCES, Good
+
+# The rewards of the dice-for-all card, in the default order of preference.
+REWARDS: tuple[str, ...] = ("wood", "clay", "stone", "gold", "tool", "field")
+TOOL_MODES: tuple[str, ...] = ("auto", "none")
+HERD_BONUSES: tuple[str, ...] = ("one", "all")
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One alternative of a placement: so many people on one location."""
+
+    people: int
+    location: str
+
+    def __str__(self) -> str:
+        return f"{self.people} {self.location}"
+
+
+@dataclass(frozen=True)
+class Place:
+    choices: tuple[Spot, ...]          # the first legal one is played
+    line: int = field(default=0, compare=False)
+    key = ""
+
+    def __str__(self) -> str:
+        return "PLACE " + " OR ".join(str(c) for c in self.choices)
+
+
+@dataclass(frozen=True)
+class Use:
+    locations: tuple[str, ...]         # resolve these first, in this order
+    line: int = field(default=0, compare=False)
+    key = "USE"
+
+    def __str__(self) -> str:
+        return "USE " + " ".join(self.locations)
+
+
+@dataclass(frozen=True)
+class Tools:
+    mode: str                          # auto | none
+    line: int = field(default=0, compare=False)
+    key = "TOOLS"
+
+    def __str__(self) -> str:
+        return f"TOOLS {self.mode.upper()}"
+
+
+@dataclass(frozen=True)
+class ToolsOn:
+    location: str                      # a gathering location, or the card slot of a card that rolls
+    values: tuple[int, ...]            # the tools to add to that roll, highest first; () = none
+    line: int = field(default=0, compare=False)
+
+    @property
+    def key(self) -> str:
+        return f"TOOLS {self.location}"
+
+    def __str__(self) -> str:
+        return f"TOOLS {self.location} " + (" ".join(map(str, self.values)) or "NONE")
+
+
+def goods_text(goods: tuple[tuple[Good, int], ...]) -> str:
+    return " ".join(f"{n} {g.value}" for g, n in goods)
+
+
+def merged(pairs: list[tuple[Good, int]]) -> tuple[tuple[Good, int], ...]:
+    """Counts per good, summed, in the order wood, clay, stone, gold (food first if any)."""
+    total: dict[Good, int] = {}
+    for good, n in pairs:
+        total[good] = total.get(good, 0) + n
+    order = (Good.FOOD,) + RESOURCES
+    return tuple((g, total[g]) for g in order if total.get(g))
+
+
+@dataclass(frozen=True)
+class Buy:
+    location: str                      # card1-card4 or building1-building4
+    pay: tuple[tuple[Good, int], ...] = ()     # () = the default payment, cheapest first
+    line: int = field(default=0, compare=False)
+
+    @property
+    def key(self) -> str:
+        return f"BUY {self.location}"
+
+    @property
+    def payment(self) -> dict[Good, int]:
+        return dict(self.pay)
+
+    def __str__(self) -> str:
+        return f"BUY {self.location}" + (f" PAY {goods_text(self.pay)}" if self.pay else "")
+
+
+@dataclass(frozen=True)
+class Take:
+    goods: tuple[Good, Good]           # in the order wood, clay, stone, gold
+    line: int = field(default=0, compare=False)
+    key = "TAKE"
+
+    def __str__(self) -> str:
+        return "TAKE " + " ".join(g.value for g in self.goods)
+
+
+@dataclass(frozen=True)
+class Pick:
+    rewards: tuple[str, ...]           # preference for the dice-for-all card, best first
+    line: int = field(default=0, compare=False)
+    key = "PICK"
+
+    def __str__(self) -> str:
+        return "PICK " + " ".join(self.rewards)
+
+
+@dataclass(frozen=True)
+class Feed:
+    goods: tuple[Good, ...] = ()       # resources to give when food is short, in this order
+    penalty: bool = False              # take the 10 points off instead
+    line: int = field(default=0, compare=False)
+    key = "FEED"
+
+    def __str__(self) -> str:
+        return "FEED PENALTY" if self.penalty else "FEED " + " ".join(g.value for g in self.goods)
+
+
+@dataclass(frozen=True)
+class Tame:
+    """HERD n: move up to n people from the herd's location onto the bonus tile."""
+
+    people: int
+    line: int = field(default=0, compare=False)
+    key = "HERD"
+
+    def __str__(self) -> str:
+        return f"HERD {self.people}"
+
+
+@dataclass(frozen=True)
+class HerdBonus:
+    """The tamer's reward: the "1." bonus (one) or the "all" bonus."""
+
+    choice: str                        # one | all
+    line: int = field(default=0, compare=False)
+    key = "HERD BONUS"
+
+    def __str__(self) -> str:
+        return f"HERD BONUS {self.choice.upper()}"
+
+
+Order = Place | Use | Tools | ToolsOn | Buy | Take | Pick | Feed | Tame | HerdBonus

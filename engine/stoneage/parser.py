@@ -1,0 +1,237 @@
+"""Reading a player's order text: typed orders plus a problem for every refused line.
+
+The parser never raises. It refuses only what can never work when the
+orders arrive: an unknown word, 0 people, more people than the seat owns,
+the hut with other than 2, a location that holds fewer, food as payment, a
+payment that is not what a card slot costs, the herd in a game without it,
+or an order a sheet may give once given twice. Whether a placement is legal
+is decided when it is played, so a plan may be written ahead.
+"""
+from __future__ import annotations
+
+from engine.contract import OrderSheet, Problem
+from engine.stoneage import words as w
+from engine.stoneage.goods import Good
+from engine.stoneage.locations import CARD_SLOTS, GATHERING, LOCATIONS, Kind
+from engine.stoneage.orders import (
+    HERD_BONUSES, REWARDS, TOOL_MODES, Buy, Feed, HerdBonus, Pick, Place, Spot, Take, Tame, Tools,
+    ToolsOn, Use, merged)
+from engine.stoneage.state import State
+from engine.stoneage.words import Refused
+
+KEYWORDS = ("PLACE", "USE", "TOOLS", "BUY", "TAKE", "PICK", "FEED", "HERD")
+_REWARD_ALIASES = {"agriculture": "field", "tools": "tool", "fields": "field"}
+_MAX_HERD = 7          # the herd stands on a resource location, which holds at most 7
+
+
+class _Reader:
+    """Reads the lines of one seat's sheet against the position it was shown."""
+
+    def __init__(self, state: State, player: str) -> None:
+        self.players = len(state.players)
+        self.people = state.boards[player].people
+        self.has_herd = state.herd is not None
+
+    def read(self, keyword: str, args: list[str], line: int):
+        """The order of one line (its keyword in KEYWORDS), or Refused."""
+        method = {"PLACE": self.place, "USE": self.use, "TOOLS": self.tools, "BUY": self.buy,
+                  "TAKE": self.take, "PICK": self.pick, "FEED": self.feed, "HERD": self.herd}[keyword]
+        return method(args, line)
+
+    # -- PLACE -------------------------------------------------------------
+    def place(self, args: list[str], line: int) -> Place:
+        if not args:
+            raise Refused("PLACE needs people and a location", "PLACE 3 forest")
+        choices, current = [], []
+        for word in args + ["or"]:
+            if word != "or":
+                current.append(word)
+                continue
+            if not current:
+                raise Refused("OR needs a choice on each side", "PLACE 3 forest OR 2 hut")
+            choices.append(self.spot(current))
+            current = []
+        return Place(tuple(choices), line)
+
+    def spot(self, words: list[str]) -> Spot:
+        """``3 forest``; ``field`` alone for a location that takes a fixed number."""
+        if len(words) == 1 and not words[0][:1].isdigit():
+            name = w.location(words[0], self.players)
+            if not LOCATIONS[name].exact:
+                raise Refused(f"say how many people go to {name}", f"PLACE 2 {name}")
+            return Spot(LOCATIONS[name].exact, name)
+        if len(words) != 2:
+            raise Refused("each choice is a number of people and a location", "PLACE 3 forest OR 2 hut")
+        people = w.number(words[0], "people", "PLACE 3 forest")
+        name = w.location(words[1], self.players)
+        return Spot(self.check_people(people, name), name)
+
+    def check_people(self, people: int, name: str) -> int:
+        loc = LOCATIONS[name]
+        if people == 0:
+            raise Refused("0 people: a placement puts at least 1 person", f"PLACE 1 {name}")
+        if people > self.people:
+            raise Refused(f"you have {self.people} people, not {people}")
+        if loc.exact and people != loc.exact:
+            takes = f"exactly {loc.exact} people" if loc.exact > 1 else "1 person"
+            raise Refused(f"{name} takes {takes}, not {people}", f"PLACE {loc.exact} {name}")
+        if loc.spaces is not None and people > loc.spaces:
+            raise Refused(f"{name} has {loc.spaces} spaces, not {people}", f"PLACE {loc.spaces} {name}")
+        return people
+
+    # -- the policies --------------------------------------------------------
+    def use(self, args: list[str], line: int) -> Use:
+        if not args:
+            raise Refused("USE names locations in the order to resolve them", "USE toolmaker forest")
+        return Use(self.distinct([w.location(a, self.players) for a in args]), line)
+
+    def tools(self, args: list[str], line: int) -> Tools | ToolsOn:
+        if len(args) == 1 and args[0] in TOOL_MODES:
+            return Tools(args[0], line)
+        if not args:
+            raise Refused("TOOLS takes AUTO, NONE, or a location and the tools for its roll", "TOOLS AUTO")
+        try:
+            name = w.location(args[0], self.players)
+        except Refused:
+            near = w.closest(args[0], ["AUTO", "NONE"])
+            if not near:
+                raise
+            raise Refused(f"TOOLS takes AUTO, NONE, or a location, not {w.shown(args[0])}",
+                          f"did you mean {near}?") from None
+        if name not in GATHERING and name not in CARD_SLOTS:
+            raise Refused(f"nothing is rolled at {name}; tools go on the roll of hunt, forest, clay, "
+                          "quarry, river, or a card slot whose card rolls")
+        if args[1:] == ["none"]:
+            return ToolsOn(name, (), line)
+        if len(args) == 1:
+            raise Refused(f"name the tools for {name}, or NONE", f"TOOLS {name} 2 1")
+        values = [w.number(a, "pips on a tool", f"TOOLS {name} 2 1") for a in args[1:]]
+        if any(not 1 <= v <= 4 for v in values):
+            raise Refused("a tool is worth 1 to 4", f"TOOLS {name} 2 1")
+        return ToolsOn(name, tuple(sorted(values, reverse=True)), line)
+
+    def buy(self, args: list[str], line: int) -> Buy:
+        if not args:
+            raise Refused("BUY names a card slot or a building stack", "BUY card2 PAY 1 wood 1 clay")
+        name = w.location(args[0], self.players)
+        loc = LOCATIONS[name]
+        if loc.kind not in (Kind.CARD, Kind.BUILDING):
+            raise Refused(f"nothing is bought at {name}; BUY takes card1-card4 or building1-building4")
+        if len(args) == 1:
+            return Buy(name, (), line)
+        example = f"BUY {name} PAY " + (f"{loc.number} wood" if loc.kind is Kind.CARD else "2 wood 1 clay")
+        if args[1] != "pay" or len(args) == 2:
+            raise Refused(f"after BUY {name} comes PAY and what you pay", example)
+        pay = self.goods(args[2:], "food never pays for cards or buildings", example)
+        total = sum(n for _, n in pay)
+        if loc.kind is Kind.CARD and total != loc.number:
+            raise Refused(f"{name} costs {loc.number} resource{'s' * (loc.number > 1)}; PAY gives {total}")
+        if loc.kind is Kind.BUILDING and total > 7:
+            raise Refused(f"a building takes 1 to 7 resources; PAY gives {total}")
+        return Buy(name, pay, line)
+
+    def take(self, args: list[str], line: int) -> Take:
+        pay = self.goods(args, "the card gives resources: wood, clay, stone or gold", "TAKE wood gold")
+        picked = [g for g, n in pay for _ in range(n)]
+        if len(picked) != 2:
+            raise Refused(f"TAKE names two resources, not {len(picked)}", "TAKE wood gold")
+        return Take((picked[0], picked[1]), line)
+
+    def pick(self, args: list[str], line: int) -> Pick:
+        if not args:
+            raise Refused("PICK ranks the rewards of the dice for everyone", "PICK gold stone tool")
+        rewards = []
+        for word in args:
+            word = _REWARD_ALIASES.get(word, word)
+            if word not in REWARDS:
+                raise Refused(f"no reward {w.shown(word)}", w.hint(word, REWARDS)
+                              or "the rewards are " + " ".join(REWARDS))
+            rewards.append(word)
+        return Pick(self.distinct(rewards), line)
+
+    def feed(self, args: list[str], line: int) -> Feed:
+        if args == ["penalty"]:
+            return Feed(penalty=True, line=line)
+        if not args:
+            raise Refused("FEED names the resources to give when food is short, or PENALTY",
+                          "FEED wood clay")
+        if "penalty" in args:
+            raise Refused("FEED PENALTY stands alone")
+        food = "food is always eaten first; FEED names the resources that make up the rest"
+        goods = [w.good(a, food) for a in args]
+        return Feed(self.distinct(goods), line=line)
+
+    def herd(self, args: list[str], line: int) -> Tame | HerdBonus:
+        if not self.has_herd:
+            raise Refused("this game is played without the Mammoth Herd")
+        if args[:1] == ["bonus"]:
+            if len(args) != 2 or args[1] not in HERD_BONUSES:
+                raise Refused("HERD BONUS takes ONE or ALL", "HERD BONUS ONE")
+            return HerdBonus(args[1], line)
+        if len(args) != 1:
+            raise Refused("HERD takes a number of people, or BONUS ONE or BONUS ALL", "HERD 2")
+        if args[0] in HERD_BONUSES:
+            raise Refused(f"the reward is chosen with HERD BONUS {args[0].upper()}",
+                          f"HERD BONUS {args[0].upper()}")
+        people = w.number(args[0], "people", "HERD 2")
+        if people > min(self.people, _MAX_HERD):
+            raise Refused(f"at most {min(self.people, _MAX_HERD)} people can go to the herd, not {people}")
+        return Tame(people, line)
+
+    # -- pieces --------------------------------------------------------------
+    @staticmethod
+    def goods(args: list[str], food: str, example: str) -> tuple[tuple[Good, int], ...]:
+        """``2 wood 1 clay`` or ``wood wood clay`` as merged counts."""
+        pairs, count = [], None
+        for word in args:
+            if word[:1].isdigit():
+                if count is not None:
+                    raise Refused("a number needs its resource after it", example)
+                count = w.number(word, "resources", example)
+                if count == 0:
+                    raise Refused("0 of a resource pays nothing", example)
+                continue
+            pairs.append((w.good(word, food), 1 if count is None else count))
+            count = None
+        if count is not None or not pairs:
+            raise Refused("a number needs its resource after it", example)
+        return merged(pairs)
+
+    @staticmethod
+    def distinct(items: list) -> tuple:
+        for i, item in enumerate(items):
+            if item in items[:i]:
+                raise Refused(f"{getattr(item, 'value', item)} is named twice")
+        return tuple(items)
+
+
+def parse(state: State, player: str, text: str) -> OrderSheet:
+    """The orders of ``text`` for ``player``, and every refused line with its number; never raises."""
+    if player not in state.boards:
+        return OrderSheet(player, (), (Problem(0, f"there is no seat {player} in this game"),))
+    reader = _Reader(state, player)
+    orders: list = []
+    problems: list[Problem] = []
+    given: dict[str, int] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        words = raw.split("#", 1)[0].replace(",", " ").lower().split()
+        if not words:
+            continue
+        keyword = words[0].upper()
+        if keyword not in KEYWORDS:
+            problems.append(Problem(number, f"unknown order {w.shown(words[0].upper())}", w.hint(keyword, KEYWORDS)
+                                    or "the orders are " + ", ".join(KEYWORDS)))
+            continue
+        try:
+            order = reader.read(keyword, w.joined(words[1:]), number)
+        except Refused as why:
+            problems.append(Problem(number, why.message, why.suggestion))
+            continue
+        if order.key and order.key in given:
+            problems.append(Problem(number, f"{order.key} is given twice (also line {given[order.key]})",
+                                    "keep one of the two lines"))
+            continue
+        if order.key:
+            given[order.key] = number
+        orders.append(order)
+    return OrderSheet(player, tuple(orders), tuple(problems))

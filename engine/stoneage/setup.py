@@ -1,0 +1,62 @@
+"""Options, seat names, and the state before the first placement."""
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from engine.common import checked_options, checked_seats
+from engine.common import seat_name_problem as seat_name_problem  # the ruleset offers it
+from engine.contract import Option
+from engine.stoneage.buildings import STACK_SIZE, TILES
+from engine.stoneage.cards import DECK
+from engine.stoneage.herd import TILES as HERD_TILES
+from engine.stoneage.state import Herd, PlayerBoard, Stage, State
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+START_PEOPLE = 5
+START_FOOD = 12
+OPTIONS = (
+    Option("mammoth_herd", False, "the Mammoth Herd mini-expansion (16 bonus tiles)"),
+    Option("placement", "plan", "plan: one mail a round with ranked PLACE lines; "
+           "live: one placement a mail", ("plan", "live")),
+)
+
+
+def check_options(options: dict[str, Any]) -> dict[str, Any]:
+    """Every option with its default filled in; ValueError on an unknown or bad one."""
+    return checked_options(OPTIONS, options)
+
+
+def check_seats(players: Sequence[str]) -> list[str]:
+    """The seats, or ValueError: distinct valid names, as many as the game takes."""
+    return checked_seats(players, "Stone Age", MIN_PLAYERS, MAX_PLAYERS)
+
+
+def new_game(players: Sequence[str], options: dict[str, Any], seed: int | str) -> State:
+    """Round 1 before the first placement, dealt with a random.Random seeded from ``seed`` alone.
+
+    The draws come in a fixed order (the civilization deck, the building
+    tiles, the herd tiles, the start player), so a seed always deals the
+    same game.
+    """
+    seats = check_seats(players)
+    opts = check_options(options)
+    rng = random.Random(f"stoneage:{seed}")
+    deck = list(DECK)
+    rng.shuffle(deck)
+    tiles = list(TILES)
+    rng.shuffle(tiles)
+    # One stack of 7 per player; the tiles of the other stacks leave the game unseen.
+    stacks = [tiles[i * STACK_SIZE:(i + 1) * STACK_SIZE] for i in range(len(seats))]
+    herd = None
+    if opts["mammoth_herd"]:
+        herd_tiles = list(HERD_TILES)
+        rng.shuffle(herd_tiles)
+        herd = Herd(herd_tiles, won={p: [] for p in seats})
+        herd.turn_up()
+    start = rng.choice(seats)
+    return State(players=seats, options=opts,
+                 boards={p: PlayerBoard(people=START_PEOPLE, food=START_FOOD) for p in seats},
+                 start_player=start, stage=Stage.PLACEMENT, turn=start, decision="place",
+                 civ_slots=deck[:4], civ_deck=deck[4:], buildings=stacks, herd=herd)
