@@ -103,6 +103,41 @@ def create_game(s: Session, spec: GameSpec, now: datetime | None = None) -> tupl
         raise GameError("a game id is up to 40 lower-case letters, digits, '.', '-' or '_'")
     if s.get(Game, spec.id) is not None:
         raise GameError(f"there is already a game {spec.id}")
+    ruleset = _checked_spec(spec)
+    seed = spec.seed or secrets.token_hex(8)
+    try:
+        period, grace, early, move = (_minutes(x) for x in (spec.deadline, spec.grace, spec.early,
+                                                            spec.move_deadline))
+        options = ruleset.check_options(spec.options)
+        state_json = "" if spec.open_seats else ruleset.to_json(
+            ruleset.new_game([seat for seat, _ in spec.seats], spec.options, seed))
+    except ValueError as why:
+        raise GameError(str(why)) from None
+    if period < 1 or move < 1:
+        raise GameError("a deadline is at least a minute (like 72h for a turn, 24h for a move)")
+    gm_password = passwords.generate()
+    game = Game(id=spec.id, ruleset=spec.ruleset, options_json=json.dumps(options, sort_keys=True),
+                seed=seed, state_json=state_json, initial_state_json=state_json, turn_no=0,
+                open_seats=spec.open_seats, start_at=spec.start_at, status="new",
+                period_minutes=period, grace_minutes=grace, early_minutes=early, move_minutes=move,
+                missed=spec.missed, reminders=",".join(str(h) for h in spec.reminders),
+                move_reminders=",".join(str(h) for h in spec.move_reminders),
+                gm_email=spec.gm_email, gm_password_hash=passwords.hash_password(gm_password),
+                press=spec.press, press_anon=spec.press_anon)
+    s.add(game)
+    for seat, email in spec.seats:
+        s.add(Seat(game_id=game.id, name=seat, email=email, password_hash=""))
+    s.add(GmLog(game_id=game.id, action="create", detail=f"{len(spec.seats)} seats", at=now or utcnow()))
+    return game, gm_password
+
+
+def _minutes(text: str) -> int:
+    """A duration the GM wrote, in whole minutes; ValueError if it is none."""
+    return int(parse_duration(text).total_seconds() // 60)
+
+
+def _checked_spec(spec: GameSpec) -> Any:
+    """The spec's ruleset, once its seats, addresses and choices are checked; GameError otherwise."""
     try:
         ruleset = get_ruleset(spec.ruleset)
     except ValueError as why:
@@ -122,33 +157,7 @@ def create_game(s: Session, spec: GameSpec, now: datetime | None = None) -> tupl
         raise GameError("a game is either open to JOIN (--open N) or has its seats named, not both")
     if spec.open_seats and not ruleset.min_players <= spec.open_seats <= ruleset.max_players:
         raise GameError(f"{ruleset.title} is for {ruleset.min_players} to {ruleset.max_players} players")
-    seed = spec.seed or secrets.token_hex(8)
-    try:
-        period, grace, early, move = (parse_duration(x) for x in (spec.deadline, spec.grace, spec.early,
-                                                                  spec.move_deadline))
-        options = ruleset.check_options(spec.options)
-        state_json = "" if spec.open_seats else ruleset.to_json(
-            ruleset.new_game([seat for seat, _ in spec.seats], spec.options, seed))
-    except ValueError as why:
-        raise GameError(str(why)) from None
-    if period.total_seconds() < 60 or move.total_seconds() < 60:
-        raise GameError("a deadline is at least a minute (like 72h for a turn, 24h for a move)")
-    gm_password = passwords.generate()
-    game = Game(id=spec.id, ruleset=spec.ruleset, options_json=json.dumps(options, sort_keys=True),
-                seed=seed, state_json=state_json, initial_state_json=state_json, turn_no=0,
-                open_seats=spec.open_seats, start_at=spec.start_at,
-                status="new", period_minutes=int(period.total_seconds() // 60),
-                grace_minutes=int(grace.total_seconds() // 60), early_minutes=int(early.total_seconds() // 60),
-                missed=spec.missed, reminders=",".join(str(h) for h in spec.reminders),
-                move_minutes=int(move.total_seconds() // 60),
-                move_reminders=",".join(str(h) for h in spec.move_reminders),
-                gm_email=spec.gm_email, gm_password_hash=passwords.hash_password(gm_password),
-                press=spec.press, press_anon=spec.press_anon)
-    s.add(game)
-    for seat, email in spec.seats:
-        s.add(Seat(game_id=game.id, name=seat, email=email, password_hash=""))
-    s.add(GmLog(game_id=game.id, action="create", detail=f"{len(spec.seats)} seats", at=now or utcnow()))
-    return game, gm_password
+    return ruleset
 
 
 def outcome_words(game: Game) -> str | None:

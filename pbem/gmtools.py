@@ -14,7 +14,7 @@ from pbem.clock import aware, parse_duration, show
 from pbem.config import Config
 from pbem.games import GameError, seats_of
 from pbem.history import HistoryError, records
-from pbem.models import Game, GmLog, OutboundMail, Seat
+from pbem.models import Game, GmLog, OutboundMail, Seat, TurnRecord
 from pbem.outbox import queue, queue_notice
 from pbem.protocol import whole_number
 from pbem.presenters import get_presenter
@@ -55,16 +55,7 @@ def rollback(s: Session, cfg: Config, game: Game, now: datetime) -> int:
     if not previous:
         raise HistoryError(f"{game.id} does not keep the state before turn {last.turn_no}")
     s.delete(last)
-    # The rolled-back turn's reports: those not sent yet are dropped; those sent
-    # are kept under another key, so that the re-run queues its own.
-    prefix = f"report:{game.id}:{last.turn_no + 1}:"
-    for mail in list(s.exec(select(OutboundMail).where(OutboundMail.game_id == game.id,
-                                                       OutboundMail.key.startswith(prefix)))):
-        if mail.status == "queued":
-            s.delete(mail)
-        else:
-            mail.key = f"{mail.key}:superseded:{now.isoformat()}"
-            s.add(mail)
+    _supersede_reports(s, game, last.turn_no + 1, now)
     game.state_json = previous
     game.turn_no = last.turn_no
     game.status = "active"
@@ -73,8 +64,26 @@ def rollback(s: Session, cfg: Config, game: Game, now: datetime) -> int:
     game.all_ready_since = None
     s.add(game)
     s.add(GmLog(game_id=game.id, action="rollback", detail=f"turn {last.turn_no} rolled back", at=now))
-    # What the turn changed on the seats goes back: its missed turns are no
-    # longer counted, and the READY flags are those the seats had before it.
+    _restore_seats(s, cfg, game, last, now)
+    return game.turn_no
+
+
+def _supersede_reports(s: Session, game: Game, turn_no: int, now: datetime) -> None:
+    """The reports of a rolled-back turn: those not sent yet are dropped;
+    those sent are kept under another key, so that the re-run queues its own."""
+    prefix = f"report:{game.id}:{turn_no}:"
+    for mail in list(s.exec(select(OutboundMail).where(OutboundMail.game_id == game.id,
+                                                       OutboundMail.key.startswith(prefix)))):
+        if mail.status == "queued":
+            s.delete(mail)
+        else:
+            mail.key = f"{mail.key}:superseded:{now.isoformat()}"
+            s.add(mail)
+
+
+def _restore_seats(s: Session, cfg: Config, game: Game, last: TurnRecord, now: datetime) -> None:
+    """What the rolled-back turn changed on the seats goes back (its missed
+    turns, the READY flags, the news marks), and every seat is told."""
     changes = json.loads(last.seats_json or "{}")
     missing, ready = set(changes.get("missing", [])), set(changes.get("ready", []))
     news = changes.get("news", {})
@@ -90,7 +99,6 @@ def rollback(s: Session, cfg: Config, game: Game, now: datetime) -> int:
                 f"them until the new deadline, {show(game.deadline)}.\n")
         queue_notice(s, cfg, game_id=game.id, to=seat.email, subject=f"turn {last.turn_no} rolled back",
                      text=text, when=now, key=f"rollback:{game.id}:{last.turn_no}:{seat.name}:{now.isoformat()}")
-    return game.turn_no
 
 
 def end_game(s: Session, cfg: Config, game: Game, reason: str, now: datetime) -> None:

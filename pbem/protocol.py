@@ -113,71 +113,88 @@ def read_request(lines: list[str], subject: str = "", default_game: str = "",
     """The commands and orders of a mail's lines. A signature or SIGNOFF ends
     the text it is in; an attachment's text (from a line in ``part_starts``)
     is read all the same."""
-    req = Request()
-    in_report = False
-    ended = False
-    block: PressBlock | None = None
+    reader = _Reader(subject, default_game)
     for number, raw in enumerate(lines, start=1):
         if number in part_starts:
-            ended = in_report = False
-        if ended:
-            continue
-        line = raw.rstrip()
-        stripped = line.strip()
-        if block is not None:
-            if stripped.upper() == "ENDPRESS":
-                block.closed = True
-                block = None
-            elif not stripped.startswith(">"):
-                block.text.append(line)
-            continue
-        if stripped.startswith(REPORT_START):
-            in_report = True
-            continue
-        if in_report:
-            if stripped.startswith(REPORT_END):
-                in_report = False
-            continue
-        if line == "-- " or line == "--":
-            ended = True
-            continue
-        if not stripped or stripped.startswith(">") or stripped.startswith("#"):
-            continue
-        words = stripped.split()
-        word = words[0].upper()
-        if word == "SIGNOFF":
-            ended = True
-            continue
-        if word == "SIGNON":
-            if req.signon_line:
-                req.second_signon = req.second_signon or number
-                continue
-            req.signon_line = number
-            args = words[1:]
-            if len(args) == 2:
-                args = [default_game or game_from_subject(subject)] + args
-            if len(args) != 3 or not args[0]:
-                req.signon_problem = ("SIGNON takes the game, your seat and your password: "
-                                      "SIGNON mygame-7 red kx4-pl9-tr2")
-                continue
-            req.game, req.seat, req.password = args[0].lower(), args[1].lower(), args[2]
-            continue
-        if word in NO_SIGNON and req.join is None:
-            req.join = Command(word, tuple(words[1:]), number)
-            continue
-        if not req.signon_line:
-            req.skipped_before += 1
-            req.help_asked |= word == "HELP"
-            continue
-        if word == "PRESS":
-            block = PressBlock(number, tuple(words[1:]))
-            req.press.append(block)
-        elif word in PLAYER_COMMANDS or word in GM_COMMANDS:
-            req.commands.append(Command(word, tuple(words[1:]), number))
-        else:
-            req.orders[number] = stripped
+            reader.ended = reader.in_report = False
+        if not reader.ended:
+            reader.line(number, raw.rstrip())
+    req = reader.req
     if req.join is None and not req.signon_line and confirm_in_subject(subject):
         # A plain Reply to a confirmation request: its CONFIRM line is quoted
         # (and so skipped), but the token is in the subject. Line 0: the subject.
         req.join = Command("CONFIRM", (confirm_in_subject(subject),), 0)
     return req
+
+
+class _Reader:
+    """The lines of one mail read in turn: what each is depends on the ones
+    before (inside a press block or a report sent back, after a signature)."""
+
+    def __init__(self, subject: str, default_game: str) -> None:
+        self.req = Request()
+        self.subject, self.default_game = subject, default_game
+        self.in_report = self.ended = False
+        self.block: PressBlock | None = None
+
+    def line(self, number: int, line: str) -> None:
+        stripped = line.strip()
+        if self.block is not None:
+            self._press(line, stripped)
+        elif self._skipped(line, stripped):
+            return
+        else:
+            self._words(number, stripped)
+
+    def _press(self, line: str, stripped: str) -> None:
+        if stripped.upper() == "ENDPRESS":
+            self.block.closed = True     # type: ignore[union-attr]
+            self.block = None
+        elif not stripped.startswith(">"):
+            self.block.text.append(line)  # type: ignore[union-attr]
+
+    def _skipped(self, line: str, stripped: str) -> bool:
+        """A line that is no command nor order: a report's, a signature's, a quote, a comment."""
+        if stripped.startswith(REPORT_START):
+            self.in_report = True
+        elif self.in_report:
+            self.in_report = not stripped.startswith(REPORT_END)
+        elif line == "-- " or line == "--":
+            self.ended = True
+        else:
+            return not stripped or stripped.startswith(">") or stripped.startswith("#")
+        return True
+
+    def _words(self, number: int, stripped: str) -> None:
+        req, words = self.req, stripped.split()
+        word = words[0].upper()
+        if word == "SIGNOFF":
+            self.ended = True
+        elif word == "SIGNON":
+            self._signon(number, words[1:])
+        elif word in NO_SIGNON and req.join is None:
+            req.join = Command(word, tuple(words[1:]), number)
+        elif not req.signon_line:
+            req.skipped_before += 1
+            req.help_asked |= word == "HELP"
+        elif word == "PRESS":
+            self.block = PressBlock(number, tuple(words[1:]))
+            req.press.append(self.block)
+        elif word in PLAYER_COMMANDS or word in GM_COMMANDS:
+            req.commands.append(Command(word, tuple(words[1:]), number))
+        else:
+            req.orders[number] = stripped
+
+    def _signon(self, number: int, args: list[str]) -> None:
+        req = self.req
+        if req.signon_line:
+            req.second_signon = req.second_signon or number
+            return
+        req.signon_line = number
+        if len(args) == 2:
+            args = [self.default_game or game_from_subject(self.subject)] + args
+        if len(args) != 3 or not args[0]:
+            req.signon_problem = ("SIGNON takes the game, your seat and your password: "
+                                  "SIGNON mygame-7 red kx4-pl9-tr2")
+            return
+        req.game, req.seat, req.password = args[0].lower(), args[1].lower(), args[2]
