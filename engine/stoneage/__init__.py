@@ -1,6 +1,133 @@
-"""Stone Age (with the Mammoth Herd as an option): the rules as a pure engine.
+"""Stone Age as a pure engine: the ruleset the mail layer will call.
 
-Under construction: the data, the state, setup and the order language are
-here; the phases, bots and presenter come later. Until then the ruleset is
-not in engine.registry, so the mail layer never offers a half game.
+Built so far: the data, the state, setup, the order language, and a whole
+round without the Mammoth Herd (placement, actions, feeding, the round's
+end and the final scoring). Games with the herd are refused until its phase
+is built, and the ruleset is not in engine.registry yet, so the mail layer
+never offers a half game.
+
+With ``placement = plan`` (the default) a round is one step: every seat
+sends a plan before the round's placement, all together, and the round runs
+to its end. With ``placement = live`` the seat to place is asked in turn
+whenever its kept orders have no PLACE line left for the placement.
 """
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from engine.contract import EndReason, Event, OrderSheet, Outcome, Resolution
+from engine.dice import Dice
+from engine.stoneage import bots, parser, rounds, setup
+from engine.stoneage import view as views
+from engine.stoneage.placement import legal
+from engine.stoneage.policy import keep, place_lines_left
+from engine.stoneage.state import Stage, State
+
+
+class StoneAgeRuleset:
+    name = "stoneage"
+    title = "Stone Age"
+    min_players = setup.MIN_PLAYERS
+    max_players = setup.MAX_PLAYERS
+    options = setup.OPTIONS
+    order_words = parser.KEYWORDS
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        opts = setup.check_options(options)
+        if opts["mammoth_herd"]:
+            raise ValueError("the Mammoth Herd is not playable yet: its phase is still being built")
+        return opts
+
+    def seat_name_problem(self, name: str) -> str:
+        return setup.seat_name_problem(name)
+
+    def new_game(self, players: Sequence[str], options: dict[str, Any], seed: int | str) -> State:
+        return setup.new_game(players, self.check_options(options), seed)
+
+    def players(self, state: State) -> Sequence[str]:
+        return list(state.players)
+
+    def awaiting(self, state: State) -> frozenset[str]:
+        """Plan mode: before the round's placement, every seat without a plan. Live mode: the
+        seat to place, when no kept PLACE line nor a forced move answers it."""
+        if state.stage is not Stage.PLACEMENT:
+            return frozenset()
+        if not rounds.live(state):
+            started = any(b.placed for b in state.boards.values())
+            return frozenset() if started else frozenset(p for p in state.players if p not in state.plans)
+        seat = state.turn
+        if state.decision != "place" or seat not in state.players or place_lines_left(state, seat):
+            return frozenset()
+        return frozenset({seat}) if len(legal(state, seat)) > 1 else frozenset()
+
+    def simultaneous(self, state: State) -> bool:
+        return not rounds.live(state)
+
+    def prompt(self, state: State, player: str) -> str:
+        if player not in self.awaiting(state):
+            return ""
+        board = state.board(player)
+        if rounds.live(state):
+            return (f"your placement in round {state.round}: {board.free} of your {board.people} "
+                    "people are still to place")
+        return (f"your plan for round {state.round}: PLACE lines for your {board.people} people, "
+                "with BUY, USE, TOOLS, PICK, TAKE and FEED as you need")
+
+    def pre_orders(self, state: State, player: str) -> str:
+        if state.stage is Stage.OVER or player not in state.players or player in self.awaiting(state):
+            return ""
+        if state.stage is Stage.PLACEMENT and state.board(player).free:
+            return f"your next placements in round {state.round}"
+        return f"your actions and feeding in round {state.round}"
+
+    def round_of(self, state: State) -> int:
+        return state.round
+
+    def parse_orders(self, state: State, player: str, text: str) -> OrderSheet:
+        return parser.parse(state, player, text)
+
+    def resolve(self, state: State, sheets: dict[str, OrderSheet], dice: Dice) -> Resolution:
+        """Keep every sheet as its seat's orders, then run as far as the game goes."""
+        st = state.copy()
+        log: list[Event] = []
+        if st.stage is Stage.OVER:
+            return Resolution(st, ())
+        awaited = self.awaiting(state)
+        for seat in st.players:
+            if seat in sheets:
+                plan = keep(st, seat, sheets[seat])
+                shown = "; ".join(plan.lines) or "none: the standing rules apply"
+                word = "Orders" if seat in awaited else "Pre-orders"
+                log.append(Event("plan", f"{word} kept for round {st.round}: {shown}.", to=seat))
+        st.step += 1
+        answered = frozenset(awaited & set(sheets)) if rounds.live(st) else frozenset()
+        rounds.advance(st, dice, log, answered)
+        return Resolution(st, tuple(log))
+
+    def default_orders(self, state: State, player: str) -> OrderSheet:
+        """No orders: the standing rules (the fallback placement, TOOLS AUTO, no buying, FEED in
+        the default order)."""
+        return OrderSheet(player)
+
+    def bot_orders(self, state: State, player: str, rng: random.Random) -> OrderSheet:
+        return bots.plan(state, player, rng)
+
+    def view(self, state: State, player: str | None) -> dict[str, Any]:
+        return views.view(state, player, self.prompt(state, player) if player in state.players else "")
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.stage is not Stage.OVER or state.winners is None:
+            return None
+        best = state.board(state.winners[0]).score
+        return Outcome(tuple(state.winners), EndReason.SCORED, f"scored {best} points ({state.reason})")
+
+    def to_json(self, state: State) -> str:
+        return state.to_json()
+
+    def from_json(self, text: str) -> State:
+        return State.from_json(text)
+
+
+RULESET = StoneAgeRuleset()

@@ -56,6 +56,7 @@ class PlayerBoard:
     one_use: list[int] = field(default_factory=list)     # one-use tools held, by value
     cards: list[str] = field(default_factory=list)       # civilization cards owned, as bought
     buildings: list[str] = field(default_factory=list)   # building tiles owned, as bought
+    face_down: list[str] = field(default_factory=list)   # of ``cards``, those taken unseen (G05): private
     placed: dict[str, int] = field(default_factory=dict)  # location -> people, in the order placed
 
     def amount(self, good: Good) -> int:
@@ -95,7 +96,7 @@ class PlayerBoard:
         out: dict[str, Any] = {g.value: self.amount(g) for g in GOODS}
         out.update(people=self.people, agriculture=self.agriculture, score=self.score,
                    tools=list(self.tools), tools_used=list(self.tools_used), one_use=list(self.one_use),
-                   cards=list(self.cards), buildings=list(self.buildings),
+                   cards=list(self.cards), buildings=list(self.buildings), face_down=list(self.face_down),
                    placed=[[loc, n] for loc, n in self.placed.items()])   # a list keeps the order
         return out
 
@@ -104,6 +105,7 @@ class PlayerBoard:
         return cls(people=d["people"], agriculture=d["agriculture"], score=d["score"],
                    tools=list(d["tools"]), tools_used=list(d["tools_used"]), one_use=list(d["one_use"]),
                    cards=list(d["cards"]), buildings=list(d["buildings"]),
+                   face_down=list(d.get("face_down", [])),
                    placed={loc: n for loc, n in d["placed"]}, **{g.value: d[g.value] for g in GOODS})
 
 
@@ -114,13 +116,15 @@ class Plan:
     lines: list[str]       # the orders in normal form, as the parser prints them
     written: int           # the step they were sent at: a guard against a changed position
     used: int = 0          # PLACE lines already played or skipped this round
+    skipped: list[int] = field(default_factory=list)    # of ``lines``, those skipped (from 1)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"lines": list(self.lines), "written": self.written, "used": self.used}
+        return {"lines": list(self.lines), "written": self.written, "used": self.used,
+                "skipped": list(self.skipped)}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Plan:
-        return cls(list(d["lines"]), d["written"], d["used"])
+        return cls(list(d["lines"]), d["written"], d["used"], list(d.get("skipped", [])))
 
 
 @dataclass

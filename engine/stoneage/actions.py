@@ -1,0 +1,69 @@
+"""Phase 2: each player in turn order resolves all its placed people, in its USE order.
+
+A location's people go home as it is resolved, so the phase can stop and
+resume where it was: ``State.turn`` is the seat acting, and what is left in
+its ``placed`` is what it has still to do.
+"""
+from __future__ import annotations
+
+from engine.contract import Event
+from engine.dice import Dice
+from engine.stoneage import purchase
+from engine.stoneage.cardeffects import raise_agriculture
+from engine.stoneage.locations import LOCATIONS, Kind
+from engine.stoneage.policy import Policy, policy_of
+from engine.stoneage.rolls import roll_for
+from engine.stoneage.state import PEOPLE_PER_COLOUR, State
+
+PHASE = "actions"
+
+
+def run(st: State, dice: Dice, log: list[Event]) -> bool:
+    """Resolve every seat's people, from the start player clockwise; True when all are done."""
+    for seat in st.turn_order():
+        if st.board(seat).placed:
+            st.turn = seat
+            act(st, seat, dice, log)
+    st.turn = ""
+    return True
+
+
+def act(st: State, seat: str, dice: Dice, log: list[Event]) -> None:
+    """All of one seat's locations, in its USE order."""
+    policy = policy_of(st, seat)
+    board = st.board(seat)
+    for location in policy.action_order(board.placed):
+        people = board.placed.pop(location)
+        resolve_location(st, seat, location, people, policy, dice, log)
+
+
+def resolve_location(st: State, seat: str, location: str, people: int, policy: Policy, dice: Dice,
+                     log: list[Event]) -> None:
+    """What ``people`` of the seat do at ``location``."""
+    loc, board = LOCATIONS[location], st.board(seat)
+    if loc.kind is Kind.GATHER:
+        assert loc.good is not None
+        roll_for(board, policy, dice, f"{location} {seat}", people, loc.good, location, seat, log)
+        after_gathering(st, seat, location, people, log)
+    elif location == "toolmaker":
+        text = "makes a tool" if board.gain_tool() else "makes nothing: the tools are at 4 4 4"
+        log.append(Event(PHASE, f"{seat} {text} ({' '.join(map(str, sorted(board.tools, reverse=True)))}).",
+                         by=seat))
+    elif location == "hut":
+        if board.people < PEOPLE_PER_COLOUR:
+            board.people += 1
+            log.append(Event(PHASE, f"{seat} gets a new person in the hut ({board.people} now).", by=seat))
+        else:
+            log.append(Event(PHASE, f"{seat} has 10 people already: the hut gives nothing.", by=seat))
+    elif location == "field":
+        text = "agriculture +1" if raise_agriculture(board) else "nothing: agriculture is at 10"
+        log.append(Event(PHASE, f"{seat} works the field: {text} ({board.agriculture}).", by=seat))
+    else:
+        purchase.buy(st, seat, location, policy, dice, log)
+
+
+def after_gathering(st: State, seat: str, location: str, people: int, log: list[Event]) -> None:
+    """The hook for the Mammoth Herd: after gathering where the herd stands, HERD n moves
+    people onto the bonus tile. The herd is not built yet, so games with it are refused."""
+    if st.herd is not None and st.herd.at == location:
+        raise NotImplementedError("the Mammoth Herd's phase is not built yet")

@@ -1,0 +1,45 @@
+"""A simple bot: a random plan whose first line is legal now, buying wherever it stands.
+
+Its PLACE lines are random alternatives; placement plays the first legal
+one, skips the rest and falls back as for any seat, so every placement the
+bot makes is legal. It buys with the default payment, adds tools by AUTO or
+not at all, and ranks the dice for everyone at random.
+"""
+from __future__ import annotations
+
+import random
+
+from engine.contract import OrderSheet
+from engine.stoneage.goods import RESOURCES
+from engine.stoneage.locations import LOCATIONS, NAMES, Kind, exists
+from engine.stoneage.orders import REWARDS, Buy, Feed, Pick, Place, Spot, Tools
+from engine.stoneage.placement import legal
+from engine.stoneage.state import State
+
+ALTERNATIVES = 3
+
+
+def _spot(rng: random.Random, name: str, people: int) -> Spot:
+    loc = LOCATIONS[name]
+    if loc.exact:
+        return Spot(loc.exact, name)
+    most = min(people, loc.spaces or people)
+    return Spot(rng.randint(1, most), name)
+
+
+def plan(st: State, seat: str, rng: random.Random) -> OrderSheet:
+    """A random plan for the seat's placements this round, and its policies."""
+    board = st.board(seat)
+    names = [n for n in NAMES if exists(n, len(st.players)) and not (n == "hut" and board.people < 2)]
+    lines: list = []
+    now = legal(st, seat)
+    if now:
+        lines.append(Place((rng.choice(now),)))
+    for _ in range(board.free):
+        lines.append(Place(tuple(_spot(rng, n, board.people) for n in rng.sample(names, ALTERNATIVES))))
+    lines += [Buy(n) for n in names if LOCATIONS[n].kind in (Kind.CARD, Kind.BUILDING)]
+    lines.append(Tools(rng.choice(("auto", "auto", "none"))))
+    lines.append(Pick(tuple(rng.sample(REWARDS, len(REWARDS)))))
+    feed = Feed(penalty=True) if rng.random() < 0.1 else Feed(tuple(rng.sample(RESOURCES, len(RESOURCES))))
+    lines.append(feed)
+    return OrderSheet(seat, tuple(lines))

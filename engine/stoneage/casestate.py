@@ -1,0 +1,153 @@
+"""The position of an adjudicator case (../shared/stoneage-cases.md) as a State.
+
+Every key is checked: an unknown key, a card or tile that does not exist or
+is named more often than the game has it, a location off the board, all
+are errors saying what to fix. Cards and tiles the position leaves out are
+dealt in id order, so a case that does not care about them never ends the
+game by an empty deck or stack.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from engine.stoneage.buildings import BUILDINGS, STACK_SIZE, TILES
+from engine.stoneage.cards import CARDS, DECK
+from engine.stoneage.goods import GOODS
+from engine.stoneage.locations import LOCATIONS, exists
+from engine.stoneage.setup import check_options, check_seats
+from engine.stoneage.state import MAX_AGRICULTURE, MAX_TOOL, PEOPLE_PER_COLOUR, PlayerBoard, Stage, State
+
+POSITION_KEYS = {"round", "players", "start_player", "civ_slots", "civ_deck", "buildings", "options",
+                 "herd_tiles", "herd_at", "herd_tile"}
+PLAYER_KEYS = {"people", "food", "wood", "clay", "stone", "gold", "agriculture", "tools", "one_use", "score",
+               "cards", "building_tiles", "herd_won", "placed", "tools_used"}
+HERD_KEYS = {"herd_tiles", "herd_at", "herd_tile"}
+
+
+class CaseError(Exception):
+    """The case itself is wrong (not the engine): said in words to fix it."""
+
+
+def check_keys(where: str, table: Any, allowed: set[str]) -> dict[str, Any]:
+    if not isinstance(table, dict):
+        raise CaseError(f"[{where}] must be a table")
+    for key in table:
+        if key not in allowed:
+            raise CaseError(f"unknown key {key!r} in [{where or 'top level'}]")
+    return table
+
+
+def _ids(value: Any, known: Any, what: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise CaseError(f"{what} lists ids like {next(iter(known))!r}")
+    for v in value:
+        if v not in known:
+            raise CaseError(f"{what}: {v!r} is not a known id")
+    return list(value)
+
+
+def _whole(value: Any, what: str, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise CaseError(f"{what} is a whole number from {low} to {high}, not {value!r}")
+    return value
+
+
+def read_board(table: Any, where: str, players: int) -> PlayerBoard:
+    """One ``[position.<seat>]`` table."""
+    t = check_keys(where, table, PLAYER_KEYS)
+    if "herd_won" in t:
+        raise CaseError(f"[{where}] herd_won: the Mammoth Herd is not built yet")
+    b = PlayerBoard(people=_whole(t.get("people", 5), f"{where} people", 1, PEOPLE_PER_COLOUR))
+    for g in GOODS:
+        b.add(g, _whole(t.get(g.value, 0), f"{where} {g.value}", 0, 999))
+    b.agriculture = _whole(t.get("agriculture", 0), f"{where} agriculture", 0, MAX_AGRICULTURE)
+    b.score = _whole(t.get("score", 0), f"{where} score", -999, 9999)
+    tools = t.get("tools", [0, 0, 0])
+    if not isinstance(tools, list) or len(tools) != 3:
+        raise CaseError(f"{where} tools lists the three slot values, like [2, 1, 1]")
+    b.tools = [_whole(v, f"{where} tools", 0, MAX_TOOL) for v in tools]
+    b.one_use = [_whole(v, f"{where} one_use", 1, MAX_TOOL) for v in t.get("one_use", [])]
+    b.cards = _ids(t.get("cards", []), CARDS, f"{where} cards")
+    b.buildings = _ids(t.get("building_tiles", []), BUILDINGS, f"{where} building_tiles")
+    _placed(b, t.get("placed", {}), where, players)
+    for v in t.get("tools_used", []):
+        free = [i for i, (tool, used) in enumerate(zip(b.tools, b.tools_used)) if tool == v and not used]
+        if not free:
+            raise CaseError(f"{where} tools_used: no unused tool of {v!r} among {b.tools}")
+        b.tools_used[free[0]] = True
+    return b
+
+
+def _placed(board: PlayerBoard, placed: Any, where: str, players: int) -> None:
+    check_keys(f"{where} placed", placed, {n for n in LOCATIONS if exists(n, players)})
+    for name, n in placed.items():
+        board.placed[name] = _whole(n, f"{where} placed {name}", 1, PEOPLE_PER_COLOUR)
+    if board.free < 0:
+        raise CaseError(f"{where}: {sum(board.placed.values())} people placed, but it owns {board.people}")
+
+
+def _deal(position: dict[str, Any], boards: dict[str, PlayerBoard]) -> tuple[list[str], list[str]]:
+    """The card slots and the deck: as given, the rest of the 36 cards in id order."""
+    owned = [c for b in boards.values() for c in b.cards]
+    slots = position.get("civ_slots")
+    if slots is not None:
+        if not isinstance(slots, list) or len(slots) != 4:
+            raise CaseError("civ_slots lists the four slots, card1 first (\"\" for an empty slot)")
+        _ids([c for c in slots if c != ""], CARDS, "civ_slots")
+    deck = _ids(position["civ_deck"], CARDS, "civ_deck") if "civ_deck" in position else None
+    rest = [c for c in DECK if c not in owned + (slots or []) + (deck or [])]
+    if slots is None:
+        slots, rest = (rest + [""] * 4)[:4], rest[4:]
+    if deck is None:
+        deck = rest
+    for card, n in Counter(owned + [c for c in slots if c] + deck).items():
+        if n > 1:
+            raise CaseError(f"card {card} is named {n} times; the game has one")
+    return list(slots), deck
+
+
+def _stacks(position: dict[str, Any], boards: dict[str, PlayerBoard], players: int) -> list[list[str]]:
+    """The building stacks: as given, else the tiles nobody owns in id order, 7 a stack."""
+    owned = [t for b in boards.values() for t in b.buildings]
+    given = position.get("buildings")
+    if given is None:
+        room = Counter(TILES) - Counter(owned)
+        rest = [t for t in BUILDINGS for _ in range(room[t])]
+        stacks = [rest[i * STACK_SIZE:(i + 1) * STACK_SIZE] for i in range(players)]
+    else:
+        if not isinstance(given, list) or len(given) != players:
+            raise CaseError(f"buildings lists {players} stacks (one per player), each top first")
+        stacks = [_ids(s, BUILDINGS, "buildings") for s in given]
+    for tile, n in (Counter(owned) + Counter(t for s in stacks for t in s)).items():
+        if n > BUILDINGS[tile].copies:
+            raise CaseError(f"tile {tile} is named {n} times; the game has {BUILDINGS[tile].copies}")
+    return stacks
+
+
+def build_state(position: Any) -> State:
+    """The case's ``[position]`` as a state at the start of its round's placement."""
+    pos = position if isinstance(position, dict) else {}
+    seats = pos.get("players")
+    try:
+        players = check_seats(seats if isinstance(seats, list) else [])
+    except ValueError as why:
+        raise CaseError(f"[position] players: {why}") from None
+    check_keys("position", pos, POSITION_KEYS | set(players))
+    opts = check_keys("position.options", pos.get("options", {}), {"mammoth_herd"})
+    if opts.get("mammoth_herd") or HERD_KEYS & set(pos):
+        raise CaseError("the Mammoth Herd is not built yet: no case can use it")
+    try:
+        options = check_options(opts)
+    except ValueError as why:
+        raise CaseError(f"[position] options: {why}") from None
+    start = pos.get("start_player", players[0])
+    if start not in players:
+        raise CaseError(f"start_player {start!r} is not a seat")
+    boards = {p: read_board(pos.get(p, {}), f"position.{p}", len(players)) for p in players}
+    slots, deck = _deal(pos, boards)
+    st = State(players=players, options=options, boards=boards, start_player=start,
+               round=_whole(pos.get("round", 1), "round", 1, 99), stage=Stage.PLACEMENT, turn=start,
+               decision="place", civ_slots=slots, civ_deck=deck,
+               buildings=_stacks(pos, boards, len(players)))
+    return st

@@ -1,0 +1,50 @@
+"""Phase 3: every person eats one food.
+
+Each agriculture level first brings one food (what the people do not eat is
+kept, as the rulebook has it), then every person eats one. What is missing
+is paid with resources one for one, in the seat's FEED order (default wood,
+clay, stone, gold; only the resources FEED names). When those cannot make
+it up, or with ``FEED PENALTY``, the seat loses all its food and 10 points
+and keeps its resources.
+"""
+from __future__ import annotations
+
+from engine.contract import Event
+from engine.stoneage.goods import RESOURCES
+from engine.stoneage.policy import policy_of
+from engine.stoneage.state import PlayerBoard, State
+
+PHASE = "feeding"
+PENALTY = 10
+
+
+def run(st: State, log: list[Event]) -> None:
+    """Feed every seat, in turn order (no seat's feeding depends on another's)."""
+    for seat in st.turn_order():
+        feed = policy_of(st, seat).feed
+        order = feed.goods if feed and not feed.penalty else RESOURCES
+        log.append(Event(PHASE, feed_one(st.board(seat), seat, order, bool(feed and feed.penalty)), by=seat))
+
+
+def feed_one(board: PlayerBoard, seat: str, order: tuple, penalty: bool) -> str:
+    """Feed one board; what happened, in words."""
+    board.food += board.agriculture
+    need = board.people
+    if board.food >= need:
+        board.food -= need
+        return f"{seat} feeds {need} people ({board.agriculture} food from agriculture, {board.food} left)."
+    short = need - board.food
+    if not penalty and sum(board.amount(g) for g in order) >= short:
+        gave = []
+        for good in order:
+            take = min(board.amount(good), short)
+            if take:
+                board.add(good, -take)
+                gave.append(f"{take} {good.value}")
+                short -= take
+        food, board.food = board.food, 0
+        return f"{seat} feeds {board.people} people with {food} food and {', '.join(gave)}."
+    board.food = 0
+    board.score -= PENALTY
+    why = "chose the penalty" if penalty else "cannot feed everyone"
+    return f"{seat} {why}: all food is lost and 10 points off ({board.score})."

@@ -1,0 +1,96 @@
+"""A seat's kept orders, read back as typed orders: its PLACE lines and its policies.
+
+A plan is stored as normal-form lines (``State.plans``), and each line
+parses back to the order it was. A new sheet replaces the PLACE lines not
+yet played and, key by key, the policies it names (``BUY card2``, ``FEED``);
+the policies it does not name stay, so a seat playing one placement a mail
+need not repeat its BUY lines. Plans last one round.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from engine.contract import OrderSheet
+from engine.stoneage import parser
+from engine.stoneage.locations import USE_ORDER
+from engine.stoneage.orders import REWARDS, Buy, Feed, Order, Pick, Place, Take, Tools, ToolsOn, Use
+from engine.stoneage.state import Plan, State
+
+
+@dataclass
+class Policy:
+    """What a seat's kept orders say; the defaults where they say nothing."""
+
+    places: list[tuple[int, Place]] = field(default_factory=list)   # (line of the plan, from 1)
+    use: tuple[str, ...] = ()
+    tools: str = "auto"
+    tools_on: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    buys: dict[str, Buy] = field(default_factory=dict)
+    take: Take | None = None
+    pick: tuple[str, ...] = ()
+    feed: Feed | None = None
+
+    def action_order(self, placed: Iterable[str]) -> list[str]:
+        """The seat's placed locations in its USE order: those named first, then the default order."""
+        placed = list(placed)
+        first = [loc for loc in self.use if loc in placed]
+        return first + [loc for loc in USE_ORDER if loc in placed and loc not in first]
+
+    def preference(self) -> tuple[str, ...]:
+        """The rewards of the dice for everyone, best first: PICK, then the rest in the default order."""
+        return self.pick + tuple(r for r in REWARDS if r not in self.pick)
+
+
+def _orders(st: State, seat: str, line: str) -> tuple[Order, ...]:
+    # A kept line was accepted when it came; people only grow, so it parses again.
+    return parser.parse(st, seat, line).orders
+
+
+def policy_of(st: State, seat: str) -> Policy:
+    """The seat's kept orders as a Policy (all defaults when it has no plan)."""
+    out = Policy()
+    plan = st.plans.get(seat)
+    for number, line in enumerate(plan.lines if plan else (), start=1):
+        for order in _orders(st, seat, line):
+            _add(out, number, order)
+    return out
+
+
+def _add(out: Policy, number: int, order: Order) -> None:
+    if isinstance(order, Place):
+        out.places.append((number, order))
+    elif isinstance(order, Use):
+        out.use = order.locations
+    elif isinstance(order, Tools):
+        out.tools = order.mode
+    elif isinstance(order, ToolsOn):
+        out.tools_on[order.location] = order.values
+    elif isinstance(order, Buy):
+        out.buys[order.location] = order
+    elif isinstance(order, Take):
+        out.take = order
+    elif isinstance(order, Pick):
+        out.pick = order.rewards
+    elif isinstance(order, Feed):
+        out.feed = order
+    # HERD orders wait for the Mammoth Herd's phase, which is not built yet.
+
+
+def keep(st: State, seat: str, sheet: OrderSheet) -> Plan:
+    """Store ``sheet`` as the seat's plan, merged with the policies of its kept one."""
+    new_keys = {order.key for order in sheet.orders if order.key}
+    old = st.plans.get(seat)
+    kept = [line for line in (old.lines if old else ())
+            if any(o.key and o.key not in new_keys for o in _orders(st, seat, line))]
+    plan = Plan(list(sheet.normal) + kept, written=st.step)
+    st.plans[seat] = plan
+    return plan
+
+
+def place_lines_left(st: State, seat: str) -> int:
+    """PLACE lines of the seat's plan not yet played or skipped this round."""
+    plan = st.plans.get(seat)
+    if plan is None:
+        return 0
+    return max(0, len(policy_of(st, seat).places) - plan.used)

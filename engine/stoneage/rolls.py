@@ -1,0 +1,93 @@
+"""Rolls for goods: one die per person, tools added after the roll by the seat's TOOLS policy.
+
+Each permanent tool counts once a round, whole; one-use tools are spent when
+used. ``TOOLS AUTO`` adds the fewest tools that bring the total up to the
+next multiple of the divisor, preferring permanent tools (they come back
+next round) and then the smallest sum (what is left may help a later roll).
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from engine.contract import Event
+from engine.dice import Dice
+from engine.stoneage.goods import Good
+from engine.stoneage.policy import Policy
+from engine.stoneage.state import PlayerBoard
+
+PHASE = "actions"
+Tools = tuple[list[int], list[int]]      # (permanent values, one-use values) added to a roll
+
+
+def auto(total: int, divisor: int, permanent: list[int], one_use: list[int]) -> Tools:
+    """TOOLS AUTO: the fewest tools reaching the next multiple of ``divisor``; none if out of reach."""
+    need = -total % divisor
+    if need == 0:
+        return [], []
+    items = [(v, False) for v in permanent] + [(v, True) for v in one_use]
+    for count in range(1, len(items) + 1):
+        fits = [c for c in combinations(items, count) if sum(v for v, _ in c) >= need]
+        if fits:
+            best = min(fits, key=lambda c: (sum(1 for _, once in c if once), sum(v for v, _ in c)))
+            return [v for v, once in best if not once], [v for v, once in best if once]
+    return [], []
+
+
+def named(values: tuple[int, ...], permanent: list[int], one_use: list[int]) -> tuple[Tools, list[int]]:
+    """TOOLS <location> <values>: each value from the unused permanent tools, else the one-use
+    ones; the values the seat does not have are returned apart."""
+    perm, once, missing = list(permanent), list(one_use), []
+    used: Tools = ([], [])
+    for v in values:
+        if v in perm:
+            perm.remove(v)
+            used[0].append(v)
+        elif v in once:
+            once.remove(v)
+            used[1].append(v)
+        else:
+            missing.append(v)
+    return used, missing
+
+
+def spend(board: PlayerBoard, tools: Tools) -> None:
+    """Turn the permanent tools used for this round and discard the one-use ones."""
+    perm, once = tools
+    for v in perm:
+        slot = next(i for i, (t, u) in enumerate(zip(board.tools, board.tools_used)) if t == v and not u)
+        board.tools_used[slot] = True
+    for v in once:
+        board.one_use.remove(v)
+
+
+def choose(board: PlayerBoard, policy: Policy, where: str, total: int, divisor: int,
+           seat: str, log: list[Event]) -> Tools:
+    """The tools the seat's policy adds to a roll of ``total`` at ``where``."""
+    if where in policy.tools_on:
+        tools, missing = named(policy.tools_on[where], board.unused_tools(), board.one_use)
+        if missing:
+            have = " ".join(map(str, missing))
+            log.append(Event(PHASE, f"TOOLS {where}: no unused tool of {have} for this roll.", to=seat))
+        return tools
+    if policy.tools == "none":
+        return [], []
+    return auto(total, divisor, board.unused_tools(), board.one_use)
+
+
+def roll_for(board: PlayerBoard, policy: Policy, dice: Dice, tag: str, count: int, good: Good,
+             where: str, seat: str, log: list[Event]) -> int:
+    """Roll ``count`` dice by ``tag``, add the tools, take the goods; the amount taken."""
+    faces = [dice.roll(tag) for _ in range(count)]
+    total = sum(faces)
+    tools = choose(board, policy, where, total, good.worth, seat, log)
+    spend(board, tools)
+    added = tools[0] + tools[1]
+    final = total + sum(added)
+    gain = final // good.worth
+    board.add(good, gain)
+    text = f"{seat} rolls {' '.join(map(str, faces))} ({total}) at {where}"
+    if added:
+        marks = [f"{v}" for v in tools[0]] + [f"{v} (one-use)" for v in tools[1]]
+        text += f", adds tool{'s' * (len(added) > 1)} {', '.join(marks)} ({final})"
+    log.append(Event(PHASE, f"{text}: {gain} {good.value}.", by=seat))
+    return gain

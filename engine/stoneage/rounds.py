@@ -1,0 +1,52 @@
+"""A round's phases in order, run as far as they go: the machine behind ``resolve``.
+
+Placement, actions, the Mammoth Herd's taming (a hook, not built yet),
+feeding, then the round's end. A run stops where a seat must decide, at
+the end of the round, or when the game is over.
+"""
+from __future__ import annotations
+
+from engine.contract import Event
+from engine.dice import Dice
+from engine.stoneage import actions, feeding, placement, roundend
+from engine.stoneage.state import Stage, State
+
+
+def live(st: State) -> bool:
+    """Is the placement asked one placement a mail (``placement = live``)?"""
+    return st.options.get("placement") == "live"
+
+
+def herd_phase(st: State, dice: Dice, log: list[Event]) -> None:
+    """The Mammoth Herd's taming roll, after the actions and before feeding (the hook for the
+    herd, which is not built yet: games with it are refused, so this only passes)."""
+    if st.herd is not None:
+        raise NotImplementedError("the Mammoth Herd's phase is not built yet")
+
+
+def run_stage(st: State, dice: Dice, log: list[Event], answered: frozenset[str] = frozenset()) -> bool:
+    """Run the stage the state is in; False when a seat must decide first."""
+    if st.stage is Stage.PLACEMENT:
+        if not placement.run(st, log, answered, live(st)):
+            return False
+        st.stage = Stage.ACTIONS
+    elif st.stage is Stage.ACTIONS:
+        if not actions.run(st, dice, log):
+            return False
+        st.stage = Stage.HERD
+    elif st.stage is Stage.HERD:
+        herd_phase(st, dice, log)
+        st.stage = Stage.FEEDING
+    elif st.stage is Stage.FEEDING:
+        feeding.run(st, log)
+        roundend.run(st, log)      # the next round's placement, or the game is over
+    return True
+
+
+def advance(st: State, dice: Dice, log: list[Event], answered: frozenset[str] = frozenset()) -> None:
+    """Run until a seat must decide, the round ends, or the game is over."""
+    start = st.round
+    while st.stage is not Stage.OVER and st.round == start:
+        if not run_stage(st, dice, log, answered):
+            return
+        answered = frozenset()

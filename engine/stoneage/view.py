@@ -1,0 +1,52 @@
+"""What a seat (or the public) may see of a game: plain data for the presenter.
+
+Everything on the table is public: the boards, the face-up cards and the
+top building tiles, who stands where. Private are a seat's plan and the
+cards it took face down (G05); each is shown only in its owner's view.
+The deck and the tiles under the tops are shown only as counts.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.stoneage.buildings import BUILDINGS
+from engine.stoneage.cards import CARDS
+from engine.stoneage.goods import GOODS
+from engine.stoneage.locations import NAMES, exists
+from engine.stoneage.scoring import breakdown
+from engine.stoneage.state import PlayerBoard, State
+
+
+def _board(board: PlayerBoard, mine: bool) -> dict[str, Any]:
+    hidden = list(board.face_down)
+    shown = list(board.cards)
+    for card in hidden:
+        shown.remove(card)
+    out: dict[str, Any] = {g.value: board.amount(g) for g in GOODS}
+    out.update(people=board.people, free=board.free, agriculture=board.agriculture, score=board.score,
+               tools=list(board.tools), tools_used=list(board.tools_used), one_use=list(board.one_use),
+               cards=shown + (hidden if mine else []), face_down=len(hidden),
+               buildings=list(board.buildings), placed=dict(board.placed))
+    if mine:
+        out["end_points"] = breakdown(board)      # counts hidden cards, so only the owner sees it
+    return out
+
+
+def view(st: State, seat: str | None, prompt: str = "") -> dict[str, Any]:
+    """The game as ``seat`` sees it (None: the public)."""
+    me = seat if seat in st.players else None
+    plan = st.plans.get(me) if me else None
+    return {
+        "ruleset": "stoneage", "round": st.round, "step": st.step, "stage": st.stage.value,
+        "players": list(st.players), "start_player": st.start_player, "turn": st.turn,
+        "decision": st.decision, "options": dict(st.options),
+        "boards": {p: _board(st.board(p), p == me) for p in st.players},
+        "civ_slots": [{"slot": f"card{i}", "card": c, "text": str(CARDS[c]) if c else ""}
+                      for i, c in enumerate(st.civ_slots, 1)],
+        "civ_deck": len(st.civ_deck),
+        "buildings": [{"stack": f"building{i}", "top": s[0] if s else "", "left": len(s),
+                       "text": str(BUILDINGS[s[0]]) if s else ""} for i, s in enumerate(st.buildings, 1)],
+        "locations": {n: st.people_on(n) for n in NAMES if exists(n, len(st.players)) and st.people_on(n)},
+        "me": me, "prompt": prompt, "plan": list(plan.lines) if plan else None,
+        "over": st.winners is not None, "winners": list(st.winners or []), "reason": st.reason,
+    }
