@@ -61,8 +61,12 @@ def test_the_runner_fails_with_the_reason(extra: str, words: str) -> None:
     ("title = 'x'\nrule = 'y'\n[position]\nplayers = ['red', 'blue']\ncolour = 1\n", "unknown key 'colour'"),
     ("title = 'x'\nrule = 'y'\n[position]\nplayers = ['red', 'blue']\n[position.red]\ncards = ['G01']\n"
      "[position.blue]\ncards = ['G01']\n[run]\nfrom = 'end'\n", "named 2 times"),
-    ("title = 'x'\nrule = 'y'\n[position]\nplayers = ['red', 'blue']\n[position.options]\nmammoth_herd = true\n",
-     "not built yet"),
+    ("title = 'x'\nrule = 'y'\n[position]\nplayers = ['red', 'blue']\nherd_tile = 'M01'\n",
+     "need [position.options] mammoth_herd = true"),
+    ("title = 'x'\nrule = 'y'\n[position]\nplayers = ['red', 'blue']\nherd_tile = 'M01'\nherd_at = 'river'\n"
+     "[position.options]\nmammoth_herd = true\n", "herd_at"),
+    ("title = 'x'\nrule = 'y'\n[position]\nplayers = ['red', 'blue']\nherd_tile = 'M01'\nherd_tiles = ['M01']\n"
+     "[position.options]\nmammoth_herd = true\n", "named 2 times"),
     ("title = 'x'\nrule = 'y'\n[position]\nplayers = ['red', 'blue']\n[run]\nfrom = 'end'\nto = 'actions'\n",
      "to not before from"),
     ("not toml at all [", "not valid TOML"),

@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
-
 from engine.contract import EndReason, OrderSheet, Ruleset
 from engine.dice import SeededDice
 from engine.stoneage import RULESET
@@ -131,10 +129,32 @@ def test_the_view_shows_a_plan_and_face_down_cards_to_their_owner_only() -> None
     assert "PLACE 5 hunt" not in json.dumps(public) + json.dumps(theirs)
 
 
-def test_the_herd_is_refused_until_it_is_built() -> None:
-    with pytest.raises(ValueError, match="Mammoth Herd"):
-        RULESET.check_options({"mammoth_herd": True})
+def test_the_herd_is_an_option() -> None:
+    assert RULESET.check_options({"mammoth_herd": True})["mammoth_herd"] is True
     assert RULESET.check_options({})["placement"] == "plan"
+
+
+def test_bots_play_a_whole_game_with_the_herd() -> None:
+    st, seen = play(7, options={"mammoth_herd": True})
+    outcome = RULESET.outcome(st)
+    assert outcome is not None and outcome.reason is EndReason.SCORED and st.herd is not None
+    won = [t for v in st.herd.won.values() for t in v]
+    assert won and len(won) == len(set(won)) and len(won) + len(st.herd.tiles) <= 16
+    assert not st.herd.tamers and not st.herd.tile
+    text = " ".join(seen)
+    assert "tames the mammoth" in text and "onto the mammoth tile" in text
+    assert seen == play(7, options={"mammoth_herd": True})[1]
+    assert RULESET.view(st, None)["herd"]["won"] == st.herd.won
+    assert RULESET.view(play(8)[0], None)["herd"] is None
+
+
+def test_the_herd_leaves_when_its_tiles_run_out() -> None:
+    st = RULESET.new_game(SEATS[:2], {"mammoth_herd": True}, 4)
+    assert st.herd is not None and st.herd.at and len(st.herd.tiles) == 15
+    st.herd.tiles.clear()
+    st.herd.turn_up()
+    assert st.herd.at == st.herd.tile == ""
+    assert RULESET.from_json(RULESET.to_json(st)) == st
 
 
 def test_after_the_end_nothing_moves() -> None:

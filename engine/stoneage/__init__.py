@@ -1,10 +1,9 @@
 """Stone Age as a pure engine: the ruleset the mail layer will call.
 
 Built so far: the data, the state, setup, the order language, and a whole
-round without the Mammoth Herd (placement, actions, feeding, the round's
-end and the final scoring). Games with the herd are refused until its phase
-is built, and the ruleset is not in engine.registry yet, so the mail layer
-never offers a half game.
+round (placement, actions, the Mammoth Herd with option ``mammoth_herd``,
+feeding, the round's end and the final scoring). The ruleset is not in
+engine.registry yet, so the mail layer never offers it.
 
 With ``placement = plan`` (the default) a round is one step: every seat
 sends a plan before the round's placement, all together, and the round runs
@@ -35,10 +34,7 @@ class StoneAgeRuleset:
     order_words = parser.KEYWORDS
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        opts = setup.check_options(options)
-        if opts["mammoth_herd"]:
-            raise ValueError("the Mammoth Herd is not playable yet: its phase is still being built")
-        return opts
+        return setup.check_options(options)
 
     def seat_name_problem(self, name: str) -> str:
         return setup.seat_name_problem(name)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.contract import Event
 from engine.dice import Dice
-from engine.stoneage import purchase
+from engine.stoneage import purchase, taming
 from engine.stoneage.cardeffects import raise_agriculture
 from engine.stoneage.locations import LOCATIONS, Kind
 from engine.stoneage.policy import Policy, policy_of
@@ -63,7 +63,5 @@ def resolve_location(st: State, seat: str, location: str, people: int, policy: P
 
 
 def after_gathering(st: State, seat: str, location: str, people: int, log: list[Event]) -> None:
-    """The hook for the Mammoth Herd: after gathering where the herd stands, HERD n moves
-    people onto the bonus tile. The herd is not built yet, so games with it are refused."""
-    if st.herd is not None and st.herd.at == location:
-        raise NotImplementedError("the Mammoth Herd's phase is not built yet")
+    """Mammoth Herd: after gathering where the herd stands, HERD n moves people onto its tile."""
+    taming.move(st, seat, location, people, log)

@@ -3,7 +3,8 @@
 Its PLACE lines are random alternatives; placement plays the first legal
 one, skips the rest and falls back as for any seat, so every placement the
 bot makes is legal. It buys with the default payment, adds tools by AUTO or
-not at all, and ranks the dice for everyone at random.
+not at all, ranks the dice for everyone at random, and with the herd sends
+0 to 2 people to it and takes either reward.
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import random
 from engine.contract import OrderSheet
 from engine.stoneage.goods import RESOURCES
 from engine.stoneage.locations import LOCATIONS, NAMES, Kind, exists
-from engine.stoneage.orders import REWARDS, Buy, Feed, Pick, Place, Spot, Tools
+from engine.stoneage.orders import REWARDS, Buy, Feed, HerdBonus, Pick, Place, Spot, Tame, Tools
 from engine.stoneage.placement import legal
 from engine.stoneage.state import State
 
@@ -42,4 +43,6 @@ def plan(st: State, seat: str, rng: random.Random) -> OrderSheet:
     lines.append(Pick(tuple(rng.sample(REWARDS, len(REWARDS)))))
     feed = Feed(penalty=True) if rng.random() < 0.1 else Feed(tuple(rng.sample(RESOURCES, len(RESOURCES))))
     lines.append(feed)
+    if st.herd is not None:
+        lines += [Tame(rng.randint(0, 2)), HerdBonus(rng.choice(("one", "all")))]
     return OrderSheet(seat, tuple(lines))

@@ -111,7 +111,7 @@ def _seat_value(st: State, seat: str, key: str, sheets: dict[str, OrderSheet], r
     if key == "skipped":
         return rec.skipped.get(seat, [])
     if key == "herd_won":
-        raise CaseError("herd_won: the Mammoth Herd is not built yet")
+        return list(st.herd.won.get(seat, [])) if st.herd else []
     return getattr(b, key)
 
 
@@ -131,7 +131,9 @@ def _same(key: str, want: Any, got: Any) -> bool:
 
 def _top_value(st: State, key: str) -> Any:
     if key.startswith("herd"):
-        raise CaseError(f"{key}: the Mammoth Herd is not built yet")
+        if st.herd is None:
+            raise CaseError(f"{key}: this case is played without the Mammoth Herd")
+        return {"herd_at": st.herd.at, "herd_tile": st.herd.tile, "herd_tiles": list(st.herd.tiles)}[key]
     if key == "over":
         return st.stage is Stage.OVER
     if key == "winners":

@@ -14,9 +14,11 @@ from typing import Any
 from engine.stoneage.buildings import BUILDINGS, STACK_SIZE, TILES
 from engine.stoneage.cards import CARDS, DECK
 from engine.stoneage.goods import GOODS
+from engine.stoneage.herd import TILES as HERD_TILES
 from engine.stoneage.locations import LOCATIONS, exists
 from engine.stoneage.setup import check_options, check_seats
-from engine.stoneage.state import MAX_AGRICULTURE, MAX_TOOL, PEOPLE_PER_COLOUR, PlayerBoard, Stage, State
+from engine.stoneage.state import (
+    MAX_AGRICULTURE, MAX_TOOL, PEOPLE_PER_COLOUR, Herd, PlayerBoard, Stage, State)
 
 POSITION_KEYS = {"round", "players", "start_player", "civ_slots", "civ_deck", "buildings", "options",
                  "herd_tiles", "herd_at", "herd_tile"}
@@ -56,8 +58,6 @@ def _whole(value: Any, what: str, low: int, high: int) -> int:
 def read_board(table: Any, where: str, players: int) -> PlayerBoard:
     """One ``[position.<seat>]`` table."""
     t = check_keys(where, table, PLAYER_KEYS)
-    if "herd_won" in t:
-        raise CaseError(f"[{where}] herd_won: the Mammoth Herd is not built yet")
     b = PlayerBoard(people=_whole(t.get("people", 5), f"{where} people", 1, PEOPLE_PER_COLOUR))
     for g in GOODS:
         b.add(g, _whole(t.get(g.value, 0), f"{where} {g.value}", 0, 999))
@@ -135,8 +135,8 @@ def build_state(position: Any) -> State:
         raise CaseError(f"[position] players: {why}") from None
     check_keys("position", pos, POSITION_KEYS | set(players))
     opts = check_keys("position.options", pos.get("options", {}), {"mammoth_herd"})
-    if opts.get("mammoth_herd") or HERD_KEYS & set(pos):
-        raise CaseError("the Mammoth Herd is not built yet: no case can use it")
+    if HERD_KEYS & set(pos) and not opts.get("mammoth_herd"):
+        raise CaseError("the herd keys need [position.options] mammoth_herd = true")
     try:
         options = check_options(opts)
     except ValueError as why:
@@ -150,4 +150,31 @@ def build_state(position: Any) -> State:
                round=_whole(pos.get("round", 1), "round", 1, 99), stage=Stage.PLACEMENT, turn=start,
                decision="place", civ_slots=slots, civ_deck=deck,
                buildings=_stacks(pos, boards, len(players)))
+    if options["mammoth_herd"]:
+        st.herd = read_herd(pos, players)
     return st
+
+
+def read_herd(pos: dict[str, Any], players: list[str]) -> Herd:
+    """The herd: ``herd_tile`` face up (else the top of ``herd_tiles`` turns up), ``herd_tiles``
+    face down (else the tiles nobody names, in id order), ``herd_won`` per seat."""
+    won = {p: _ids(pos.get(p, {}).get("herd_won", []), HERD_TILES, f"position.{p} herd_won") for p in players}
+    named = [t for v in won.values() for t in v]
+    tile = pos.get("herd_tile")
+    if tile is not None and tile != "":
+        named += _ids([tile], HERD_TILES, "herd_tile")
+    tiles = _ids(pos["herd_tiles"], HERD_TILES, "herd_tiles") if "herd_tiles" in pos else None
+    if tiles is None:
+        tiles = [t for t in HERD_TILES if t not in named]
+    for t, n in Counter(named + tiles).items():
+        if n > 1:
+            raise CaseError(f"herd tile {t} is named {n} times; the game has one")
+    herd = Herd(tiles, won=won)
+    if tile is None:
+        herd.turn_up()
+    elif tile:
+        herd.tile, herd.at = tile, HERD_TILES[tile].location
+    at = pos.get("herd_at", herd.at)
+    if at != herd.at:
+        raise CaseError(f"herd_at: the herd stands where {tile or 'no tile'}'s back says, {herd.at or 'nowhere'!r}")
+    return herd

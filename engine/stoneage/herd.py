@@ -23,8 +23,8 @@ W, C, S, G, F = Good.WOOD, Good.CLAY, Good.STONE, Good.GOLD, Good.FOOD
 class HerdTile:
     id: str
     back: Good          # names the location the herd stands on while this tile is on top
-    one: Immediate      # the tamer's reward ("1.")
-    all: Immediate      # everyone else's, and the tamer's other choice ("all")
+    one: Immediate      # the tamer's reward alone ("1.", HERD BONUS ONE)
+    all: Immediate      # everyone's when the tamer chooses it, or the tied seats' ("all")
 
     @property
     def location(self) -> str:

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from engine.contract import OrderSheet
 from engine.stoneage import parser
 from engine.stoneage.locations import USE_ORDER
-from engine.stoneage.orders import REWARDS, Buy, Feed, Order, Pick, Place, Take, Tools, ToolsOn, Use
+from engine.stoneage.orders import (
+    REWARDS, Buy, Feed, HerdBonus, Order, Pick, Place, Take, Tame, Tools, ToolsOn, Use)
 from engine.stoneage.state import Plan, State
 
 
@@ -30,6 +31,8 @@ class Policy:
     take: Take | None = None
     pick: tuple[str, ...] = ()
     feed: Feed | None = None
+    herd: int = 0                       # HERD n: people to move onto the mammoth tile
+    herd_bonus: str = "one"             # HERD BONUS: the tamer's reward, one or all
 
     def action_order(self, placed: Iterable[str]) -> list[str]:
         """The seat's placed locations in its USE order: those named first, then the default order."""
@@ -74,7 +77,10 @@ def _add(out: Policy, number: int, order: Order) -> None:
         out.pick = order.rewards
     elif isinstance(order, Feed):
         out.feed = order
-    # HERD orders wait for the Mammoth Herd's phase, which is not built yet.
+    elif isinstance(order, Tame):
+        out.herd = order.people
+    elif isinstance(order, HerdBonus):
+        out.herd_bonus = order.choice
 
 
 def keep(st: State, seat: str, sheet: OrderSheet) -> Plan:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.contract import Event
 from engine.stoneage import scoring
 from engine.stoneage.herd import MAJORITY_POINTS
+from engine.stoneage.herd import TILES as HERD_TILES
 from engine.stoneage.policy import place_lines_left
 from engine.stoneage.state import TOOL_SLOTS, Stage, State
 
@@ -59,8 +60,18 @@ def new_round(st: State, log: list[Event]) -> None:
     st.plans.clear()
     st.round += 1
     st.stage, st.turn, st.decision = Stage.PLACEMENT, st.start_player, "place"
-    if st.herd is not None:
-        st.herd.turn_up()      # the Mammoth Herd's hook: the herd moves where the next tile says
+    if st.herd is not None and st.herd.at:
+        _herd_moves(st, log)
+
+
+def _herd_moves(st: State, log: list[Event]) -> None:
+    """Mammoth Herd: the next tile turns up and the herd goes where its back says, or leaves."""
+    assert st.herd is not None
+    st.herd.turn_up()
+    if st.herd.at:
+        log.append(Event(PHASE, f"The mammoth herd moves to the {st.herd.at}: {HERD_TILES[st.herd.tile]}."))
+    else:
+        log.append(Event(PHASE, "No mammoth tile is left: the whole herd is tamed and leaves."))
 
 
 def finish(st: State, reason: str, log: list[Event]) -> None:

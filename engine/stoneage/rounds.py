@@ -1,6 +1,6 @@
 """A round's phases in order, run as far as they go: the machine behind ``resolve``.
 
-Placement, actions, the Mammoth Herd's taming (a hook, not built yet),
+Placement, actions, the Mammoth Herd's taming (games with the herd),
 feeding, then the round's end. A run stops where a seat must decide, at
 the end of the round, or when the game is over.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.contract import Event
 from engine.dice import Dice
-from engine.stoneage import actions, feeding, placement, roundend
+from engine.stoneage import actions, feeding, placement, roundend, taming
 from engine.stoneage.state import Stage, State
 
 
@@ -18,10 +18,8 @@ def live(st: State) -> bool:
 
 
 def herd_phase(st: State, dice: Dice, log: list[Event]) -> None:
-    """The Mammoth Herd's taming roll, after the actions and before feeding (the hook for the
-    herd, which is not built yet: games with it are refused, so this only passes)."""
-    if st.herd is not None:
-        raise NotImplementedError("the Mammoth Herd's phase is not built yet")
+    """The Mammoth Herd's taming roll, after the actions and before feeding (nothing without it)."""
+    taming.tame(st, dice, log)
 
 
 def run_stage(st: State, dice: Dice, log: list[Event], answered: frozenset[str] = frozenset()) -> bool:

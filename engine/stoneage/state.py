@@ -133,7 +133,7 @@ class Herd:
 
     tiles: list[str]                  # face down, top first
     at: str = ""                      # the location the herd stands on; '' once it is all tamed
-    tile: str = ""                    # the tile face up this round: the reward of its taming
+    tile: str = ""                    # the tile face up this round; '' once it is tamed or gone
     won: dict[str, list[str]] = field(default_factory=dict)   # tiles won, per seat
     tamers: dict[str, int] = field(default_factory=dict)      # people on the face-up tile, per seat
 

@@ -3,7 +3,9 @@
 Everything on the table is public: the boards, the face-up cards and the
 top building tiles, who stands where. Private are a seat's plan and the
 cards it took face down (G05); each is shown only in its owner's view.
-The deck and the tiles under the tops are shown only as counts.
+The deck and the tiles under the tops are shown only as counts; of the
+herd's face-down stack, its count and the top tile's back (where the herd
+goes next).
 """
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from typing import Any
 from engine.stoneage.buildings import BUILDINGS
 from engine.stoneage.cards import CARDS
 from engine.stoneage.goods import GOODS
+from engine.stoneage.herd import TILES as HERD_TILES
 from engine.stoneage.locations import NAMES, exists
 from engine.stoneage.scoring import breakdown
 from engine.stoneage.state import PlayerBoard, State
@@ -32,6 +35,16 @@ def _board(board: PlayerBoard, mine: bool) -> dict[str, Any]:
     return out
 
 
+def _herd(st: State) -> dict[str, Any] | None:
+    """The Mammoth Herd as everyone sees it (None in a game without it)."""
+    herd = st.herd
+    if herd is None:
+        return None
+    return {"at": herd.at, "tile": herd.tile, "text": str(HERD_TILES[herd.tile]) if herd.tile else "",
+            "left": len(herd.tiles), "next_at": HERD_TILES[herd.tiles[0]].location if herd.tiles else "",
+            "on_tile": dict(herd.tamers), "won": {p: list(v) for p, v in herd.won.items()}}
+
+
 def view(st: State, seat: str | None, prompt: str = "") -> dict[str, Any]:
     """The game as ``seat`` sees it (None: the public)."""
     me = seat if seat in st.players else None
@@ -46,6 +59,7 @@ def view(st: State, seat: str | None, prompt: str = "") -> dict[str, Any]:
         "civ_deck": len(st.civ_deck),
         "buildings": [{"stack": f"building{i}", "top": s[0] if s else "", "left": len(s),
                        "text": str(BUILDINGS[s[0]]) if s else ""} for i, s in enumerate(st.buildings, 1)],
+        "herd": _herd(st),
         "locations": {n: st.people_on(n) for n in NAMES if exists(n, len(st.players)) and st.people_on(n)},
         "me": me, "prompt": prompt, "plan": list(plan.lines) if plan else None,
         "over": st.winners is not None, "winners": list(st.winners or []), "reason": st.reason,

@@ -21,9 +21,11 @@ if TYPE_CHECKING:
 __all__ = ["DEFAULT", "PRESENTERS", "CaseResult", "Demo", "Maps", "Presenter", "Report", "Simulator",
            "Standings", "get_presenter", "presenter_names", "register"]
 
-# name -> the module that presents the ruleset of that name (engine.registry's names)
+# name -> the module that presents the ruleset of that name (engine.registry's names; a
+# presenter may come before its engine is registered: Stone Age's runs its cases already)
 PRESENTERS: dict[str, str] = {
     "valley": "pbem.presenters.valley",
+    "stoneage": "pbem.presenters.stoneage",
 }
 _registered: dict[str, Presenter] = {}
 

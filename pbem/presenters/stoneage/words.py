@@ -1,0 +1,108 @@
+"""What Stone Age says outside its report, and the words of a player board:
+the step's name, HELP lines, the standings."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from engine.stoneage.cards import CARDS
+from pbem.presenters import Standings
+
+GOODS = ("food", "wood", "clay", "stone", "gold")
+ORDER_HELP = [
+    "PLACE <n> <location> [OR <n> <location> ...]   one line per placement",
+    "  locations: hunt forest clay quarry river toolmaker hut field",
+    "  card1..card4 (cost 1..4) building1..building<players>",
+    "USE <location> ...   the order of your actions",
+    "TOOLS AUTO | NONE | <location> <values...>   tools on your rolls",
+    "BUY <cardN|buildingN> [PAY <n> <resource> ...]   buy where you stand",
+    "TAKE <resource> <resource>   PICK <reward> ...   FEED <resource> ... | PENALTY",
+]
+
+
+def when(view: dict[str, Any]) -> str:
+    """Where the game stands: "round 3, placement", or that it is over."""
+    if view["over"]:
+        return f"the game is over after round {view['round']}"
+    return f"round {view['round']}, {view['stage']}"
+
+
+def label(view: dict[str, Any]) -> str:
+    """The same, short: the round, and the stage when a round takes more than one step."""
+    if view["over"]:
+        return f"round {view['round']}, the end"
+    if view["options"].get("placement") == "live":
+        return f"round {view['round']}, {view['stage']}"
+    return f"round {view['round']}"
+
+
+def help_lines(view: dict[str, Any]) -> list[str]:
+    """The order language in a few lines, and the seat's kept plan if it has one."""
+    lines = ["Stone Age orders (one per line; see the game's order guide):"]
+    lines += [f"  {line}" for line in ORDER_HELP]
+    if view.get("plan"):
+        lines.append("Your kept orders:")
+        lines += [f"  {line}" for line in view["plan"]]
+    return lines
+
+
+def standings(view: dict[str, Any]) -> Standings:
+    """Score first, then agriculture + tools + people (the rules' tie-break), then seat order."""
+    def figures(seat: str) -> tuple[int, ...]:
+        b = view["boards"][seat]
+        return (b["score"], b["people"], b["agriculture"], sum(b["tools"]), b["food"])
+
+    order = sorted(view["players"], key=lambda p: (-figures(p)[0], -sum(figures(p)[1:4]),
+                                                   view["players"].index(p)))
+    return Standings(columns=("score", "people", "agriculture", "tools", "food"),
+                     rows=[(p, figures(p)) for p in order], charted=("score", "people", "agriculture"))
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def card_words(cards: list[str], hidden: int, mine: bool) -> str:
+    """Cards by culture symbol and by multiplier; the last ``hidden`` are face down."""
+    seen = cards[:len(cards) - hidden] if mine and hidden else cards
+    cultures = sorted(CARDS[c].culture.value for c in seen if CARDS[c].culture is not None)
+    figures: Counter[str] = Counter()
+    for c in seen:
+        if CARDS[c].multiplier is not None:
+            figures[CARDS[c].multiplier.value.replace("_", " ")] += CARDS[c].figures
+    parts = [("symbols " + ", ".join(cultures)) if cultures else "no symbols"]
+    parts.append(", ".join(_plural(n, k) for k, n in sorted(figures.items())) or "no figures")
+    if hidden and mine:
+        parts.append("face down: " + "; ".join(str(CARDS[c]) for c in cards[len(cards) - hidden:]))
+    elif hidden:
+        parts.append(f"{hidden} face down")
+    return "; ".join(parts)
+
+
+def tool_words(board: dict[str, Any]) -> str:
+    tools = [f"{v}{'*' if used else ''}" for v, used in zip(board["tools"], board["tools_used"])]
+    text = "tools " + " ".join(tools)
+    if any(board["tools_used"]):
+        text += " (* used)"
+    if board["one_use"]:
+        text += ", one-use " + " ".join(map(str, board["one_use"]))
+    return text
+
+
+def board_texts(view: dict[str, Any], seat: str, mine: bool) -> list[str]:
+    """One seat's board as short sentences, each to be wrapped."""
+    b = view["boards"][seat]
+    head = f"{seat}: score {b['score']}, {b['people']} people"
+    if b["free"] and view["stage"] == "placement":
+        head += f" ({b['free']} to place)"
+    if seat == view["start_player"]:
+        head += ", start player"
+    texts = [head, ", ".join(f"{g} {b[g]}" for g in GOODS),
+             f"agriculture {b['agriculture']}, " + tool_words(b)]
+    texts.append("buildings: " + (" ".join(b["buildings"]) or "none"))
+    texts.append("cards: " + card_words(b["cards"], b["face_down"], mine))
+    if mine and "end_points" in b:
+        parts = [f"{k.replace('_', ' ')} {n}" for k, n in b["end_points"].items() if n]
+        texts.append(f"at the end you would add {sum(b['end_points'].values())}"
+                     + (f" ({', '.join(parts)})" if parts else ""))
+    return texts
