@@ -175,3 +175,15 @@ def test_the_reference_file_agrees() -> None:
         else:
             low, high = VARIABLE_RANGES[b.id]
             assert row[2] == (str(low) if low == high else f"{low}-{high}")
+
+
+def test_the_cards_document_is_generated_from_the_data() -> None:
+    from pathlib import Path
+
+    from engine.stoneage.carddocs import markdown
+    doc = Path(__file__).parent.parent / "docs" / "cards-stoneage.md"
+    text = markdown()
+    assert doc.read_text() == text, "regenerate: python -m engine.stoneage.carddocs > docs/cards-stoneage.md"
+    assert sum(line.startswith("| G") or line.startswith("| S") for line in text.splitlines()) == 36
+    assert sum(int(line.split("|")[2]) for line in text.splitlines()
+               if line.startswith("| B") or line.startswith("| V")) == 28, "28 tiles with their copies"

@@ -1,0 +1,57 @@
+"""docs/cards-stoneage.md, generated from the data: the civilization cards,
+the building tiles and the Mammoth Herd tiles in the words reports use.
+Run ``python -m engine.stoneage.carddocs > docs/cards-stoneage.md``; a test
+keeps the file equal to the data."""
+from __future__ import annotations
+
+from engine.stoneage.buildings import BUILDINGS
+from engine.stoneage.cards import CARDS
+from engine.stoneage.herd import MAJORITY_POINTS, TILES as HERD_TILES
+
+
+def _cards() -> list[str]:
+    out = ["## Civilization cards (36)", "",
+           "Each card gives its top effect when bought, and counts at the end: a green card by its",
+           "culture symbol (sets of distinct symbols score the square of their size), a sand card by",
+           "its figures times what its multiplier counts. The ids are those of the reference list.", "",
+           "| id | when bought | at the end |", "|---|---|---|"]
+    for card in CARDS.values():
+        end = card.culture.value if card.culture else \
+            f"{card.figures} {card.multiplier.value.replace('_', ' ')}{'s' * (card.figures > 1)}: " \
+            f"{card.figures} x {card.multiplier.counts}"
+        out.append(f"| {card.id} | {card.top} | {end} |")
+    return out
+
+
+def _buildings() -> list[str]:
+    out = ["## Building tiles (28)", "",
+           "A fixed tile takes exactly the resources shown and scores their worth (wood 3, clay 4,",
+           "stone 5, gold 6); a variable tile takes what it says and scores what is paid.", "",
+           "| id | copies | takes, and scores |", "|---|---|---|"]
+    for tile in BUILDINGS.values():
+        out.append(f"| {tile.id} | {tile.copies} | {str(tile).split(': ', 1)[1]} |")
+    return out
+
+
+def _herd() -> list[str]:
+    out = ["## Mammoth Herd tiles (16): our own design", "",
+           "The expansion does not publish its tiles' contents. These are ours: the back sends the herd",
+           "to that resource's location; the tamer takes the \"1.\" reward, or gives every player the",
+           f"\"all\" reward. The most tiles at the end scores {MAJORITY_POINTS} points. They are not yet",
+           "balanced by simulation.", "",
+           "| id | back | \"1.\" (the tamer) | \"all\" (everyone) |", "|---|---|---|---|"]
+    for tile in HERD_TILES.values():
+        out.append(f"| {tile.id} | {tile.back.value} | {tile.one} | {tile.all} |")
+    return out
+
+
+def markdown() -> str:
+    head = ["# Stone Age: the cards and tiles", "",
+            "Generated from `engine/stoneage/cards.py`, `buildings.py` and `herd.py`",
+            "(`python -m engine.stoneage.carddocs > docs/cards-stoneage.md`); a test keeps it equal",
+            "to them.", ""]
+    return "\n".join(head + _cards() + [""] + _buildings() + [""] + _herd()) + "\n"
+
+
+if __name__ == "__main__":
+    print(markdown(), end="")
