@@ -9,6 +9,7 @@ from engine.contract import Ruleset
 # name -> the module whose RULESET implements engine.contract.Ruleset
 RULESETS: dict[str, str] = {
     "valley": "engine.valley",
+    "stoneage": "engine.stoneage",
 }
 DEFAULT = "valley"      # what a GM gets without naming a ruleset, and what 'pbem demo' plays
 

@@ -1,9 +1,8 @@
-"""Stone Age as a pure engine: the ruleset the mail layer will call.
+"""Stone Age as a pure engine: the ruleset the mail layer calls.
 
-Built so far: the data, the state, setup, the order language, and a whole
-round (placement, actions, the Mammoth Herd with option ``mammoth_herd``,
-feeding, the round's end and the final scoring). The ruleset is not in
-engine.registry yet, so the mail layer never offers it.
+The data, the state, setup, the order language, and whole rounds
+(placement, actions, the Mammoth Herd with option ``mammoth_herd``, feeding,
+the round's end and the final scoring). The bots are random-legal so far.
 
 With ``placement = plan`` (the default) a round is one step: every seat
 sends a plan before the round's placement, all together, and the round runs

@@ -1,0 +1,86 @@
+"""Stone Age hosted by the mail layer (in this process, on the embedded
+Maildir transport): plan mode, a round a step, a missed plan, a bot seat;
+on SQLite and PostgreSQL."""
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta, timezone
+
+from sqlmodel import Session, select
+
+from pbem import gmtools
+from pbem.config import load
+from pbem.db import migrate
+from pbem.games import GameSpec, create_game, start_game
+from pbem.history import replay
+from pbem.models import Game, Seat
+from pbem_world import World, order_mail, run_pass, text_of
+
+T0 = datetime(2026, 5, 4, 8, 0, tzinfo=timezone.utc)
+ADDRESS = {"red": "ann@example.org", "blue": "bob@example.org"}
+
+
+def _table(tmp_path, database: str) -> tuple[World, dict[str, str]]:
+    world = World(tmp_path, database=database)
+    engine = world.engine()
+    migrate(engine)
+    with Session(engine) as s:
+        create_game(s, GameSpec(id="sa-1", ruleset="stoneage", seats=list(ADDRESS.items()), seed="mail",
+                                deadline="48h", early="0m", gm_email="gm@example.org"), T0)
+        passwords = start_game(s, load(world.config), s.get(Game, "sa-1"), T0)
+        s.commit()
+    return world, passwords
+
+
+def _mail(world: World, seat: str) -> list[str]:
+    return [f"{m['Subject']}\n{text_of(m)}" for m in world.outbox(ADDRESS[seat])]
+
+
+def test_a_round_a_step_with_plans_a_missed_plan_and_a_bot(tmp_path, database) -> None:
+    world, passwords = _table(tmp_path, database)
+    run_pass(world, T0)
+    assert "=== pbem report" in _mail(world, "red")[0], "the welcome mail carries the first report"
+
+    # Round 1: both send a plan and READY (the game runs a ready round at once); one step plays it.
+    world.post(order_mail(ADDRESS["red"], f"SIGNON sa-1 red {passwords['red']}\nPLACE 5 hunt\nREADY\n"))
+    world.post(order_mail(ADDRESS["blue"], f"SIGNON sa-1 blue {passwords['blue']}\n"
+                                           "PLACE 2 hut\nPLACE 3 forest OR 3 clay\nREADY\n"))
+    code, summary = run_pass(world, T0 + timedelta(hours=1))
+    assert code == 0 and summary.resolved == ["sa-1 turn 0"], summary.lines()
+    assert any("Orders stored for sa-1 turn 0, seat red" in m for m in _mail(world, "red"))
+    with Session(world.engine()) as s:
+        game = s.get(Game, "sa-1")
+        state = json.loads(game.state_json)
+    assert game.turn_no == 1 and state["round"] == 2, "one step played the whole of round 1"
+    red, blue = _mail(world, "red")[-1], _mail(world, "blue")[-1]
+    assert "=== pbem report sa-1 step 1 ===" in red and "=== end of report ===" in red
+    assert "PLACE 3 forest OR 3 clay" not in red, "blue's plan is blue's alone"
+    assert "PLACE 3 forest OR 3 clay" in blue
+
+    # Round 2: red sends nothing; at the deadline its people are placed by the standing rules.
+    world.post(order_mail(ADDRESS["blue"], f"SIGNON sa-1 blue {passwords['blue']}\nPLACE 5 hunt\n"))
+    code, summary = run_pass(world, T0 + timedelta(hours=50))
+    assert code == 0 and summary.resolved == ["sa-1 turn 1"]
+    with Session(world.engine()) as s:
+        seats = {x.name: x for x in s.exec(select(Seat).where(Seat.game_id == "sa-1"))}
+    assert (seats["red"].missed_turns, seats["blue"].missed_turns) == (1, 0)
+
+    # Red in civil disorder: the bot plans its rounds; the game goes on to its end by deadlines.
+    with Session(world.engine()) as s:
+        gmtools.set_bot(s, s.get(Game, "sa-1"), "red", True, T0)
+        s.commit()
+    when = T0 + timedelta(hours=50)
+    for _ in range(60):
+        with Session(world.engine()) as s:
+            if s.get(Game, "sa-1").status == "over":
+                break
+        when += timedelta(hours=49)
+        code, _summary = run_pass(world, when)
+        assert code == 0
+    with Session(world.engine()) as s:
+        game = s.get(Game, "sa-1")
+        assert game.status == "over", "a whole game of Stone Age runs by mail to its end"
+        steps = replay(s, game)
+    assert steps and all(x.same for x in steps), [x for x in steps if not x.same][:3]
+    final = _mail(world, "blue")[-1]
+    assert "over" in final.splitlines()[0].lower()
