@@ -116,7 +116,7 @@ def _queue_reports(s: Session, cfg: Config, game: Game, ruleset: Ruleset[Any], b
               to=observer.email, raw=raw, game_id=game.id)
     if game.gm_email:
         to, raw = report_mail(cfg, game, None, result.state, digest, now, missed=missed, maps=maps,
-                              preface=_gm_preface(game, resolved, missing))
+                              preface=_gm_preface(ruleset.simultaneous(before), resolved, missing))
         queue(s, key=f"report:{game.id}:{game.turn_no}:gm", kind="report", to=to, raw=raw, game_id=game.id)
 
 
@@ -132,8 +132,9 @@ def _news(s: Session, game: Game, since: int, resolved: int, events: list[dict[s
     return out + [dict(e, step=resolved) for e in events]
 
 
-def _gm_preface(game: Game, resolved: int, missing: list[Seat]) -> str:
-    name = "turn" if game.simultaneous else "step"
+def _gm_preface(together: bool, resolved: int, missing: list[Seat]) -> str:
+    """The GM copy's first lines; ``together``: the resolved step was simultaneous."""
+    name = "turn" if together else "step"
     lines = [f"GM copy: {name} {resolved} was resolved."]
     lines.append("Seats that sent no orders: " + (", ".join(x.name for x in missing) or "none") + ".")
     return "\n".join(lines)
