@@ -31,3 +31,8 @@ def begin(game: Game, ruleset: Any, state: Any, now: datetime) -> None:
     game.simultaneous = bool(ruleset.simultaneous(state))
     game.deadline = now + timedelta(minutes=minutes(game))
 
+
+def word(simultaneous: bool) -> str:
+    """What a step is called in mail: a turn where every seat orders
+    together, a step where players act in turn."""
+    return "turn" if simultaneous else "step"

@@ -63,7 +63,7 @@ def resolve_turn(s: Session, cfg: Config, game: Game, now: datetime) -> None:
     for seat in seats:
         seat.ready = False
         s.add(seat)
-    resolved, name = game.turn_no, "turn" if game.simultaneous else "step"
+    resolved, name = game.turn_no, steps.word(game.simultaneous)
     game.turn_no += 1
     game.state_json = ruleset.to_json(result.state)
     steps.begin(game, ruleset, result.state, now)
@@ -134,8 +134,7 @@ def _news(s: Session, game: Game, since: int, resolved: int, events: list[dict[s
 
 def _gm_preface(together: bool, resolved: int, missing: list[Seat]) -> str:
     """The GM copy's first lines; ``together``: the resolved step was simultaneous."""
-    name = "turn" if together else "step"
-    lines = [f"GM copy: {name} {resolved} was resolved."]
+    lines = [f"GM copy: {steps.word(together)} {resolved} was resolved."]
     lines.append("Seats that sent no orders: " + (", ".join(x.name for x in missing) or "none") + ".")
     return "\n".join(lines)
 

@@ -8,7 +8,7 @@ from typing import Callable
 
 from sqlmodel import Session
 
-from pbem import gmtools
+from pbem import gmtools, steps
 from pbem.answer import Answer
 from pbem.config import Config
 from pbem.mail.reading import Incoming
@@ -75,9 +75,8 @@ class Line:
 
 
 def step_word(game: Game) -> str:
-    """What a step of the game is called: a turn where every seat orders
-    together, a step where players act in turn."""
-    return "turn" if game.simultaneous else "step"
+    """What the game's current step is called (pbem.steps.word)."""
+    return steps.word(game.simultaneous)
 
 
 def gm_did(ctx: Context, done: str) -> None:
