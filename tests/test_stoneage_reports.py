@@ -137,7 +137,7 @@ def test_the_other_members(game) -> None:  # type: ignore[no-untyped-def]
     assert table.columns[0] == "score" and {seat for seat, _ in table.rows} == set(SEATS)
     scores = [figures[0] for _seat, figures in table.rows]
     assert scores == sorted(scores, reverse=True) and set(table.charted) <= set(table.columns)
-    assert presenter.simulator is None and presenter.demo is None
+    assert presenter.simulator is not None and presenter.demo is None
     assert not presenter.run_case("title = 'x'\n").passed
 
 

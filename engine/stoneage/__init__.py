@@ -55,7 +55,7 @@ class StoneAgeRuleset:
         seat = state.turn
         if state.decision != "place" or seat not in state.players or place_lines_left(state, seat):
             return frozenset()
-        return frozenset({seat}) if len(legal(state, seat)) > 1 else frozenset()
+        return frozenset({seat}) if len(legal(state, seat, most=2)) > 1 else frozenset()
 
     def simultaneous(self, state: State) -> bool:
         return not rounds.live(state)

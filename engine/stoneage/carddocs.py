@@ -36,10 +36,12 @@ def _buildings() -> list[str]:
 def _herd() -> list[str]:
     out = ["## Mammoth Herd tiles (16): our own design", "",
            "The expansion does not publish its tiles' contents. These are ours: the back sends the herd",
-           "to that resource's location; the tamer takes the \"1.\" reward, or gives every player the",
-           f"\"all\" reward. The most tiles at the end scores {MAJORITY_POINTS} points. They are not yet",
-           "balanced by simulation.", "",
-           "| id | back | \"1.\" (the tamer) | \"all\" (everyone) |", "|---|---|---|---|"]
+           "to that resource's location; the tamer keeps the tile and takes the \"1.\" reward or the",
+           "\"all\" reward, and every other player who rolled for it takes the \"all\" reward. The most",
+           f"tiles at the end scores {MAJORITY_POINTS} points. The rewards were balanced by simulation",
+           "(docs/balance-stoneage.md): a tile's tamer wins the game about equally often whichever tile it is.", "",
+           "| id | back | \"1.\" (the tamer) | \"all\" (the tamer's other choice; the others who rolled) |",
+           "|---|---|---|---|"]
     for tile in HERD_TILES.values():
         out.append(f"| {tile.id} | {tile.back.value} | {tile.one} | {tile.all} |")
     return out

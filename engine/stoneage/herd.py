@@ -1,12 +1,15 @@
 """The Mammoth Herd's 16 bonus tiles (our own design).
 
 No public source lists the tiles' fronts, so these rewards are ours (see
-docs/orders-stoneage.md). The backs and ids are fixed by the reference:
+docs/cards-stoneage.md). The backs and ids are fixed by the reference:
 M01-M04 show wood (the herd goes to the forest), M05-M08 clay, M09-M12
 stone (the quarry), M13-M16 gold (the river). The tamer's "1." reward is
-worth about two or three resources or a step of tools or agriculture; the
-"all" reward, about one resource and mostly of another kind, so that the
-tamer's choice between them is a real one.
+worth about two resources or a step of tools or agriculture; the "all"
+reward, which the tamer may take instead and every other seat that rolled
+takes, about one resource or a few food, mostly of another kind. They were
+balanced by simulation (docs/balance-stoneage.md, bench/stoneage_balance.py):
+over 1,000 games of four heuristic bots, the seat that tames a given tile
+wins the game 29-38% of the time, whichever tile it is.
 """
 from __future__ import annotations
 
@@ -41,13 +44,13 @@ def _res(good: Good, n: int) -> Immediate:
 _TOOL = Immediate(Effect.TOOL, 1)
 _AGRI = Immediate(Effect.AGRICULTURE, 1)
 _FRONTS = (
-    (W, _res(W, 3), _res(W, 1)), (W, _res(C, 2), _res(F, 2)),
-    (W, _TOOL, _res(W, 1)), (W, _res(F, 5), _res(C, 1)),
+    (W, _res(W, 2), _res(W, 1)), (W, _res(C, 2), _res(F, 1)),
+    (W, _TOOL, _res(W, 1)), (W, _res(G, 1), _res(F, 2)),
     (C, _res(C, 2), _res(C, 1)), (C, _res(W, 3), _res(F, 2)),
     (C, _AGRI, _res(W, 1)), (C, Immediate(Effect.ONE_USE, 3), _res(C, 1)),
-    (S, _res(S, 2), _res(S, 1)), (S, _res(C, 2), _res(W, 1)),
-    (S, _TOOL, _res(F, 2)), (S, _res(F, 6), _res(S, 1)),
-    (G, _res(G, 2), _res(S, 1)), (G, _AGRI, _res(C, 1)),
+    (S, _res(S, 2), _res(S, 1)), (S, _res(C, 2), _res(F, 1)),
+    (S, _TOOL, _res(F, 3)), (S, _res(W, 3), _res(S, 1)),
+    (G, _res(W, 3), _res(S, 1)), (G, _AGRI, _res(W, 1)),
     (G, _res(S, 2), _res(F, 2)), (G, Immediate(Effect.ONE_USE, 4), _res(G, 1)),
 )
 TILES: dict[str, HerdTile] = {f"M{i:02d}": HerdTile(f"M{i:02d}", back, one, every)

@@ -59,13 +59,24 @@ def _gathering(st: State, name: str, n: int, on: dict[str, int]) -> str:
     return ""
 
 
-def legal(st: State, seat: str) -> list[Spot]:
-    """Every placement the seat may make now."""
+def legal(st: State, seat: str, most: int | None = None) -> list[Spot]:
+    """Every placement the seat may make now (the first ``most`` of them, when given)."""
     free, out = st.board(seat).free, []
     for name, loc in LOCATIONS.items():
-        counts = [loc.exact] if loc.exact else range(1, free + 1)
-        out += [Spot(n, name) for n in counts if not why_not(st, seat, Spot(n, name))]
+        if not loc.exact and why_not(st, seat, Spot(1, name)):
+            continue                    # no room for one: none for more
+        for n in [loc.exact] if loc.exact else range(1, free + 1):
+            if not why_not(st, seat, Spot(n, name)):
+                out.append(Spot(n, name))
+                if most is not None and len(out) >= most:
+                    return out
     return out
+
+
+def can_place(st: State, seat: str) -> bool:
+    """Has the seat any legal placement now? (``legal`` without listing them.)"""
+    free = st.board(seat).free
+    return free > 0 and any(not why_not(st, seat, Spot(loc.exact or 1, name)) for name, loc in LOCATIONS.items())
 
 
 def fallback(st: State, seat: str) -> Spot | None:
@@ -80,7 +91,7 @@ def _next_placer(st: State) -> str:
     """The seat to place now: st.turn or the next clockwise that can; '' when nobody can."""
     seat = st.turn if st.turn in st.players else st.start_player
     for _ in st.players:
-        if st.board(seat).free and legal(st, seat):
+        if can_place(st, seat):
             return seat
         seat = st.left_of(seat)
     return ""
@@ -122,7 +133,7 @@ def _choose(st: State, seat: str, log: list[Event], fresh: bool, live: bool) -> 
             spot = _play_line(st, seat, number, line, log)
             if spot is not None:
                 return spot
-    options = legal(st, seat)
+    options = legal(st, seat, most=2)
     if len(options) == 1:
         log.append(Event(PHASE, f"Placed {options[0].people} on {options[0].location}: the only legal "
                                 "placement.", to=seat))

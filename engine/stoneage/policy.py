@@ -45,18 +45,49 @@ class Policy:
         return self.pick + tuple(r for r in REWARDS if r not in self.pick)
 
 
+_READ: dict[tuple[str, int, int, bool], tuple[Order, ...]] = {}
+_READ_MOST = 20_000
+
+
+def _key(st: State, seat: str, line: str) -> tuple[str, int, int, bool]:
+    return (line, len(st.players), st.board(seat).people, st.herd is not None)
+
+
 def _orders(st: State, seat: str, line: str) -> tuple[Order, ...]:
-    # A kept line was accepted when it came; people only grow, so it parses again.
-    return parser.parse(st, seat, line).orders
+    """A kept line's orders. It was accepted when it came and people only grow, so it parses
+    again; what a line reads as depends only on the key below, so each is parsed once."""
+    key = _key(st, seat, line)
+    orders = _READ.get(key)
+    if orders is None:
+        if len(_READ) >= _READ_MOST:
+            _READ.clear()
+        orders = _READ[key] = parser.parse(st, seat, line).orders
+    return orders
+
+
+_POLICIES: dict[tuple[tuple[str, ...], int, int, bool], Policy] = {}
+
+
+def forget() -> None:
+    """Drop what was read so far (for measuring a cold start)."""
+    _READ.clear()
+    _POLICIES.clear()
 
 
 def policy_of(st: State, seat: str) -> Policy:
-    """The seat's kept orders as a Policy (all defaults when it has no plan)."""
-    out = Policy()
+    """The seat's kept orders as a Policy (all defaults when it has no plan). The same lines
+    give the same Policy, which is shared: read it, never change it."""
     plan = st.plans.get(seat)
-    for number, line in enumerate(plan.lines if plan else (), start=1):
-        for order in _orders(st, seat, line):
-            _add(out, number, order)
+    key = (tuple(plan.lines) if plan else (), len(st.players), st.board(seat).people, st.herd is not None)
+    out = _POLICIES.get(key)
+    if out is None:
+        out = Policy()
+        for number, line in enumerate(key[0], start=1):
+            for order in _orders(st, seat, line):
+                _add(out, number, order)
+        if len(_POLICIES) >= _READ_MOST:
+            _POLICIES.clear()
+        _POLICIES[key] = out
     return out
 
 
@@ -90,6 +121,8 @@ def keep(st: State, seat: str, sheet: OrderSheet) -> Plan:
     kept = [line for line in (old.lines if old else ())
             if any(o.key and o.key not in new_keys for o in _orders(st, seat, line))]
     plan = Plan(list(sheet.normal) + kept, written=st.step)
+    for order in sheet.orders:         # a normal-form line reads back as its one order
+        _READ.setdefault(_key(st, seat, str(order)), (order,))
     st.plans[seat] = plan
     return plan
 

@@ -5,9 +5,10 @@ people onto the face-up tile, paying 1 food each (resources stand in, in the
 seat's FEED order, as in feeding). After all the actions, every seat with
 people there rolls one die per person; the best single die wins, ties going
 to the next die and so on. The tamer keeps the tile and takes its "1."
-reward (HERD BONUS ONE, the default) or gives every seat its "all" reward
-(HERD BONUS ALL). Still tied: the tied seats take the "all" reward and the
-tile leaves the game, as it does when nobody is on it.
+reward (HERD BONUS ONE, the default) or its "all" reward instead (HERD
+BONUS ALL); every other seat that rolled takes the "all" reward. Still
+tied: the tied seats take the "all" reward and the tile leaves the game,
+as it does when nobody is on it.
 """
 from __future__ import annotations
 
@@ -110,21 +111,23 @@ def tame(st: State, dice: Dice, log: list[Event]) -> None:
         log.append(Event(PHASE, f"{' and '.join(top)} stay tied on every die: {tile.id} leaves the game."))
         _reward_all(st, top, tile.all, log)
     else:
-        _won(st, top[0], log)
+        _won(st, top[0], [s for s in faces if s != top[0]], log)
     herd.tile, herd.tamers = "", {}
 
 
-def _won(st: State, seat: str, log: list[Event]) -> None:
-    """The tamer keeps the tile and takes the "1." reward, or gives every seat the "all" one."""
+def _won(st: State, seat: str, others: list[str], log: list[Event]) -> None:
+    """The tamer keeps the tile and takes the "1." reward or the "all" one; the other seats
+    that rolled take the "all" reward."""
     assert st.herd is not None
     tile = TILES[st.herd.tile]
     st.herd.won.setdefault(seat, []).append(tile.id)
     log.append(Event(PHASE, f"{seat} tames the mammoth and keeps {tile.id}.", by=seat))
     if policy_of(st, seat).herd_bonus == "all":
-        _reward_all(st, st.turn_order(), tile.all, log)
+        _reward_all(st, [seat], tile.all, log)
     else:
         got = give(st.board(seat), tile.one)
         log.append(Event(PHASE, f"{seat} takes the tamer's reward: {got}.", by=seat))
+    _reward_all(st, others, tile.all, log)
 
 
 def _reward_all(st: State, seats: list[str], reward: Immediate, log: list[Event]) -> None:

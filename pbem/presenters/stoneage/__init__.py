@@ -1,16 +1,15 @@
 """Stone Age as its players and GM read it. This module is its
 :class:`pbem.presenters.Presenter`; the templates are in
-templates/reports/stoneage/. The engine is not in engine.registry yet, so
-only ``pbem adjudicate`` and the tests reach this presenter for now."""
+templates/reports/stoneage/."""
 from __future__ import annotations
 
 from engine.stoneage.cases import run_case
 from pbem.presenters.stoneage.report import draw_maps as maps
 from pbem.presenters.stoneage.report import report
 from pbem.presenters.stoneage.report import visible as event_groups
+from pbem.presenters.stoneage.simulate import SIMULATOR as simulator
 from pbem.presenters.stoneage.words import help_lines, label, standings, when
 
-simulator = None
 demo = None
 
 __all__ = ["demo", "event_groups", "help_lines", "label", "maps", "report", "run_case", "simulator",

@@ -1,0 +1,65 @@
+"""The balance tables of docs/balance-stoneage.md: whole games of heuristic
+bots for 2, 3 and 4 players, with and without the Mammoth Herd, and how each
+mammoth tile went, as markdown tables.
+
+Run: python bench/stoneage_balance.py [--games 1000] [--json DIR]
+Prints the tables; asserts nothing (the targets are in the doc).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.stoneage.simulate import Tally, simulate  # noqa: E402
+
+
+def row(players: int, herd: bool, figures: dict) -> str:
+    seats = figures["win_rate_by_seat"]
+    wins = " / ".join(f"{100 * v:.1f}" for v in seats.values())
+    rounds = figures["rounds"]
+    return (f"| {players} | {'yes' if herd else 'no'} | {figures['games']} | {wins} | "
+            f"{100 * figures['seat_spread']:.1f} | {figures['mean_score']} | {figures['mean_winning_score']} | "
+            f"{rounds['mean']:.2f} | {rounds['min']}-{rounds['max']} | {figures['refused_bot_lines']} |")
+
+
+def tiles(figures: dict) -> list[str]:
+    out = ["| tile | tamed, tamer took \"1.\" | tamed, tamer took \"all\" | tied | nobody | tamer won the game |",
+           "|---|---|---|---|---|---|"]
+    for tile, counts in figures["mammoth_tiles"].items():
+        rate = figures["tamer_win_rate_by_tile"][tile]
+        out.append(f"| {tile} | {counts.get('one', 0)} | {counts.get('all', 0)} | {counts.get('tie', 0)} | "
+                   f"{counts.get('nobody', 0)} | {100 * rate:.1f}% |")
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--json", type=Path, help="also write each table row's figures as DIR/<players>-<herd>.json")
+    args = ap.parse_args()
+    print("| players | herd | games | wins by seat (%) | seat spread (points) | mean score | winner's mean "
+          "| rounds (mean) | rounds (range) | refused bot lines |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    herd_figures = None
+    for players in (2, 3, 4):
+        for herd in (False, True):
+            tally = Tally(players)
+            for result in simulate(args.games, ["heuristic"] * players, {"mammoth_herd": herd}):
+                tally.add(result)
+            figures = tally.report()
+            print(row(players, herd, figures), flush=True)
+            if args.json:
+                args.json.mkdir(parents=True, exist_ok=True)
+                (args.json / f"{players}-{'herd' if herd else 'base'}.json").write_text(json.dumps(figures, indent=1))
+            if herd and players == 4:
+                herd_figures = figures
+    print()
+    print("\n".join(tiles(herd_figures or {})))
+
+
+if __name__ == "__main__":
+    main()

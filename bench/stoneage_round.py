@@ -1,0 +1,101 @@
+"""Stone Age's speed, as ratios to a JSON round trip of the state (the floor no
+correct implementation can skip: the state is stored as JSON every step):
+
+- resolving one whole round of a 4-player mid-game from its plans (target
+  below 10 round trips);
+- whole games between heuristic bots, through the parser as by mail (target
+  at least 50 games a second on one core; the ratio is what to compare
+  between machines).
+
+Run: python bench/stoneage_round.py [--repeat N] [--games N]. Prints figures; asserts nothing.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import SeededDice, get_ruleset  # noqa: E402
+from engine.stoneage import policy  # noqa: E402
+from engine.stoneage.heuristic import plan  # noqa: E402
+from engine.stoneage.simulate import play_game  # noqa: E402
+from engine.stoneage.state import State  # noqa: E402
+
+STONEAGE = get_ruleset("stoneage")
+SEATS = ["red", "blue", "green", "yellow"]
+
+
+def mid_game(seed: int = 7, rounds: int = 8) -> tuple[State, random.Random]:
+    """A 4-player position at the start of round ``rounds + 1``, with the Mammoth Herd."""
+    st = STONEAGE.new_game(SEATS, {"mammoth_herd": True}, seed)
+    rng = random.Random(seed)
+    for step in range(rounds):
+        sheets = {p: plan(st, p, rng) for p in sorted(STONEAGE.awaiting(st))}
+        st = STONEAGE.resolve(st, sheets, SeededDice(f"{seed}:{step}")).state
+    if STONEAGE.outcome(st) is not None:
+        raise SystemExit("the game ended before the mid-game position")
+    return st, rng
+
+
+def median_seconds(fn, repeat: int) -> float:
+    samples = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=300)
+    ap.add_argument("--games", type=int, default=200)
+    args = ap.parse_args()
+    st, rng = mid_game()
+    texts = {p: "\n".join(plan(st, p, rng).normal) for p in st.players}
+    sheets = {p: STONEAGE.parse_orders(st, p, t) for p, t in texts.items()}
+
+    def json_round_trip() -> None:
+        State.from_json(st.to_json())
+
+    def resolve_round() -> None:
+        policy.forget()             # as in a fresh process: nothing read before
+        STONEAGE.resolve(st, sheets, SeededDice(1))
+
+    def parse_and_resolve() -> None:
+        policy.forget()
+        parsed = {p: STONEAGE.parse_orders(st, p, t) for p, t in texts.items()}
+        STONEAGE.resolve(st, parsed, SeededDice(1))
+
+    floor, resolve, full = [], [], []
+    for _ in range(5):          # interleaved, so machine noise hits all of them alike
+        floor.append(median_seconds(json_round_trip, args.repeat))
+        resolve.append(median_seconds(resolve_round, args.repeat))
+        full.append(median_seconds(parse_and_resolve, args.repeat))
+    f, r, p = statistics.median(floor), statistics.median(resolve), statistics.median(full)
+    after = STONEAGE.resolve(st, sheets, SeededDice(1)).state
+    assert after.round == st.round + 1 or STONEAGE.outcome(after), "one resolve plays the whole round"
+    print(f"position: round {st.round}, {sum(b.people for b in st.boards.values())} people, "
+          f"{len(st.to_json())} bytes of JSON")
+    print(f"JSON round trip (floor):      {f * 1e6:9.1f} us   1.00x")
+    print(f"resolve one whole round:      {r * 1e6:9.1f} us   {r / f:.2f}x the floor")
+    print(f"parse 4 plans + resolve:      {p * 1e6:9.1f} us   {p / f:.2f}x the floor")
+    print(f"target: a round below 10x the floor -> {'met' if r / f < 10 else 'MISSED'}")
+
+    start = time.perf_counter()
+    rounds = sum(play_game(seed, ["heuristic"] * 4, {}).rounds for seed in range(args.games))
+    took = time.perf_counter() - start
+    per_game = took / args.games
+    print(f"{args.games} heuristic 4-player games through the parser: {took:.1f} s, "
+          f"{args.games / took:.1f} games/s, {rounds / args.games:.1f} rounds a game, "
+          f"{per_game / f:.0f}x the floor a game")
+    print(f"target: at least 50 games a second -> {'met' if args.games / took >= 50 else 'MISSED'}")
+
+
+if __name__ == "__main__":
+    main()

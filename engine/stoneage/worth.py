@@ -1,0 +1,144 @@
+"""What the heuristic bot thinks things are worth, in points at the game's end.
+
+Rough figures, tuned by simulation (docs/balance-stoneage.md): a person
+gathering is worth about 3.5 points of resources a round, a food about one
+point, a resource left at the end one point. What a civilization card or a
+village space brings depends on the seat's position and on how many rounds
+are likely to be left.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+
+from engine.stoneage.buildings import BUILDINGS, Building
+from engine.stoneage.cards import CARDS, Effect, Immediate, Multiplier
+from engine.stoneage.goods import RESOURCES, Good
+from engine.stoneage.scoring import figures
+from engine.stoneage.state import MAX_AGRICULTURE, MAX_TOOL, PEOPLE_PER_COLOUR, TOOL_SLOTS, PlayerBoard, State
+
+PERSON = 3.5          # a person gathering for a round
+FOOD = 1.0
+RESOURCE_AT_END = 1.0
+
+
+def rounds_left(st: State) -> int:
+    """A guess at the rounds still to play, this one included: each round takes about one tile
+    from a stack and about three cards from the deck with four players (fewer with fewer)."""
+    shortest = min((len(stack) for stack in st.buildings), default=0)
+    per_round = 0.5 + 0.6 * len(st.players)
+    return max(1, min(round(shortest * 1.4), round(len(st.civ_deck) / per_round) + 1))
+
+
+def immediate(board: PlayerBoard, top: Immediate, left: int) -> float:
+    """What a card's top half (or a herd reward) is worth to the seat now."""
+    effect = top.effect
+    if effect is Effect.FOOD:
+        return FOOD * top.amount
+    if effect is Effect.RESOURCE:
+        assert top.good is not None
+        return top.good.worth * top.amount
+    if effect is Effect.ROLL:
+        assert top.good is not None
+        return 7 / top.good.worth * top.good.worth * 0.9
+    if effect is Effect.DICE_ALL:
+        return 4.0
+    if effect is Effect.POINTS:
+        return top.amount
+    if effect is Effect.TOOL:
+        return tool_step(board, left)
+    if effect is Effect.AGRICULTURE:
+        return field(board, left)
+    if effect is Effect.CARD:
+        return 3.0
+    if effect is Effect.ONE_USE:
+        return top.amount * 0.8
+    if effect is Effect.ANY2:
+        return 2 * Good.GOLD.worth
+    return 0.0
+
+
+def tool_step(board: PlayerBoard, left: int) -> float:
+    """One more tool: better dice for the rounds left, and the tool maker figures."""
+    if min(board.tools) >= MAX_TOOL:
+        return 0.0
+    count = figures(board.cards)[Multiplier.TOOL_MAKER]
+    use = 0.9 if board.tool_total < TOOL_SLOTS * 2 else 0.5
+    return use * (left - 1) + count
+
+
+def field(board: PlayerBoard, left: int) -> float:
+    """One more agriculture: a food every round left, and the farmer figures."""
+    if board.agriculture >= MAX_AGRICULTURE:
+        return 0.0
+    return 1.3 * (left - 1) + figures(board.cards)[Multiplier.FARMER]
+
+
+def hut(board: PlayerBoard, left: int) -> float:
+    """One more person, who gathers every round left but eats a food each; the hut itself takes
+    two people for the round."""
+    if board.people >= PEOPLE_PER_COLOUR:
+        return 0.0
+    return (PERSON - FOOD) * (left - 1) + figures(board.cards)[Multiplier.SHAMAN] - PERSON
+
+
+def card(board: PlayerBoard, card_id: str, left: int) -> float:
+    """A civilization card's worth to the seat: its top now and its bottom at the end."""
+    c = CARDS[card_id]
+    worth = immediate(board, c.top, left)
+    if c.culture is not None:
+        held = Counter(CARDS[x].culture for x in board.cards if CARDS[x].green)
+        worth += 2 * len(held) + 1 if c.culture not in held else 2.0
+    else:
+        assert c.multiplier is not None
+        worth += c.figures * _count_at_end(board, c.multiplier, left)
+    return worth
+
+
+def _count_at_end(board: PlayerBoard, kind: Multiplier, left: int) -> float:
+    if kind is Multiplier.FARMER:
+        return min(MAX_AGRICULTURE, board.agriculture + left * 0.3)
+    if kind is Multiplier.TOOL_MAKER:
+        return min(TOOL_SLOTS * MAX_TOOL, board.tool_total + left * 0.4)
+    if kind is Multiplier.HUT_BUILDER:
+        return len(board.buildings) + left * 0.5
+    return min(PEOPLE_PER_COLOUR, board.people + left * 0.2)
+
+
+def best_payment(have: dict[Good, int], tile: Building) -> dict[Good, int] | None:
+    """The payment of ``tile`` out of ``have`` that scores the most (fixed tiles: their cost)."""
+    found = _best_payment(tuple(min(have.get(g, 0), tile.most or 3) for g in RESOURCES), tile)
+    return dict(found) if found is not None else None
+
+
+@lru_cache(maxsize=4096)
+def _best_payment(counts: tuple[int, ...], tile: Building) -> tuple[tuple[Good, int], ...] | None:
+    found = _search(dict(zip(RESOURCES, counts)), tile)
+    return tuple(found.items()) if found is not None else None
+
+
+def _search(have: dict[Good, int], tile: Building) -> dict[Good, int] | None:
+    if tile.fixed:
+        cost = Counter(tile.cost)
+        return dict(cost) if all(have.get(g, 0) >= n for g, n in cost.items()) else None
+    best: tuple[float, dict[Good, int]] | None = None
+    for pay in _payments(have, tile.most):
+        if tile.problem(pay):
+            continue
+        gain = tile.points(pay) - sum(pay.values()) * RESOURCE_AT_END
+        if best is None or gain > best[0]:
+            best = (gain, pay)
+    return best[1] if best else None
+
+
+def _payments(have: dict[Good, int], most: int) -> list[dict[Good, int]]:
+    out: list[dict[Good, int]] = [{}]
+    for good in RESOURCES:
+        out = [({**p, good: n} if n else p) for p in out
+               for n in range(min(have.get(good, 0), most - sum(p.values())) + 1)]
+    return [p for p in out if p]
+
+
+def building(tile_id: str, pay: dict[Good, int]) -> float:
+    """A building bought with ``pay``: its points, less the resources it takes off the end's count."""
+    return BUILDINGS[tile_id].points(pay) - sum(pay.values()) * RESOURCE_AT_END
