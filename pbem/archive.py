@@ -85,13 +85,13 @@ def _build_game(s: Session, folder: Path, game: Game, counts: dict[str, int],
     ruleset, presenter = get_ruleset(game.ruleset), get_presenter(game.ruleset)
     folder.mkdir(exist_ok=True)
     standings = presenter.standings(ruleset.view(ruleset.from_json(game.state_json), None))
-    series: dict[str, dict[str, list[int]]] = {column: {} for column in standings.charted}
+    by_round: dict[int, Standings] = {}      # the figures at each round's last step
     timeline = []
     done = records(s, game.id)
     for index, record in enumerate(done):
         number, state = record.turn_no + 1, ruleset.from_json(record.state_json)
         view = ruleset.view(state, None)
-        _add_figures(series, presenter.standings(view), ruleset.players(state))
+        by_round[ruleset.round_of(state)] = presenter.standings(view)
         timeline.append((number, presenter.label(view)))
         page, data = folder / f"turn-{number}.html", folder / f"turn-{number}.json"
         latest = index == len(done) - 1
@@ -110,22 +110,27 @@ def _build_game(s: Session, folder: Path, game: Game, counts: dict[str, int],
                  "events": events}, indent=1, sort_keys=True))
             counts["written"] += 1
         progress(1)
+    seat_order = ruleset.players(ruleset.from_json(game.state_json))
+    series = _series(standings.charted, [by_round[r] for r in sorted(by_round)], seat_order)
     seats = seats_of(s, game.id)
     gm_log = list(s.exec(select(GmLog).where(GmLog.game_id == game.id).order_by(GmLog.id)))
     (folder / "index.html").write_text(render(
         "archive/game.html", game=game, title=ruleset.title, standings=standings, timeline=timeline,
         gm_log=[(x.at.strftime("%Y-%m-%d %H:%M"), x.action, _public(x)) for x in gm_log],
-        charts=[_chart(v, k) for k, v in series.items()], outcome=outcome_words(game)))
+        charts=[_chart(v, f"{k} by round") for k, v in series.items()], outcome=outcome_words(game)))
     return game.id, ruleset.title, game.status, game.turn_no, len(seats)
 
 
-def _add_figures(series: dict[str, dict[str, list[int]]], standings: Standings, seats: Sequence[str]) -> None:
-    """One turn's figures onto the charted series, in seat order (the colours stay the seats')."""
-    figures = dict(standings.rows)
-    for column, by_seat in series.items():
-        at = standings.columns.index(column)
-        for seat in seats:
-            by_seat.setdefault(seat, []).append(figures[seat][at])
+def _series(charted: Sequence[str], rounds: list[Standings], seats: Sequence[str]) -> dict[str, dict[str, list[int]]]:
+    """Each charted column's figures round by round, in seat order (the colours stay the seats')."""
+    series: dict[str, dict[str, list[int]]] = {column: {seat: [] for seat in seats} for column in charted}
+    for standings in rounds:
+        figures = dict(standings.rows)
+        for column, by_seat in series.items():
+            at = standings.columns.index(column)
+            for seat in seats:
+                by_seat[seat].append(figures[seat][at])
+    return series
 
 
 def _public_press(s: Session, game: Game, turn_no: int) -> list[Press]:
