@@ -45,18 +45,19 @@ class Policy:
         return self.pick + tuple(r for r in REWARDS if r not in self.pick)
 
 
-_READ: dict[tuple[str, int, int, bool], tuple[Order, ...]] = {}
+# What a kept line reads as. The seat's people count only decides whether a line is refused, and a
+# kept line was accepted (people only grow), so the key is the line and the game's shape.
+_READ: dict[tuple[str, int, bool], tuple[Order, ...]] = {}
 _READ_MOST = 20_000
 
 
-def _key(st: State, seat: str, line: str) -> tuple[str, int, int, bool]:
-    return (line, len(st.players), st.board(seat).people, st.herd is not None)
+def _key(st: State, line: str) -> tuple[str, int, bool]:
+    return (line, len(st.players), st.herd is not None)
 
 
 def _orders(st: State, seat: str, line: str) -> tuple[Order, ...]:
-    """A kept line's orders. It was accepted when it came and people only grow, so it parses
-    again; what a line reads as depends only on the key below, so each is parsed once."""
-    key = _key(st, seat, line)
+    """A kept line's orders, each line parsed once."""
+    key = _key(st, line)
     orders = _READ.get(key)
     if orders is None:
         if len(_READ) >= _READ_MOST:
@@ -65,7 +66,7 @@ def _orders(st: State, seat: str, line: str) -> tuple[Order, ...]:
     return orders
 
 
-_POLICIES: dict[tuple[tuple[str, ...], int, int, bool], Policy] = {}
+_POLICIES: dict[tuple[tuple[str, ...], int, bool], Policy] = {}
 
 
 def forget() -> None:
@@ -78,7 +79,7 @@ def policy_of(st: State, seat: str) -> Policy:
     """The seat's kept orders as a Policy (all defaults when it has no plan). The same lines
     give the same Policy, which is shared: read it, never change it."""
     plan = st.plans.get(seat)
-    key = (tuple(plan.lines) if plan else (), len(st.players), st.board(seat).people, st.herd is not None)
+    key = (tuple(plan.lines) if plan else (), len(st.players), st.herd is not None)
     out = _POLICIES.get(key)
     if out is None:
         out = Policy()
@@ -122,7 +123,7 @@ def keep(st: State, seat: str, sheet: OrderSheet) -> Plan:
             if any(o.key and o.key not in new_keys for o in _orders(st, seat, line))]
     plan = Plan(list(sheet.normal) + kept, written=st.step)
     for order in sheet.orders:         # a normal-form line reads back as its one order
-        _READ.setdefault(_key(st, seat, str(order)), (order,))
+        _READ.setdefault(_key(st, str(order)), (order,))
     st.plans[seat] = plan
     return plan
 
