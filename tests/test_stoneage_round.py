@@ -129,6 +129,14 @@ def test_the_view_shows_a_plan_and_face_down_cards_to_their_owner_only() -> None
     assert "PLACE 5 hunt" not in json.dumps(public) + json.dumps(theirs)
 
 
+def test_the_view_shows_only_the_place_lines_still_to_come() -> None:
+    st = _live()
+    sheet = RULESET.parse_orders(st, "red", "PLACE 2 forest\nPLACE 3 hunt\nBUY card1")
+    st = RULESET.resolve(st, {"red": sheet}, SeededDice(1)).state
+    assert st.plans["red"].used == 1
+    assert RULESET.view(st, "red")["plan"] == ["PLACE 3 hunt", "BUY card1"]
+
+
 def test_the_herd_is_an_option() -> None:
     assert RULESET.check_options({"mammoth_herd": True})["mammoth_herd"] is True
     assert RULESET.check_options({})["placement"] == "plan"

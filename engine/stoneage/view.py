@@ -17,7 +17,7 @@ from engine.stoneage.goods import GOODS
 from engine.stoneage.herd import TILES as HERD_TILES
 from engine.stoneage.locations import NAMES, exists
 from engine.stoneage.scoring import breakdown
-from engine.stoneage.state import PlayerBoard, State
+from engine.stoneage.state import Plan, PlayerBoard, State
 
 
 def _board(board: PlayerBoard, mine: bool) -> dict[str, Any]:
@@ -45,6 +45,19 @@ def _herd(st: State) -> dict[str, Any] | None:
             "on_tile": dict(herd.tamers), "won": {p: list(v) for p, v in herd.won.items()}}
 
 
+def _still_to_come(plan: Plan) -> list[str]:
+    """A kept plan without the PLACE lines already played or skipped (normal forms start with
+    their keyword)."""
+    out, places = [], 0
+    for line in plan.lines:
+        if line.startswith("PLACE "):
+            places += 1
+            if places <= plan.used:
+                continue
+        out.append(line)
+    return out
+
+
 def view(st: State, seat: str | None, prompt: str = "") -> dict[str, Any]:
     """The game as ``seat`` sees it (None: the public)."""
     me = seat if seat in st.players else None
@@ -61,6 +74,6 @@ def view(st: State, seat: str | None, prompt: str = "") -> dict[str, Any]:
                        "text": str(BUILDINGS[s[0]]) if s else ""} for i, s in enumerate(st.buildings, 1)],
         "herd": _herd(st),
         "locations": {n: st.people_on(n) for n in NAMES if exists(n, len(st.players)) and st.people_on(n)},
-        "me": me, "prompt": prompt, "plan": list(plan.lines) if plan else None,
+        "me": me, "prompt": prompt, "plan": _still_to_come(plan) if plan else None,
         "over": st.winners is not None, "winners": list(st.winners or []), "reason": st.reason,
     }
