@@ -75,6 +75,9 @@ def _context(game: str, turn_no: int, seat: str | None, view: dict[str, Any],
     groups = visible(events, seat)
     cards, tops = _offer(view)
     prompt = view.get("prompt", "") if seat else ""
+    if prompt and view["options"].get("placement") != "live":
+        prompt += (". Add READY to the same mail and the round runs as soon as every plan is in; "
+                   "without it, at the deadline.")
     return {
         "game": game, "turn_no": turn_no, "seat": seat, "view": view, "when": when(view), "svg": svg,
         "village_lines": village_lines, "groups": groups, "boards": _boards(view, seat),
