@@ -9,6 +9,9 @@ is decided when it is played, so a plan may be written ahead.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 from engine.contract import OrderSheet, Problem
 from engine.stoneage import words as w
 from engine.stoneage.goods import Good
@@ -22,6 +25,31 @@ from engine.stoneage.words import Refused
 KEYWORDS = ("PLACE", "USE", "TOOLS", "BUY", "TAKE", "PICK", "FEED", "HERD")
 _REWARD_ALIASES = {"agriculture": "field", "tools": "tool", "fields": "field"}
 _MAX_HERD = 7          # the herd stands on a resource location, which holds at most 7
+
+
+_READ: dict[tuple[tuple[str, ...], int, int, bool], Any] = {}
+_READ_MOST = 20_000
+
+
+def _line(reader: _Reader, words: tuple[str, ...]) -> Any:
+    """The order of one line's words, or the Refused that says why not. A line reads the same
+    in every game of the same shape and people count, so each is read once."""
+    key = (words, reader.players, reader.people, reader.has_herd)
+    found = _READ.get(key)
+    if found is None:
+        keyword = words[0].upper()
+        if keyword not in KEYWORDS:
+            found = Refused(f"unknown order {w.shown(keyword)}", w.hint(keyword, KEYWORDS)
+                            or "the orders are " + ", ".join(KEYWORDS))
+        else:
+            try:
+                found = reader.read(keyword, w.joined(list(words[1:])), 0)
+            except Refused as why:
+                found = why
+        if len(_READ) >= _READ_MOST:
+            _READ.clear()
+        _READ[key] = found
+    return found
 
 
 class _Reader:
@@ -217,16 +245,11 @@ def parse(state: State, player: str, text: str) -> OrderSheet:
         words = raw.split("#", 1)[0].replace(",", " ").lower().split()
         if not words:
             continue
-        keyword = words[0].upper()
-        if keyword not in KEYWORDS:
-            problems.append(Problem(number, f"unknown order {w.shown(words[0].upper())}", w.hint(keyword, KEYWORDS)
-                                    or "the orders are " + ", ".join(KEYWORDS)))
+        read = _line(reader, tuple(words))
+        if isinstance(read, Refused):
+            problems.append(Problem(number, read.message, read.suggestion))
             continue
-        try:
-            order = reader.read(keyword, w.joined(words[1:]), number)
-        except Refused as why:
-            problems.append(Problem(number, why.message, why.suggestion))
-            continue
+        order = read if read.line == number else replace(read, line=number)
         if order.key and order.key in given:
             problems.append(Problem(number, f"{order.key} is given twice (also line {given[order.key]})",
                                     "keep one of the two lines"))

@@ -121,9 +121,10 @@ def keep(st: State, seat: str, sheet: OrderSheet) -> Plan:
     old = st.plans.get(seat)
     kept = [line for line in (old.lines if old else ())
             if any(o.key and o.key not in new_keys for o in _orders(st, seat, line))]
-    plan = Plan(list(sheet.normal) + kept, written=st.step)
-    for order in sheet.orders:         # a normal-form line reads back as its one order
-        _READ.setdefault(_key(st, str(order)), (order,))
+    normal = sheet.normal
+    plan = Plan(normal + kept, written=st.step)
+    for order, line in zip(sheet.orders, normal):     # a normal form reads back as its one order
+        _READ.setdefault(_key(st, line), (order,))
     st.plans[seat] = plan
     return plan
 
