@@ -28,7 +28,8 @@ _MAX_HERD = 7          # the herd stands on a resource location, which holds at 
 
 
 _READ: dict[tuple[tuple[str, ...], int, int, bool], Any] = {}
-_READ_MOST = 20_000
+_READ_MOST = 20_000      # lines remembered
+_READ_LONGEST = 160      # characters of a line worth remembering (a hostile mail's are not)
 
 
 def _line(reader: _Reader, words: tuple[str, ...]) -> Any:
@@ -46,9 +47,10 @@ def _line(reader: _Reader, words: tuple[str, ...]) -> Any:
                 found = reader.read(keyword, w.joined(list(words[1:])), 0)
             except Refused as why:
                 found = why
-        if len(_READ) >= _READ_MOST:
-            _READ.clear()
-        _READ[key] = found
+        if sum(map(len, words)) <= _READ_LONGEST:
+            if len(_READ) >= _READ_MOST:
+                _READ.clear()
+            _READ[key] = found
     return found
 
 
