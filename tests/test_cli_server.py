@@ -20,6 +20,12 @@ def test_init_writes_a_config_and_a_database(tmp_path: Path) -> None:
     assert again.exit_code == 1 and "exists; use --force" in again.output
     status = run("--config", str(tmp_path / "srv" / "pbem.toml"), "status")
     assert status.exit_code == 0 and "no games yet" in status.output
+    games = sorted(p.name for p in (tmp_path / "srv" / "games").iterdir())
+    assert games == ["example.toml", "stoneage.toml"] and "example.toml" in result.output
+    for name in games:      # each example game is one the GM can create as it is
+        made = run("--config", str(tmp_path / "srv" / "pbem.toml"), "game", "new", "--from",
+                   str(tmp_path / "srv" / "games" / name))
+        assert made.exit_code == 0, made.output
 
 
 def test_config_errors_are_explained(tmp_path: Path) -> None:

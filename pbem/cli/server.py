@@ -14,9 +14,10 @@ __all__ = ["init", "process", "status", "watch_command"]
 
 @click.command()
 @click.argument("directory", default=".", type=click.Path(file_okay=False))
-@click.option("--force", is_flag=True, help="overwrite an existing pbem.toml")
+@click.option("--force", is_flag=True, help="overwrite an existing pbem.toml and example games")
 def init(directory: str, force: bool) -> None:
-    """Write a commented config to DIRECTORY/pbem.toml and create the database."""
+    """Write a commented config to DIRECTORY/pbem.toml, example games to
+    DIRECTORY/games/, and create the database."""
     from importlib import resources
 
     from pbem.config import ConfigError, load
@@ -24,15 +25,25 @@ def init(directory: str, force: bool) -> None:
     target = Path(directory) / "pbem.toml"
     if target.exists() and not force:
         raise click.ClickException(f"{target} exists; use --force to overwrite it")
+    examples = resources.files("pbem.examples")
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(resources.files("pbem.examples").joinpath("pbem.example.toml").read_text())
+    target.write_text(examples.joinpath("pbem.example.toml").read_text())
+    games = target.parent / "games"
+    games.mkdir(exist_ok=True)
+    written = []
+    for example in sorted(examples.joinpath("games").iterdir(), key=lambda f: f.name):
+        if example.name.endswith(".toml") and (force or not (games / example.name).exists()):
+            (games / example.name).write_text(example.read_text())
+            written.append(example.name)
     try:
         cfg = load(target)
     except ConfigError as why:
         raise click.ClickException(str(why)) from None
     migrate(open_engine(cfg.database_url))
     click.echo(f"wrote {target} and created the database {cfg.database_url}")
-    click.echo(f"next: edit it, then 'pbem --config {target} game new ...'")
+    if written:
+        click.echo(f"example games in {games}: {', '.join(written)}")
+    click.echo(f"next: edit it, then 'pbem --config {target} game new --from {games / 'example.toml'}'")
 
 
 @click.command()
