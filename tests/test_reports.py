@@ -130,3 +130,33 @@ def test_ci_refuses_to_run_while_golden_files_are_being_updated(tmp_path: Path) 
                               capture_output=True, text=True, timeout=60)
         assert done.returncode == 2, done.stderr
         assert "PBEM_UPDATE_GOLDEN is set" in done.stderr and "Unset it to run CI" in done.stderr
+
+
+@pytest.mark.parametrize("board", ["W1E1", "W1E2", "W2E1", "W2E2"])
+def test_the_text_map_draws_every_river_and_lists_it(board: str) -> None:
+    from engine.valley import hexgrid
+    from pbem.presenters.valley import asciimap
+    view = RULESET.view(RULESET.new_game(["red", "blue"], {"board": board}, 1), None)
+    lines = asciimap.render(view)[1:]            # the column header first
+    legend = " ".join(asciimap.legend(view))
+    for pair in view["rivers"]:
+        a, b = pair.split("|")
+        assert f"{a}-{b}" in legend, pair
+        (ca, ra), (cb, rb) = sorted([hexgrid.parse_name(a), hexgrid.parse_name(b)])
+        if ca == cb:       # the top border of the southern space is drawn with =
+            south = hexgrid.make_name(ca, max(ra, rb))
+            top = next(line for line in lines if f"{south} " in line)
+            at = top.index(f"{south} ") - 1
+            assert top[at] == "=", (pair, top)
+        else:              # the side border between the columns carries # on the lines they share
+            x = (cb - min(hexgrid.parse_name(s["name"])[0] for s in view["spaces"])) * asciimap.WIDTH
+            assert any(len(line) > x and line[x] == "#" for line in lines), pair
+    assert all(len(line) <= 72 for line in lines + asciimap.legend(view))
+
+
+def test_the_text_map_of_w1e2_by_hand() -> None:
+    from pbem.presenters.valley import asciimap
+    lines = asciimap.render(RULESET.view(RULESET.new_game(["red", "blue"], {"board": "W1E2"}, 1), None))
+    a3 = next(i for i, line in enumerate(lines) if "A3 M1" in line)
+    assert lines[a3].startswith("+A3 M1~---#") and lines[a3 + 1].startswith("|         #"), "A3|B2"
+    assert lines[a3 + 4].startswith("=A4 F2~===#"), "A3|A4 above A4, A4|B3 beside it"

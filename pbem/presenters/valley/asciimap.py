@@ -3,7 +3,9 @@
 Each hex is a block 10 characters wide and 4 lines high; columns B, D, F...
 sit two lines lower, as they sit half a hex lower on the board. Line 1 names
 the space (``C4 P2~^R``: plains region 2, fishing, a camp of R), line 2 the
-tribe tokens, line 3 the animals, line 4 the markers.
+tribe tokens, line 3 the animals, line 4 the markers. A river runs along the
+border it follows: ``=`` on the top border of the space south of it, ``#``
+on the side border between two columns. The legend lists the rivers too.
 """
 from __future__ import annotations
 
@@ -67,6 +69,8 @@ def render(view: dict[str, Any]) -> list[str]:
             text = ("+" + text + "-" * WIDTH)[:WIDTH] if dy == 0 else ("|" + text)[:WIDTH]
             for dx, ch in enumerate(text):
                 grid[y + dy][x + dx] = ch
+    for pair in view.get("rivers", []):
+        _river(grid, *pair.split("|"), first_col, first_row)
     header = "".join(f"{chr(ord('A') + c):<{WIDTH}}" for c in cols)
     body = ["".join(line).rstrip() for line in grid]
     while body and not body[0]:
@@ -74,6 +78,29 @@ def render(view: dict[str, Any]) -> list[str]:
     while body and not body[-1]:
         body.pop()
     return [" " + header.rstrip()] + body
+
+
+def _top(col: int, row: int, first_col: int, first_row: int) -> tuple[int, int]:
+    """Where a space's block starts: its column and its top line in the grid."""
+    return (col - first_col) * WIDTH, (row - first_row) * HEIGHT + (HEIGHT // 2 if col % 2 else 0)
+
+
+def _river(grid: list[list[str]], a: str, b: str, first_col: int, first_row: int) -> None:
+    """Draw the river between neighbours ``a`` and ``b`` on the border they share."""
+    (ca, ra), (cb, rb) = sorted([hexgrid.parse_name(a), hexgrid.parse_name(b)])
+    if ca == cb:                      # one above the other: the lower one's top border
+        x, y = _top(ca, max(ra, rb), first_col, first_row)
+        row = grid[y]
+        row[x] = "="
+        for dx in range(1, WIDTH):
+            if row[x + dx] == "-":
+                row[x + dx] = "="
+        return
+    left, right = _top(ca, ra, first_col, first_row), _top(cb, rb, first_col, first_row)
+    x = right[0]                      # the right one's left border
+    for y in range(max(left[1], right[1] + 1), min(left[1], right[1]) + HEIGHT):
+        if 0 <= y < len(grid) and grid[y][x] in "| ":
+            grid[y][x] = "#"
 
 
 def legend(view: dict[str, Any]) -> list[str]:
@@ -85,4 +112,18 @@ def legend(view: dict[str, Any]) -> list[str]:
         "region. ~ fishing (lake shore or river bank). ^R: a camp of R.",
         "Animals: ma mammoth, rh rhino, bi bison, be bear, ti tiger, wo wolf.",
         "crop: a crop (crop- damaged). FIRE burning, FLOOD flooded, LAVA lava.",
-    ]
+    ] + _rivers(view)
+
+
+def _rivers(view: dict[str, Any]) -> list[str]:
+    """The rivers as a list, wrapped to the map's width: nobody crosses them."""
+    pairs = [p.replace("|", "-") for p in view.get("rivers", [])]
+    if not pairs:
+        return []
+    out, line = [], "Rivers (= and #, no crossing):"
+    for pair in pairs:
+        if len(line) + 1 + len(pair) + 1 > 72:
+            out.append(line)
+            line = " "
+        line += f" {pair},"
+    return out + [line.rstrip(",") + "."]
