@@ -160,3 +160,32 @@ def test_the_text_map_of_w1e2_by_hand() -> None:
     a3 = next(i for i, line in enumerate(lines) if "A3 M1" in line)
     assert lines[a3].startswith("+A3 M1~---#") and lines[a3 + 1].startswith("|         #"), "A3|B2"
     assert lines[a3 + 4].startswith("=A4 F2~===#"), "A3|A4 above A4, A4|B3 beside it"
+
+
+def _fate_lines(view: dict, events: list) -> list[str]:
+    from pbem.presenters.valley.report import _hand
+    return _hand(view, "red", events)[0]
+
+
+def test_fate_cards_by_name_with_copies_counted_and_the_whole_text_when_drawn() -> None:
+    from engine.contract import Event
+    state = play(22, 3)
+    state.tribes["red"].hand = ["raft", "raft", "stored_meat"]
+    view = RULESET.view(state, "red")
+    view["turn"] = 2                       # not the first report of the season
+    short = _fate_lines(view, [])
+    assert short == ["2x Raft (PLAY raft <tokens> <path>)", "Stored Meat (PLAY stored_meat)"]
+    drawn = _fate_lines(view, [Event("fate", "you draw the fate card stored_meat", to="red")])
+    assert drawn[0] == short[0] and drawn[1].startswith("Stored Meat (PLAY stored_meat; acts: now): ")
+    view["turn"] = 1                       # the first report of a season: every card in full
+    assert all("; acts: " in line for line in _fate_lines(view, []))
+    _, text, _ = _report("red", {"red": ["raft", "raft"]})      # winter turn 2: names only
+    assert "2x Raft (PLAY raft" in text and "HELP by mail gives each card's whole text." in text
+
+
+def test_what_happened_is_split_into_the_turn_played_and_the_start_of_this_one() -> None:
+    _, text, html = _report("red")
+    happened = text.split("What happened:")[1].split("\nTribes:\n")[0]
+    end, start = happened.index("-- End of the turn just played (phases 4-10) --"), happened.index("-- Start of ")
+    assert end < happened.index("4. Movement of tribes") < start < happened.index("1. Events")
+    assert "<h3>End of the turn just played (phases 4-10)</h3>" in html

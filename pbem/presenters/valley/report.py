@@ -2,12 +2,15 @@
 the seat's own tribe and hand, and the orders it may give now."""
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Iterable
 
 from engine.contract import Event
 from engine.valley.carddocs import fate_line
+from engine.valley.fatecards import FATE
 from pbem.presenters import Maps, Report
 from pbem.presenters.valley import asciimap, svgmap
+from pbem.public import fields
 from pbem.reports.render import render, visible as grouped, wrap
 
 PHASE_TITLES = {
@@ -18,9 +21,33 @@ PHASE_TITLES = {
 }
 
 
-def visible(events: Iterable[Event | dict], seat: str | None) -> list[tuple[str, list[str]]]:
+END_PHASES = ("tribes", "combat", "survival", "births", "planting", "fate", "end")
+START_PHASES = ("events", "arrivals", "animals")
+_PHASE_OF = {title: phase for phase, title in PHASE_TITLES.items()}
+Groups = list[tuple[str, list[str]]]
+
+
+def visible(events: Iterable[Event | dict], seat: str | None) -> Groups:
     """Events this seat may read, under the rulebook's phase titles."""
     return grouped(events, seat, PHASE_TITLES)
+
+
+def parts(groups: Groups, view: dict[str, Any]) -> list[tuple[str, Groups]]:
+    """The phase groups under what they belong to: a resolve plays the end of the turn that
+    was ordered (phases 4-10), then the start of the next one (phases 1-3), up to the orders."""
+    out: list[tuple[str, Groups]] = []
+    for title, lines in groups:
+        phase = _PHASE_OF.get(title, "")
+        if phase in END_PHASES:
+            heading = "End of the turn just played (phases 4-10)"
+        elif phase in START_PHASES:
+            heading = f"Start of {when(view)} (phases 1-3)"
+        else:
+            heading = title
+        if not out or out[-1][0] != heading:
+            out.append((heading, []))
+        out[-1][1].append((title, lines))
+    return out
 
 
 def draw_maps(view: dict[str, Any]) -> Maps:
@@ -68,9 +95,27 @@ def may_order(view: dict[str, Any], seat: str | None) -> list[str]:
     return hints
 
 
-def _hand(view: dict[str, Any], seat: str | None) -> list[str]:
-    """The seat's fate cards, each in words (none for the public)."""
-    return [fate_line(c) for c in (view["tribes"][seat]["hand"] or [])] if seat else []
+def _hand(view: dict[str, Any], seat: str | None, events: list[Event | dict]) -> tuple[list[str], bool]:
+    """The seat's fate cards (none for the public), a line a card with "2x" for copies: by name
+    and how to play it, with the whole text in the first report of a season (when the cards
+    are drawn) and for a card just drawn; HELP always gives the whole text. True when a line
+    is short."""
+    if not seat:
+        return [], False
+    hand = view["tribes"][seat]["hand"] or []
+    drawn = {text.rsplit(" ", 1)[-1] for _phase, text, to, _by in map(fields, events)
+             if to == seat and text.startswith("you draw the fate card ")}
+    counts = Counter(hand)
+    out, short = [], False
+    for card_id in dict.fromkeys(hand):
+        times = f"{counts[card_id]}x " if counts[card_id] > 1 else ""
+        card = FATE.get(card_id)
+        if card is None or view["turn"] == 1 or card_id in drawn:
+            out.append(times + fate_line(card_id))
+        else:
+            out.append(f"{times}{card.name} ({f'PLAY {card.id} {card.args}'.strip()})")
+            short = True
+    return out, short
 
 
 def report(*, game: str, turn_no: int, seat: str | None, view: dict[str, Any],
@@ -81,18 +126,22 @@ def report(*, game: str, turn_no: int, seat: str | None, view: dict[str, Any],
     ``maps`` (text map lines, SVG) may be given when they were drawn once for
     every seat of the turn: the board is public."""
     map_lines, svg = maps or draw_maps(view)
+    events = list(events)
     groups = visible(events, seat)
     spaces = [(s["name"], _space_words(s)) for s in view["spaces"] if _space_words(s)]
     own_spaces = [s["name"] for s in view["spaces"] if seat and seat in s.get("tribes", {})]
-    hand = _hand(view, seat)
+    hand, short = _hand(view, seat, events)
     context = dict(
         game=game, turn_no=turn_no, seat=seat, view=view, when=when(view), deadline=deadline,
         address=address, map_lines=map_lines, legend=asciimap.legend(view),
         svg=svg, groups=groups, spaces=spaces, me=view["tribes"].get(seat) if seat else None,
         hints=may_order(view, seat), own_spaces=own_spaces, missed=missed or {},
-        wrapped_groups=[(t, [line for text in texts for line in wrap(text)]) for t, texts in groups],
+        parts=parts(groups, view),
+        wrapped_parts=[(heading, [(t, [line for text in texts for line in wrap(text)]) for t, texts in part])
+                       for heading, part in parts(groups, view)],
         wrapped_spaces=[line for n, words in spaces for line in wrap(f"{n}: {words}")],
         wrap=wrap, hand_lines=[line for text in hand for line in wrap(text)], hand_texts=hand,
+        hand_note="HELP by mail gives each card's whole text." if short else "",
     )
     subject = f"[{game}] turn {turn_no} report" + (f" for {seat}" if seat else "")
     if view["winners"] is not None:
