@@ -22,7 +22,7 @@ from pbem.models import Game, InboundMail, Seat
 from pbem.outbox import may_answer, queue
 from pbem.press import relay
 from pbem.protocol import Request, plus_game, read_request
-from pbem.reports.render import render
+from pbem.reports.render import fit, render
 
 __all__ = ["handle", "status_text"]     # status_text: 'pbem status' imports it from here
 
@@ -50,8 +50,8 @@ def handle(s: Session, cfg: Config, row: InboundMail, now: datetime) -> None:
 
 def _queue_answer(s: Session, cfg: Config, row: InboundMail, inc: Incoming, answer: Answer,
                   now: datetime) -> None:
-    text = render("mail/answer.txt", sections=answer.finished(), subject=inc.subject or "(no subject)",
-                  address=cfg.server.address)
+    text = fit(render("mail/answer.txt", sections=answer.finished(), subject=inc.subject or "(no subject)",
+                      address=cfg.server.address))
     if answer.subject:              # a confirmation request carries its token there
         subject = answer.subject
     elif inc.subject.strip():

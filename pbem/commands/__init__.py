@@ -9,7 +9,7 @@ import textwrap
 from pbem.commands import (digest, gm_clock, gm_course, gm_seats, help, history, join, lines, orders,
                            password, ready, resign, status, vacation)
 from pbem.commands.base import ANYONE, EVERYONE, GM, PLAYER, SIGNED, Context, Entry, Line
-from pbem.reports.render import render
+from pbem.reports.render import fit, render
 
 __all__ = ["ANYONE", "EVERYONE", "GM", "PLAYER", "SIGNED", "COMMANDS", "TABLE", "Context", "Entry", "Line",
            "dispatch", "help_text", "lookup", "rows"]
@@ -73,5 +73,5 @@ def help_text(address: str, game_lines: list[str]) -> str:
     """The HELP answer: the command column and the GM's commands from the
     table, the game's own lines (its presenter's) at the end."""
     column = [line for row in rows("player") for line in _column(row)]
-    return render("mail/help.txt", address=address, column=column, gm_paragraph=_gm_paragraph(),
-                  game_lines=game_lines)
+    return fit(render("mail/help.txt", address=address, column=column, gm_paragraph=_gm_paragraph(),
+                      game_lines=game_lines))

@@ -27,6 +27,20 @@ def render(name: str, **context: Any) -> str:
     return env().get_template(name).render(**context)
 
 
+def fit(text: str) -> str:
+    """Plain text whose every line fits WIDTH columns: a longer line is wrapped at spaces, its
+    continuation indented two more than the line; a word longer than a line stays whole."""
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= WIDTH:
+            out.append(line)
+            continue
+        indent = line[:len(line) - len(line.lstrip())]
+        out += textwrap.wrap(line.strip(), WIDTH, initial_indent=indent, subsequent_indent=indent + "  ",
+                             break_long_words=False, break_on_hyphens=False)
+    return "\n".join(out)
+
+
 def wrap(text: str, indent: str = "  ") -> list[str]:
     return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=indent + "  ") or [indent]
 

@@ -136,6 +136,7 @@ def report(*, game: str, turn_no: int, seat: str | None, view: dict[str, Any],
         address=address, map_lines=map_lines, legend=asciimap.legend(view),
         svg=svg, groups=groups, spaces=spaces, me=view["tribes"].get(seat) if seat else None,
         hints=may_order(view, seat), own_spaces=own_spaces, missed=missed or {},
+        hint_lines=[line for hint in may_order(view, seat) for line in wrap(hint)],
         parts=parts(groups, view),
         wrapped_parts=[(heading, [(t, [line for text in texts for line in wrap(text)]) for t, texts in part])
                        for heading, part in parts(groups, view)],
