@@ -71,7 +71,8 @@ class ValleyRuleset:
         return heuristic_orders(state, player, rng)
 
     def view(self, state: State, player: str | None) -> dict[str, Any]:
-        return _view(state, player)
+        """What ``player`` may see, with the question asked of it now ('' for the public)."""
+        return {**_view(state, player), "prompt": self.prompt(state, player) if player in state.players else ""}
 
     def outcome(self, state: State) -> Outcome | None:
         if state.winners is None:
