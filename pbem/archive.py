@@ -2,24 +2,40 @@
 with no server and no external resource.
 
 Public facts only: the board as the public view shows it (no hands), the
-public event log, public press, and each seat's orders *as carried out*
-(:func:`pbem.public.carried_out`: the public events the ruleset tagged with
-the seat). The order sheets themselves are never published: they hold
-standing orders, ranked lists and refused lines that can name cards in a
-private hand. The GM reads the sheets with ``pbem replay`` and the
-database.
+public event log, public press, the standings, and each seat's orders *as
+carried out* (:func:`pbem.public.carried_out`: the public events the
+ruleset tagged with the seat). The order sheets themselves are never
+published: they hold standing orders, ranked lists and refused lines that
+can name cards in a private hand. Seats are named, never their addresses;
+GM log lines that carry an address are shown without their detail. The GM
+reads the sheets with ``pbem replay`` and the database.
+
+Numbering: page ``turn-N`` shows the position at step N (``Game.turn_no``
+== N, the number mail reports and ``pbem history --turn`` use), with what
+resolving step N-1 did; ``turn-0`` is the setup, the position before the
+first resolve. So the GM log's "resolved turn 3" is the step whose orders
+page ``turn-3`` asks for, and its result is ``turn-4``.
 
 A turn page written before is kept unless its JSON says an older
-``ARCHIVE_FORMAT``, so pages of an older, leakier format are written again."""
+``ARCHIVE_FORMAT``, was written from another record (a rollback and a new
+resolve) or with another "next turn" link (it was the last page), so pages
+of an older format are written again. Pages numbered
+past the last step (left by a rollback) are removed."""
 from __future__ import annotations
 
+import hashlib
 import json
+import re
+from collections import Counter
+from dataclasses import dataclass
+from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from sqlmodel import Session, select
 
 from engine import get_ruleset
+from pbem.archive_chart import chart
 from pbem.games import outcome_words, seats_of
 from pbem.history import records
 from pbem.models import Game, GmLog, Press
@@ -27,45 +43,57 @@ from pbem.presenters import Standings, get_presenter
 from pbem.public import carried_out, public
 from pbem.reports.render import render
 
-ARCHIVE_FORMAT = 2      # 2: orders as carried out, not the sheets
-COLOURS = ["#c0392b", "#2563b0", "#2e8b3a", "#7d4fa0", "#b8860b", "#444444"]
+# 2: orders as carried out, not the sheets; 3: a setup page (turn-0), the
+# standings on every turn page, pages tied to the record they show
+ARCHIVE_FORMAT = 3
+SETUP = "setup"
+PAGE = re.compile(r"turn-(\d+)\.(html|json)")
 
 
-def _chart(series: dict[str, list[int]], title: str) -> str:
-    """A small inline SVG line chart, one line per seat."""
-    width, height, pad, legend = 420, 160, 28, 64     # the legend has its own column on the right
-    longest = max((len(v) for v in series.values()), default=0)
-    top = max([1] + [x for v in series.values() for x in v])
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
-           f'aria-label="{title}" font-family="sans-serif" font-size="10">',
-           f'<text x="{pad}" y="12">{title}</text>',
-           f'<line x1="{pad}" y1="{height - pad}" x2="{width - legend}" y2="{height - pad}" stroke="#999"/>',
-           f'<line x1="{pad}" y1="18" x2="{pad}" y2="{height - pad}" stroke="#999"/>',
-           f'<text x="4" y="24">{top}</text><text x="4" y="{height - pad}">0</text>']
-    for i, (seat, values) in enumerate(series.items()):
-        if not values:
-            continue
-        step = (width - pad - legend) / max(1, longest - 1)
-        pts = " ".join(f"{pad + k * step:.1f},{height - pad - v / top * (height - pad - 20):.1f}"
-                       for k, v in enumerate(values))
-        colour = COLOURS[i % len(COLOURS)]
-        out.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{pts}"/>')
-        out.append(f'<text x="{width - legend + 8}" y="{24 + 12 * i}" fill="{colour}">{seat}</text>')
-    out.append("</svg>")
-    return "\n".join(out)
+@dataclass
+class Position:
+    """One entry of a game's timeline: the position at a step."""
+    number: int
+    state_json: str
+    events: list[dict[str, Any]]
+    turn_no: int | None = None      # the record's step (number - 1); None for the setup
+    at: datetime | None = None      # when the record was made
+    label: str = ""
+    when: str = ""
+
+    @property
+    def key(self) -> str:
+        """What the page was made from, so a page of a rolled-back step is not kept."""
+        data = self.state_json + json.dumps(self.events, sort_keys=True)
+        return hashlib.sha256(data.encode()).hexdigest()[:20]
+
+
+ADDRESS = re.compile(r"[^\s<>()\[\],;:\"']+@[^\s<>()\[\],;:\"']+")
 
 
 def _public(entry: GmLog) -> str:
-    """GM log lines as the public may read them: addresses are left out."""
-    return "" if entry.action in ("replace", "join") else entry.detail
+    """GM log lines as the public may read them: addresses are left out (the
+    lines that are about an address, whole; anything like one in the others,
+    say an error's text)."""
+    if entry.action in ("replace", "join"):
+        return ""
+    return ADDRESS.sub("(an address)", entry.detail)
 
 
-def _current(data: Path) -> bool:
-    """A turn's JSON exists and was written in the current format."""
+def _current(data: Path, key: str, following: int | None) -> bool:
+    """A turn's JSON exists, in the current format, made from the same
+    record, and its page links to the same next turn (none, on the page that
+    was the last one)."""
     try:
-        return json.loads(data.read_text()).get("format") == ARCHIVE_FORMAT
+        stored = json.loads(data.read_text())
+        return (stored.get("format"), stored.get("source"), stored.get("next")) == (ARCHIVE_FORMAT, key, following)
     except (OSError, ValueError, AttributeError):
         return False
+
+
+def utc(at: datetime) -> datetime:
+    """A stored time in UTC (SQLite gives it back without its zone)."""
+    return at.replace(tzinfo=timezone.utc) if at.tzinfo is None else at.astimezone(timezone.utc)
 
 
 def build(s: Session, out: Path, game_ids: Iterable[str] = (),
@@ -79,46 +107,127 @@ def build(s: Session, out: Path, game_ids: Iterable[str] = (),
     return {**counts, "games": len(summaries)}
 
 
+def distinct(labels: Sequence[str]) -> list[str]:
+    """The labels, each repeated one told apart by its place among its
+    namesakes ("round 3, placement (2 of 5)"), so no two are the same."""
+    totals, seen = Counter(labels), Counter[str]()
+    out = []
+    for label in labels:
+        seen[label] += 1
+        out.append(label if totals[label] == 1 else f"{label} ({seen[label]} of {totals[label]})")
+    return out
+
+
+def _positions(s: Session, game: Game) -> list[Position]:
+    """The setup (when kept) and the position after every resolved step."""
+    out = [Position(0, game.initial_state_json, [])] if game.initial_state_json else []
+    out += [Position(r.turn_no + 1, r.state_json, json.loads(r.events_json), r.turn_no, r.resolved_at)
+            for r in records(s, game.id)]
+    return out
+
+
 def _build_game(s: Session, folder: Path, game: Game, counts: dict[str, int],
-                progress: Callable[[int], None]) -> tuple[str, str, str, int, int]:
-    """A game's turn pages and its own page; returns its line of the index."""
+                progress: Callable[[int], None]) -> dict[str, Any]:
+    """A game's turn pages and its own page; returns its row of the index."""
     ruleset, presenter = get_ruleset(game.ruleset), get_presenter(game.ruleset)
     folder.mkdir(exist_ok=True)
-    standings = presenter.standings(ruleset.view(ruleset.from_json(game.state_json), None))
+    positions = _positions(s, game)
     by_round: dict[int, Standings] = {}      # the figures at each round's last step
-    timeline = []
-    done = records(s, game.id)
-    for index, record in enumerate(done):
-        number, state = record.turn_no + 1, ruleset.from_json(record.state_json)
+    views = []
+    for position in positions:
+        state = ruleset.from_json(position.state_json)
         view = ruleset.view(state, None)
+        views.append((state, view))
         by_round[ruleset.round_of(state)] = presenter.standings(view)
-        timeline.append((number, presenter.label(view)))
-        page, data = folder / f"turn-{number}.html", folder / f"turn-{number}.json"
-        latest = index == len(done) - 1
-        if page.exists() and _current(data) and not latest:
-            counts["skipped"] += 1
-        else:
-            events = public(json.loads(record.events_json))
-            orders = carried_out(events, ruleset.players(state))
-            page.write_text(render("archive/turn.html", game=game.id, number=number, when=presenter.when(view),
-                                   svg=presenter.maps(view).svg, groups=presenter.event_groups(events, None),
-                                   orders=orders, press=_public_press(s, game, record.turn_no),
-                                   previous=number - 1 if number > 1 else None,
-                                   following=None if latest else number + 1))
-            data.write_text(json.dumps(
-                {"format": ARCHIVE_FORMAT, "game": game.id, "turn": number, "view": view, "orders": orders,
-                 "events": events}, indent=1, sort_keys=True))
-            counts["written"] += 1
+        position.when = presenter.when(view)
+        position.label = SETUP if position.turn_no is None else presenter.label(view)
+    for position, label in zip(positions, distinct([p.label for p in positions])):
+        position.label = label
+    numbers = {p.number for p in positions}
+    for index, (position, (state, view)) in enumerate(zip(positions, views)):
+        _write_turn(s, folder, game, ruleset, presenter, position, state, view, numbers,
+                    latest=index == len(positions) - 1, counts=counts)
         progress(1)
-    seat_order = ruleset.players(ruleset.from_json(game.state_json))
-    series = _series(standings.charted, [by_round[r] for r in sorted(by_round)], seat_order)
-    seats = seats_of(s, game.id)
+    _remove_stale(folder, max(numbers, default=-1))
+
     gm_log = list(s.exec(select(GmLog).where(GmLog.game_id == game.id).order_by(GmLog.id)))
+    seats = [seat.name for seat in seats_of(s, game.id)]
+    outcome = outcome_words(game) if game.state_json else None
+    standings = charts = None
+    if game.state_json:
+        current = ruleset.from_json(game.state_json)
+        standings = presenter.standings(ruleset.view(current, None))
+        rounds = sorted(by_round)
+        series = _series(standings.charted, [by_round[r] for r in rounds], ruleset.players(current))
+        charts = [chart(column, by_seat, rounds) for column, by_seat in series.items()]
+    last = positions[-1] if positions else None
+    summary = {"id": game.id, "title": ruleset.title, "status": game.status, "turn": game.turn_no,
+               "label": last.label if last else "", "outcome": outcome, "players": seats,
+               "last": _last_activity(positions, gm_log)}
     (folder / "index.html").write_text(render(
-        "archive/game.html", game=game, title=ruleset.title, standings=standings, timeline=timeline,
-        gm_log=[(x.at.strftime("%Y-%m-%d %H:%M"), x.action, _public(x)) for x in gm_log],
-        charts=[_chart(v, f"{k} by round") for k, v in series.items()], outcome=outcome_words(game)))
-    return game.id, ruleset.title, game.status, game.turn_no, len(seats)
+        "archive/game.html", game=game, title=ruleset.title, standings=standings, summary=summary,
+        timeline=[(p.number, p.label, p.when) for p in positions], has_setup=0 in numbers,
+        gm_log=_numbered_log(gm_log, numbers), charts=charts or [], outcome=outcome))
+    return summary
+
+
+def _write_turn(s: Session, folder: Path, game: Game, ruleset: Any, presenter: Any, position: Position,
+                state: Any, view: dict[str, Any], numbers: set[int], latest: bool, counts: dict[str, int]) -> None:
+    """One turn page and its JSON, unless the ones on disk are up to date."""
+    number = position.number
+    following = None if latest else number + 1
+    page, data = folder / f"turn-{number}.html", folder / f"turn-{number}.json"
+    if page.exists() and _current(data, position.key, following):
+        counts["skipped"] += 1
+        return
+    events = public(position.events)
+    setup = position.turn_no is None
+    orders = {} if setup else carried_out(events, ruleset.players(state))
+    standings = presenter.standings(view)
+    press = [] if setup else _public_press(s, game, position.turn_no)
+    page.write_text(render(
+        "archive/turn.html", game=game.id, number=number, when=position.when, label=position.label,
+        svg=presenter.maps(view).svg, groups=presenter.event_groups(events, None), orders=orders, press=press,
+        standings=standings, setup=setup,
+        previous=number - 1 if number - 1 in numbers else None, following=following))
+    data.write_text(json.dumps(
+        {"format": ARCHIVE_FORMAT, "source": position.key, "next": following, "game": game.id, "turn": number,
+         "label": position.label, "setup": setup, "view": view, "orders": orders, "events": events,
+         "standings": {"columns": list(standings.columns),
+                       "rows": [[seat, list(figures)] for seat, figures in standings.rows]}},
+        indent=1, sort_keys=True))
+    counts["written"] += 1
+
+
+def _remove_stale(folder: Path, last: int) -> None:
+    """Turn pages numbered past the game's last step: a rollback undid them."""
+    for path in folder.iterdir():
+        found = PAGE.fullmatch(path.name)
+        if found and int(found.group(1)) > last:
+            path.unlink()
+
+
+def _numbered_log(entries: list[GmLog], numbers: set[int]) -> list[dict[str, Any]]:
+    """The public GM log, each line with the step the game was at (the
+    archive's turn number) and, where the line moved the game, where to."""
+    out, step = [], 0
+    for entry in entries:
+        after = step + 1 if entry.action == "turn" else step - 1 if entry.action == "rollback" else step
+        after = max(0, after)
+        out.append({"at": utc(entry.at).strftime("%Y-%m-%d %H:%M"), "action": entry.action,
+                    "detail": _public(entry), "turn": step, "linked": step in numbers,
+                    "to": after if after != step else None, "to_linked": after in numbers})
+        step = after
+    return out
+
+
+def _last_activity(positions: list[Position], gm_log: list[GmLog]) -> dict[str, str] | None:
+    """The time of the game's last turn record or GM log line, in UTC."""
+    times = [utc(p.at) for p in positions if p.at is not None] + [utc(x.at) for x in gm_log]
+    if not times:
+        return None
+    last = max(times)
+    return {"iso": last.strftime("%Y-%m-%dT%H:%MZ"), "text": last.strftime("%Y-%m-%d %H:%M UTC")}
 
 
 def _series(charted: Sequence[str], rounds: list[Standings], seats: Sequence[str]) -> dict[str, dict[str, list[int]]]:
@@ -139,6 +248,6 @@ def _public_press(s: Session, game: Game, turn_no: int) -> list[Press]:
 
 
 def count_turns(s: Session, game_ids: Iterable[str] = ()) -> int:
-    ids = list(game_ids) or [g.id for g in s.exec(select(Game))]
-    return sum(len(records(s, g)) for g in ids)
-
+    """The turn pages a build goes through: each resolved step, and each kept setup."""
+    games = [s.get(Game, g) for g in game_ids] if game_ids else list(s.exec(select(Game)))
+    return sum(len(records(s, g.id)) + bool(g.initial_state_json) for g in games if g is not None)

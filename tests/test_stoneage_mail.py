@@ -88,29 +88,23 @@ def test_a_round_a_step_with_plans_a_missed_plan_and_a_bot(tmp_path, database) -
 
 def test_the_archive_charts_the_scores_round_by_round(tmp_path) -> None:
     """Live placement makes many steps a round; the archive's chart has one point a round."""
+    import re
+
+    from archive_pages import live_stoneage
+
     from pbem.archive import build
     from pbem.history import records
 
-    world = World(tmp_path)
-    engine = world.engine()
-    migrate(engine)
-    with Session(engine) as s:
-        create_game(s, GameSpec(id="sa-live", ruleset="stoneage", seats=list(ADDRESS.items()), seed="chart",
-                                options={"placement": "live"}, deadline="48h", early="0m"), T0)
-        game = s.get(Game, "sa-live")
-        start_game(s, load(world.config), game, T0)
-        for seat in ADDRESS:
-            gmtools.set_bot(s, game, seat, True, T0)
-        s.commit()
-    for hour in range(1, 4):
-        assert run_pass(world, T0 + timedelta(hours=hour))[0] == 0
-    with Session(engine) as s:
+    world = live_stoneage(tmp_path, ADDRESS, T0)
+    with Session(world.engine()) as s:
         done = records(s, "sa-live")
         rounds = {json.loads(r.state_json)["round"] for r in done}
         assert len(done) > len(rounds) > 1, "several steps a round, and more than one round"
         build(s, tmp_path / "site")
     page = (tmp_path / "site" / "sa-live" / "index.html").read_text()
     assert 'aria-label="score by round"' in page
-    chart = page[page.index('aria-label="score by round"'):]
-    points = chart[chart.index('points="') + 8:].split('"')[0].split()
-    assert len(points) == len(rounds), (len(points), sorted(rounds))
+    start = page.index('aria-label="score by round"')
+    chart = page[start:page.index("</svg>", start)]
+    lines = re.findall(r'<polyline [^>]*points="([^"]+)"', chart)
+    assert len(lines) == len(ADDRESS), "a line a seat"
+    assert all(len(points.split()) == len(rounds) for points in lines), (lines, sorted(rounds))
