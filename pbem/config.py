@@ -4,10 +4,13 @@ or a file, never required in the TOML."""
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
+
+_LABEL = re.compile(r"^(?!-)[A-Za-z0-9_-]{1,63}(?<!-)$")
 
 
 class ConfigError(Exception):
@@ -73,12 +76,22 @@ class Timing:
 
 
 @dataclass
+class Dkim:
+    """DKIM signing of every mail sent: on when ``key_file`` is set."""
+    selector: str = ""                  # the DNS name's first label: SELECTOR._domainkey.DOMAIN
+    domain: str = ""                    # d=; default: the domain of [server] address
+    key_file: str = ""                  # an RSA private key in PEM (PKCS#1 or PKCS#8)
+    key: bytes = field(default=b"", repr=False)   # the key file's bytes, read by load()
+
+
+@dataclass
 class Config:
     server: Server = field(default_factory=Server)
     inbox: Inbox = field(default_factory=Inbox)
     outbox: Outbox = field(default_factory=Outbox)
     limits: Limits = field(default_factory=Limits)
     timing: Timing = field(default_factory=Timing)
+    dkim: Dkim = field(default_factory=Dkim)
     extra_inboxes: dict[str, Inbox] = field(default_factory=dict)
     base: Path = field(default_factory=Path.cwd)
 
@@ -100,7 +113,9 @@ class Config:
         return url
 
 
-SECTIONS = {"server": Server, "inbox": Inbox, "outbox": Outbox, "limits": Limits, "timing": Timing}
+SECTIONS = {"server": Server, "inbox": Inbox, "outbox": Outbox, "limits": Limits, "timing": Timing,
+            "dkim": Dkim}
+_SECRET = {("dkim", "key")}             # read from a file, never set in the TOML or the environment
 
 
 def _convert(section: str, key: str, value: Any, kind: type) -> Any:
@@ -151,7 +166,7 @@ def load(path: str | Path | None, environ: dict[str, str] | None = None) -> Conf
         table = data.get(name, {})
         if not isinstance(table, dict):
             raise ConfigError(f"[{name}] must be a table")
-        known = {f.name: f for f in fields(cls)}
+        known = {f.name: f for f in fields(cls) if (name, f.name) not in _SECRET}
         for key, value in table.items():
             if key not in known:
                 raise ConfigError(f"unknown key {key!r} in [{name}]; known: {', '.join(known)}")
@@ -176,4 +191,38 @@ def load(path: str | Path | None, environ: dict[str, str] | None = None) -> Conf
             raise ConfigError(f"[{name}] security is ssl, starttls or plain")
     if "@" not in cfg.server.address:
         raise ConfigError("[server] address must be a mail address")
+    _dkim_key(cfg)
     return cfg
+
+
+def _dkim_key(cfg: Config) -> None:
+    """Read and check the DKIM key when one is configured: a key that cannot
+    sign is a config error now, not a failure on every mail of the next pass."""
+    d = cfg.dkim
+    if not d.key_file:
+        if d.selector or d.domain:
+            raise ConfigError("[dkim] key_file is missing: DKIM signs only with a private key "
+                              "(make one with: openssl genrsa -out dkim.pem 2048)")
+        return
+    if not d.selector:
+        raise ConfigError("[dkim] selector is missing: the DNS record is found at SELECTOR._domainkey.DOMAIN")
+    d.domain = (d.domain or cfg.server.address.rpartition("@")[2]).lower().rstrip(".")
+    for what, value in (("selector", d.selector), ("domain", d.domain)):
+        labels = value.split(".")
+        if not all(_LABEL.match(label) for label in labels):
+            raise ConfigError(f"[dkim] {what} {value!r} is not a DNS name")
+    path = cfg.path(d.key_file)
+    try:
+        d.key = path.read_bytes().replace(b"\r\n", b"\n")
+    except FileNotFoundError:
+        raise ConfigError(f"[dkim] key_file: no file {path}") from None
+    except OSError as why:
+        raise ConfigError(f"[dkim] key_file: cannot read {path}: {why.strerror or why}") from None
+    from dkim.crypto import UnparsableKeyError, parse_pem_private_key
+    try:
+        key = parse_pem_private_key(d.key)
+    except (UnparsableKeyError, ValueError, TypeError, IndexError):
+        raise ConfigError(f"[dkim] key_file: {path} is not an RSA private key in PEM form") from None
+    if key["modulus"].bit_length() < 1024:
+        raise ConfigError(f"[dkim] key_file: {path} holds a {key['modulus'].bit_length()}-bit key; "
+                          "receivers ignore keys under 1024 bits (use 2048)")

@@ -3,14 +3,17 @@ BEGIN IMMEDIATE for every transaction), PostgreSQL by URL; Alembic migrations.""
 from __future__ import annotations
 
 import errno
+import os
+import tempfile
 from contextlib import contextmanager
+from pathlib import Path
 from importlib import resources
 from typing import Iterator
 
 from alembic import command
 from alembic.config import Config as AlembicConfig
 from sqlalchemy import event, inspect
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlmodel import Session, create_engine
 
@@ -81,4 +84,72 @@ def storage_trouble(exc: BaseException, database: str = "the database") -> str:
     if isinstance(exc, OSError) and exc.errno in _STORAGE_ERRNOS:
         where = f" ({exc.filename})" if exc.filename else ""
         return f"{exc.strerror or exc}{where}"
+    return ""
+
+
+# -- opening the database from a command: what is wrong, in one line --------
+def sqlite_path(url: str) -> Path | None:
+    """The file of a SQLite URL; None for another database or an in-memory one."""
+    try:
+        parsed = make_url(url)
+    except Exception:  # noqa: BLE001 - a URL that cannot be read is no file
+        return None
+    if not parsed.drivername.startswith("sqlite") or parsed.database in (None, "", ":memory:"):
+        return None
+    return Path(parsed.database)
+
+
+def _folder_problem(folder: Path) -> str:
+    """Why no database file can be made in ``folder``, or ''. Asked only once
+    opening failed (or before creating one): root passes every permission
+    check, so a file is really made there, and removed at once."""
+    for above in [folder, *folder.parents]:
+        if above.exists():
+            if not above.is_dir():
+                return f"{above} is a file, not a folder, so {folder} cannot exist"
+            break
+    if not folder.exists():
+        return f"the folder {folder} does not exist; create it, or set [server] database"
+    try:
+        flags = os.statvfs(folder).f_flag
+    except OSError:
+        flags = 0
+    if flags & os.ST_RDONLY:
+        return f"the folder {folder} is on a read-only file system"
+    try:
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=".pbem-probe-")
+    except OSError as why:
+        return f"cannot make a file in {folder}: {why.strerror or why}"
+    os.close(fd)
+    os.unlink(probe)
+    return ""
+
+
+def _full(folder: Path) -> bool:
+    """Is the file system under ``folder`` out of room (for this user)?"""
+    try:
+        room = os.statvfs(folder)
+    except OSError:
+        return False
+    return (room.f_bfree if os.geteuid() == 0 else room.f_bavail) == 0
+
+
+def open_problem(url: str, exc: BaseException | None = None) -> str:
+    """What keeps the database at ``url`` from opening, in one line: the
+    folder of a SQLite file looked at (missing, a file, read-only, not
+    writable, full), else what the database said (``exc``)."""
+    path = sqlite_path(url)
+    where = str(path) if path is not None else make_url(url).render_as_string(hide_password=True)
+    if path is not None:
+        folder = path.absolute().parent
+        problem = _folder_problem(folder)
+        if problem:
+            return f"cannot open the database {where}: {problem}"
+        if path.exists() and not os.access(path, os.R_OK | os.W_OK):
+            return f"cannot open the database {where}: no permission to read and write it"
+        if exc is not None and _full(folder):
+            return f"cannot use the database {where}: the disk it is on ({folder}) is full"
+    if exc is not None:
+        said = storage_trouble(exc, "").lstrip(": ") or " ".join(str(exc).split())[:300]
+        return f"cannot use the database {where}: {said}"
     return ""

@@ -17,7 +17,7 @@ from engine.contract import EndReason
 from pbem import passwords, steps
 from pbem.clock import parse_duration, show
 from pbem.config import Config
-from pbem.mail.compose import compose
+from pbem.mail.compose import compose, game_lists, message_id_of
 from pbem.mail.headers import valid_address
 from pbem.models import Game, GmLog, Seat, utcnow
 from pbem.outbox import queue
@@ -39,6 +39,44 @@ class GameError(ValueError):
     """A game that cannot be made or changed as asked, with the reason."""
 
 
+def address_problem(text: str) -> str:
+    """Why ``text`` is not one mail address pbem can mail, naming it; '' when it is.
+
+    The syntax is read by the standard library's RFC 5322 parser
+    (email.headerregistry.Address(addr_spec=...)), which says what is wrong
+    instead of only "no"; on top of it the address must be one the outbox
+    sends to (pbem.mail.headers.valid_address: plain ASCII local@domain, a
+    dotted domain or localhost), or the seat would silently get no mail."""
+    from email.errors import HeaderParseError, MessageDefect
+    from email.headerregistry import Address
+    from email.utils import parseaddr
+    shown = repr(text[:80]) if text else "an empty address"
+    if not text or not text.strip():
+        return "no mail address given"
+    if text != text.strip():
+        return f"{shown} has spaces around it; write the address alone"
+    named = parseaddr(text)[1]
+    if "<" in text and named and named != text:
+        return f"{shown} is a name and an address; write the address alone, like {named[:80]}"
+    if "@" not in text:
+        return f"{shown} is not a mail address: it has no @domain, like ann@example.org"
+    if any(c in text for c in " ,;\t"):
+        return f"{shown} is not one mail address: write one address, without spaces, commas or semicolons"
+    if not text.isascii():
+        return f"{shown} has letters outside ASCII, which not every mail server takes; use another address"
+    try:
+        parsed = Address(addr_spec=text)
+    except (ValueError, IndexError, HeaderParseError, MessageDefect) as why:
+        reason = str(why).rstrip(")").strip() or "it cannot be read"
+        return f"{shown} is not a mail address ({reason[:120]})"
+    if not parsed.username or not parsed.domain or parsed.addr_spec.lower() != text.lower():
+        return f"{shown} is not a plain mail address like ann@example.org"
+    if not valid_address(text):
+        return (f"{shown} is not an address pbem can mail: write a plain local@domain, "
+                "the domain with a dot (like example.org), no quotes or brackets")
+    return ""
+
+
 @dataclass
 class GameSpec:
     id: str
@@ -57,6 +95,7 @@ class GameSpec:
     press: str = "private"        # none | public | private
     press_anon: bool = True
     open_seats: int = 0           # a game that players JOIN by mail: how many seats
+    allow_shared_address: bool = False   # may two seats have one address (one player, two seats)
     start_at: datetime | None = None   # an open game starts itself then
 
 
@@ -66,7 +105,8 @@ def spec_from_file(path: str | Path) -> GameSpec:
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as why:
         raise GameError(f"cannot read game file {path}: {why}") from None
     known = {"id", "ruleset", "seats", "options", "deadline", "grace", "early", "missed",
-             "reminders", "seed", "gm_email", "press", "press_anon", "move_deadline", "move_reminders"}
+             "reminders", "seed", "gm_email", "press", "press_anon", "move_deadline", "move_reminders",
+             "allow_shared_address"}
     for key in data:
         if key not in known:
             raise GameError(f"{path}: unknown key {key!r}; known: {', '.join(sorted(known))}")
@@ -75,7 +115,10 @@ def spec_from_file(path: str | Path) -> GameSpec:
         if not isinstance(entry, dict) or set(entry) - {"name", "email", "player"} or \
                 "name" not in entry or "email" not in entry:
             raise GameError(f"{path}: each seat is {{ name = \"red\", email = \"ann@example.org\" }}")
-        seats.append((entry["name"], entry["email"]))
+        seats.append((str(entry["name"]), str(entry["email"])))
+    shared = data.get("allow_shared_address", False)
+    if not isinstance(shared, bool):
+        raise GameError(f"{path}: allow_shared_address is true or false")
     return GameSpec(id=data.get("id", ""), ruleset=data.get("ruleset", DEFAULT), seats=seats,
                     options={k: str(v).lower() if isinstance(v, bool) else str(v)
                              for k, v in data.get("options", {}).items()},
@@ -85,7 +128,8 @@ def spec_from_file(path: str | Path) -> GameSpec:
                     move_deadline=str(data.get("move_deadline", "24h")),
                     move_reminders=_hours(path, data, "move_reminders", [6, 1]),
                     seed=str(data.get("seed", "")), gm_email=str(data.get("gm_email", "")),
-                    press=str(data.get("press", "private")), press_anon=bool(data.get("press_anon", True)))
+                    press=str(data.get("press", "private")), press_anon=bool(data.get("press_anon", True)),
+                    allow_shared_address=shared)
 
 
 def _hours(path: str | Path, data: dict[str, Any], key: str, default: list[int]) -> list[int]:
@@ -99,22 +143,9 @@ def _hours(path: str | Path, data: dict[str, Any], key: str, default: list[int])
 
 def create_game(s: Session, spec: GameSpec, now: datetime | None = None) -> tuple[Game, str]:
     """A new game waiting for 'game start'; returns it and the GM password."""
-    if not GAME_ID.match(spec.id or ""):
-        raise GameError("a game id is up to 40 lower-case letters, digits, '.', '-' or '_'")
+    _ruleset, seed, (period, grace, early, move), options, state_json = _prepared(spec)
     if s.get(Game, spec.id) is not None:
         raise GameError(f"there is already a game {spec.id}")
-    ruleset = _checked_spec(spec)
-    seed = spec.seed or secrets.token_hex(8)
-    try:
-        period, grace, early, move = (_minutes(x) for x in (spec.deadline, spec.grace, spec.early,
-                                                            spec.move_deadline))
-        options = ruleset.check_options(spec.options)
-        state_json = "" if spec.open_seats else ruleset.to_json(
-            ruleset.new_game([seat for seat, _ in spec.seats], spec.options, seed))
-    except ValueError as why:
-        raise GameError(str(why)) from None
-    if period < 1 or move < 1:
-        raise GameError("a deadline is at least a minute (like 72h for a turn, 24h for a move)")
     gm_password = passwords.generate()
     game = Game(id=spec.id, ruleset=spec.ruleset, options_json=json.dumps(options, sort_keys=True),
                 seed=seed, state_json=state_json, initial_state_json=state_json, turn_no=0,
@@ -131,9 +162,42 @@ def create_game(s: Session, spec: GameSpec, now: datetime | None = None) -> tupl
     return game, gm_password
 
 
+def check_spec(spec: GameSpec) -> None:
+    """GameError when ``spec`` cannot make a game, before any database is opened."""
+    _prepared(spec)
+
+
+def _prepared(spec: GameSpec) -> tuple[Any, str, tuple[int, int, int, int], dict[str, Any], str]:
+    """The spec checked: its ruleset, seed, minutes (turn, grace, early, move),
+    options and first state (none for an open game); GameError otherwise."""
+    if not GAME_ID.match(spec.id or ""):
+        raise GameError("a game id is up to 40 lower-case letters, digits, '.', '-' or '_'")
+    ruleset = _checked_spec(spec)
+    seed = spec.seed or secrets.token_hex(8)
+    try:
+        minutes = tuple(_minutes(x) for x in (spec.deadline, spec.grace, spec.early, spec.move_deadline))
+        options = ruleset.check_options(spec.options)
+        state_json = "" if spec.open_seats else ruleset.to_json(
+            ruleset.new_game([seat for seat, _ in spec.seats], spec.options, seed))
+    except ValueError as why:
+        raise GameError(str(why)) from None
+    if minutes[0] < 1 or minutes[3] < 1:
+        raise GameError("a deadline is at least a minute (like 72h for a turn, 24h for a move)")
+    return ruleset, seed, minutes, options, state_json  # type: ignore[return-value]
+
+
+LONGEST = 365 * 24 * 60     # minutes: no deadline, grace or delay is longer than a year
+
+
 def _minutes(text: str) -> int:
-    """A duration the GM wrote, in whole minutes; ValueError if it is none."""
-    return int(parse_duration(text).total_seconds() // 60)
+    """A duration the GM wrote, in whole minutes; ValueError if it is none or over a year."""
+    try:
+        minutes = int(parse_duration(text).total_seconds() // 60)
+    except OverflowError:
+        minutes = LONGEST + 1
+    if minutes > LONGEST:
+        raise ValueError(f"{text!r} is longer than a year (365d); write a shorter time")
+    return minutes
 
 
 def _checked_spec(spec: GameSpec) -> Any:
@@ -145,10 +209,14 @@ def _checked_spec(spec: GameSpec) -> Any:
     for seat, email in spec.seats:
         if seat_problem(ruleset, seat):
             raise GameError(seat_problem(ruleset, seat))
-        if not valid_address(email):
-            raise GameError(f"seat {seat}: {email!r} is not a mail address")
-    if spec.gm_email and not valid_address(spec.gm_email):
-        raise GameError(f"the GM's address {spec.gm_email!r} is not a mail address")
+        if address_problem(email):
+            raise GameError(f"seat {seat}: {address_problem(email)}")
+    if spec.gm_email and address_problem(spec.gm_email):
+        raise GameError(f"the GM's address (--gm): {address_problem(spec.gm_email)}")
+    _check_shared(spec)
+    problem = option_problem(ruleset, spec.options)
+    if problem:
+        raise GameError(problem)
     if spec.missed not in ("hold", "bot"):
         raise GameError("missed turns are handled by 'hold' (default orders) or 'bot'")
     if spec.press not in ("none", "public", "private"):
@@ -158,6 +226,47 @@ def _checked_spec(spec: GameSpec) -> Any:
     if spec.open_seats and not ruleset.min_players <= spec.open_seats <= ruleset.max_players:
         raise GameError(f"{ruleset.title} is for {ruleset.min_players} to {ruleset.max_players} players")
     return ruleset
+
+
+def _check_shared(spec: GameSpec) -> None:
+    """Two seats with one address need the GM to say so (--allow-shared-address)."""
+    held: dict[str, str] = {}
+    for seat, email in spec.seats:
+        other = held.setdefault(email.lower(), seat)
+        if other != seat and not spec.allow_shared_address:
+            raise GameError(f"seats {other} and {seat} both have the address {email}; give each seat its "
+                            "own address, or add --allow-shared-address (allow_shared_address = true "
+                            "in a game file) if one player really plays both")
+
+
+def option_text(option: Any) -> str:
+    """One ruleset option as the GM writes it: ``name=a|b|c`` (``yes|no``, or
+    the kind of value) and its default."""
+    if option.choices:
+        values = "|".join(str(c) for c in option.choices)
+    elif isinstance(option.default, bool):
+        values = "yes|no"
+    elif isinstance(option.default, int):
+        values = "<whole number>"
+    else:
+        values = "<text>"
+    default = ("yes" if option.default else "no") if isinstance(option.default, bool) else option.default
+    return f"{option.name}={values} (default {default})"
+
+
+def option_problem(ruleset: Any, given: dict[str, Any]) -> str:
+    """Why the options given (``--option`` or a game file's [options]) do not
+    fit the ruleset, naming the valid ones; '' when they do."""
+    known = {o.name: o for o in getattr(ruleset, "options", ())}
+    for key, value in given.items():
+        if key not in known:
+            listed = ", ".join(option_text(o) for o in known.values()) or "none"
+            return f"{ruleset.title} has no option {key!r}; its options are {listed}"
+        try:
+            ruleset.check_options({key: value})
+        except ValueError as why:
+            return f"{why}; write {option_text(known[key])}"
+    return ""
 
 
 def outcome_words(game: Game) -> str | None:
@@ -196,9 +305,11 @@ def report_mail(cfg: Config, game: Game, seat: Seat | None, state: Any, events: 
     if preface:
         text = preface + "\n\n" + text
         html = html.replace("<body>", "<body>\n<pre>" + _escape(preface) + "</pre>", 1)
+    observer = to is not None and seat is None
     to = to or (seat.email if seat else game.gm_email)
     raw = compose(sender=cfg.server.address, sender_name=cfg.server.name, to=to, subject=subject,
-                  text=text, html=html, when=when)
+                  text=text, html=html, when=when, in_reply_to=seat.thread_id if seat else "",
+                  lists=game_lists(game.id, cfg.server.address, seat.name if seat else "", observer))
     return to, raw
 
 
@@ -208,8 +319,8 @@ def _escape(text: str) -> str:
 
 def start_game(s: Session, cfg: Config, game: Game, now: datetime) -> dict[str, str]:
     """Deal the game: passwords to every seat, the first report, the deadline."""
-    if game.status != "new":
-        raise GameError(f"game {game.id} has already started")
+    from pbem.gmtools import refuse_unless
+    refuse_unless(game, "START")
     seats = seats_of(s, game.id)
     ruleset = get_ruleset(game.ruleset)
     if not ruleset.min_players <= len(seats) <= ruleset.max_players:
@@ -232,6 +343,7 @@ def start_game(s: Session, cfg: Config, game: Game, now: datetime) -> dict[str, 
         preface = render("mail/welcome.txt", game=game.id, seat=seat.name, password=password,
                          address=cfg.server.address, title=ruleset.title)
         to, raw = report_mail(cfg, game, seat, state, [], now, preface)
+        seat.thread_id = message_id_of(raw)     # every later mail to the seat threads under this one
         queue(s, key=f"welcome:{game.id}:{seat.name}", kind="report", to=to, raw=raw, game_id=game.id)
     s.add(game)
     s.add(GmLog(game_id=game.id, action="start", detail=f"deadline {show(game.deadline)}", at=now))

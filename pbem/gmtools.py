@@ -12,7 +12,7 @@ from engine.contract import Resolution
 from pbem import seating, steps
 from pbem.clock import aware, parse_duration, show
 from pbem.config import Config
-from pbem.games import GameError, seats_of
+from pbem.games import GameError, address_problem, outcome_words, seats_of
 from pbem.history import HistoryError, records
 from pbem.models import Game, GmLog, OutboundMail, Seat, TurnRecord
 from pbem.outbox import queue, queue_notice
@@ -35,6 +35,7 @@ def preview(s: Session, cfg: Config, game: Game) -> str:
     """The public report the next turn would give, if it ran now with the
     sheets in hand (seats without one as the game's missed rule says, bot
     seats by the bot). Nothing is stored."""
+    refuse_unless(game, "PREVIEW")
     ruleset = get_ruleset(game.ruleset)
     result = preview_turn(s, game)
     _subject, text, _html = get_presenter(game.ruleset).report(
@@ -46,7 +47,10 @@ def preview(s: Session, cfg: Config, game: Game) -> str:
 def rollback(s: Session, cfg: Config, game: Game, now: datetime) -> int:
     """Undo the last resolved turn: the game goes back to the state before it,
     its sheets stand again, and every seat is told the last report no longer
-    counts. Returns the turn number the game is at again."""
+    counts. Returns the turn number the game is at again. A paused game stays
+    paused (its clock starts again, in full, when it is resumed); a game the
+    rules ended goes on again."""
+    refuse_unless(game, "ROLLBACK")
     done = records(s, game.id)
     if not done:
         raise HistoryError(f"{game.id} has no resolved turn to roll back")
@@ -58,7 +62,10 @@ def rollback(s: Session, cfg: Config, game: Game, now: datetime) -> int:
     _supersede_reports(s, game, last.turn_no + 1, now)
     game.state_json = previous
     game.turn_no = last.turn_no
-    game.status = "active"
+    if game.status == "paused":
+        game.paused_at = now
+    else:
+        game.status = "active"
     ruleset = get_ruleset(game.ruleset)
     steps.begin(game, ruleset, ruleset.from_json(previous), now)
     game.all_ready_since = None
@@ -102,14 +109,20 @@ def _restore_seats(s: Session, cfg: Config, game: Game, last: TurnRecord, now: d
 
 
 def end_game(s: Session, cfg: Config, game: Game, reason: str, now: datetime) -> None:
-    """The game is over now; every seat and observer is told why."""
+    """The game is over now; every seat and observer is told why. A game
+    ended before it started tells only those who asked for it by mail (the
+    players who joined an open game, the observers): seats the GM named
+    have heard nothing of it yet."""
     from pbem.models import Observer
+    refuse_unless(game, "END")
+    started = game.status != "new"
     game.status = "over"
     s.add(game)
     s.add(GmLog(game_id=game.id, action="end", detail=reason, at=now))
     text = (f"The GM ended {game.id} at turn {game.turn_no}: {reason}. No more orders are taken. "
-            f"Its turns stay in the history (HISTORY <n> by mail) and in the archive.\n")
-    addresses = [x.email for x in seats_of(s, game.id)]
+            f"Its turns stay in the history (HISTORY <n> by mail) and in the archive.\n") if started else (
+            f"The GM called {game.id} off before it started: {reason}. There will be no turns.\n")
+    addresses = [x.email for x in seats_of(s, game.id)] if started or game.open_seats else []
     addresses += [x.email for x in s.exec(select(Observer).where(Observer.game_id == game.id))]
     for to in dict.fromkeys(addresses):
         queue_notice(s, cfg, game_id=game.id, to=to, subject="the game is over", text=text, when=now,
@@ -144,11 +157,17 @@ def replace_seat(s: Session, cfg: Config, game: Game, seat_name: str, email: str
     the latest report); the seat's history stays."""
     from pbem import passwords
     from pbem.games import report_mail
-    from pbem.mail.headers import valid_address
     from pbem.reports.render import render
+    refuse_unless(game, "REPLACE")
     seat = seat_named(s, game, seat_name)
-    if not valid_address(email):
-        raise HistoryError(f"{email!r} is not a mail address")
+    problem = address_problem(email)
+    if problem:
+        raise GameError(f"seat {seat_name}: {problem}")
+    others = [x for x in seats_of(s, game.id) if x.id != seat.id]
+    held = next((x for x in others if x.email.lower() == email.lower()), None)
+    if held is not None and not _shares_addresses(others + [seat]):
+        raise GameError(f"{email} has seat {held.name} of {game.id} already; one address, one seat "
+                        "(a game made with --allow-shared-address may share them)")
     old = seat.email
     password = passwords.generate()
     seat.email, seat.password_hash = email, passwords.hash_password(password)
@@ -156,6 +175,8 @@ def replace_seat(s: Session, cfg: Config, game: Game, seat_name: str, email: str
     seat.missed_turns = 0
     s.add(seat)
     s.add(GmLog(game_id=game.id, action="replace", detail=f"{seat_name}: {old} -> {email}", at=now))
+    if game.status == "new":      # the welcome, with the password, comes when the game starts
+        return old
     ruleset = get_ruleset(game.ruleset)
     preface = render("mail/welcome.txt", game=game.id, seat=seat_name, password=password,
                      address=cfg.server.address, title=ruleset.title)
@@ -165,7 +186,14 @@ def replace_seat(s: Session, cfg: Config, game: Game, seat_name: str, email: str
     return old
 
 
+def _shares_addresses(seats: list[Seat]) -> bool:
+    """Do two of these seats have one address (a game made with --allow-shared-address)?"""
+    addresses = [x.email.lower() for x in seats]
+    return len(set(addresses)) < len(addresses)
+
+
 def set_bot(s: Session, game: Game, seat_name: str, on: bool, now: datetime) -> None:
+    refuse_unless(game, "BOT")
     seat = seat_named(s, game, seat_name)
     seat.bot = on
     s.add(seat)
@@ -178,35 +206,98 @@ def status_word(game: Game) -> str:
     return {"new": "not started yet", "paused": "paused by the GM", "over": "over"}.get(game.status, game.status)
 
 
+# The states of a game each GM action accepts (by mail and on the command
+# line alike): "new" (made, not started), "active", "paused", "over". An
+# action asked in another state is refused with what to do, before anything
+# is changed or mailed. ROLLBACK of an over game: only when the rules ended
+# it (its last turn is undone and it goes on), not when the GM did.
+ACCEPTS: dict[str, frozenset[str]] = {
+    "START": frozenset({"new"}),
+    "PAUSE": frozenset({"active"}),
+    "RESUME": frozenset({"paused"}),
+    "EXTEND": frozenset({"active", "paused"}),
+    "PROCESS": frozenset({"active"}),
+    "PREVIEW": frozenset({"active", "paused"}),
+    "ROLLBACK": frozenset({"active", "paused", "over"}),
+    "REPLACE": frozenset({"new", "active", "paused"}),
+    "BOT": frozenset({"new", "active", "paused"}),
+    "VACATION": frozenset({"new", "active", "paused"}),
+    "OBSERVE": frozenset({"new", "active", "paused"}),
+    "END": frozenset({"new", "active", "paused"}),
+}
+# What each action would do, for "nothing to ...".
+_VERB = {"START": "start", "PAUSE": "pause", "RESUME": "resume", "EXTEND": "extend",
+         "PROCESS": "run", "PREVIEW": "preview", "ROLLBACK": "roll back", "REPLACE": "give to a new player",
+         "BOT": "hand to the bot", "VACATION": "send on vacation", "OBSERVE": "follow", "END": "end"}
+
+
+def refusal(game: Game, word: str) -> str:
+    """Why the GM action ``word`` cannot be done to ``game`` as it is, and
+    what to do instead; '' when it can be done."""
+    status, gid = game.status, game.id
+    if status in ACCEPTS[word]:
+        if word == "ROLLBACK" and status == "over" and outcome_words(game) is None:
+            return "the game was ended by the GM; a game ended that way is not rolled back"
+        return ""
+    said = f"the game is {status_word(game)}"
+    if word == "START":
+        return f"{said}; a finished game does not start again" if status == "over" else \
+            f"{said} at turn {game.turn_no}: it has already started"
+    if status == "new":
+        return (f"{said}; nothing to {_VERB[word]} (start it first: START by mail, "
+                f"or pbem game start {gid})")
+    if status == "over":
+        return f"{said} already" if word == "END" else \
+            f"{said}; nothing to {_VERB[word]} (its turns stay in the history)"
+    if status == "paused":
+        return f"{said}; nothing to {_VERB[word]} (RESUME by mail, or pbem game resume {gid}, starts its clock again)"
+    if word == "RESUME":
+        return "the game is not paused; its clock is running (PAUSE stops it)"
+    return f"{said}; {word} cannot be done now"
+
+
+def refuse_unless(game: Game, word: str) -> None:
+    """GameError with the refusal when ``word`` cannot be done to ``game`` now."""
+    why = refusal(game, word)
+    if why:
+        raise GameError(why)
+
+
 def pause(game: Game, now: datetime) -> str:
-    if game.status != "active":
-        raise GameError(f"the game is {status_word(game)}; nothing to pause")
+    refuse_unless(game, "PAUSE")
     game.status, game.paused_at = "paused", now
     return "paused the game"
 
 
 def resume(game: Game, now: datetime) -> str:
     """The deadline moves on by as long as the game was paused."""
-    if game.status != "paused":
-        raise GameError("the game is not paused")
+    refuse_unless(game, "RESUME")
     if game.deadline and game.paused_at:
         game.deadline = aware(game.deadline) + (now - aware(game.paused_at))
     game.status, game.paused_at = "active", None
     return f"resumed the game; the deadline is now {show(game.deadline)}"
 
 
+LONGEST_EXTENSION = timedelta(days=365)
+
+
 def extend(game: Game, text: str, now: datetime) -> str:
+    """The deadline later by ``text`` (a running or paused game's)."""
     try:
         extra = parse_duration(text)
     except ValueError as why:
         raise GameError(str(why)) from None
+    except OverflowError:
+        extra = LONGEST_EXTENSION * 2
+    if not timedelta(minutes=1) <= extra <= LONGEST_EXTENSION:
+        raise GameError("EXTEND takes a time from 1m to 365d")
+    refuse_unless(game, "EXTEND")
     game.deadline = aware(game.deadline or now) + extra
     return f"extended the deadline to {show(game.deadline)}"
 
 
 def process_now(game: Game, now: datetime) -> str:
-    if game.status != "active":
-        raise GameError(f"the game is {status_word(game)}")
+    refuse_unless(game, "PROCESS")
     game.deadline = now - timedelta(minutes=game.grace_minutes)
     return "asked for the turn to run on this pass"
 
@@ -250,8 +341,8 @@ def announce(s: Session, cfg: Config, game: Game, word: str, done: str, now: dat
     s.add(game)
     if word not in LOGS_ITSELF:
         s.add(GmLog(game_id=game.id, action=word.lower(), detail=done, at=now))
-    if word in TELLS_SEATS_ITSELF:
-        return
+    if word in TELLS_SEATS_ITSELF or game.status == "new":
+        return      # those tell the seats themselves; a game not started tells them nothing yet
     for seat in seats_of(s, game.id):
         queue_notice(s, cfg, game_id=game.id, to=seat.email, subject="from the GM", text=f"The GM {done}.\n",
                      when=now, key=f"notice:{game.id}:{word}:{seat.name}:{key}:{now.isoformat()}")

@@ -12,7 +12,7 @@ from pbem import gmtools, guard
 from pbem.answer import Answer
 from pbem.clock import show
 from pbem.config import Config
-from pbem.games import GAME_ID, seat_problem, seats_of
+from pbem.games import GAME_ID, address_problem, seat_problem, seats_of
 from pbem.mail.reading import Incoming
 from pbem.models import Game, GmLog, Observer, Seat
 from pbem.outbox import queue_notice
@@ -33,6 +33,8 @@ def _join_problem(s: Session, game_id: str, name: str, email: str) -> tuple[Game
     game = s.exec(select(Game).where(Game.id == game_id).with_for_update()).first() if GAME_ID.match(game_id) else None
     if game is None or game.status != "new" or game.open_seats <= 0:
         return None, f"{game_id[:40]} is not a game that is taking players."
+    if address_problem(email):
+        return game, f"{address_problem(email)}, so it cannot take a seat; send JOIN from another address."
     seats = seats_of(s, game.id)
     if len(seats) >= game.open_seats:
         return game, f"every seat of {game.id} is taken."
@@ -104,6 +106,10 @@ def observe(s: Session, cfg: Config, inc: Incoming, cmd: Command, answer: Answer
         answer.add(f"Line {cmd.line}: there is no game {game_id[:40]} on this server.")
         return
     answer.subject_game = game.id
+    if address_problem(inc.from_addr):
+        answer.add(f"Line {cmd.line}: {address_problem(inc.from_addr)}, so it cannot follow a game; "
+                   "send OBSERVE from another address.")
+        return
     if off:
         if not _follows(s, game, inc.from_addr):
             answer.add(f"Line {cmd.line}: {inc.from_addr} does not follow {game.id}; nothing was changed.")

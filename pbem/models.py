@@ -64,6 +64,7 @@ class Seat(SQLModel, table=True):
     vacation_used: int = 0
     digest: str = Field(default="round", max_length=6)   # round | step | off: when news is mailed
     news_from: int = 0    # the first step whose news this seat has not been mailed
+    thread_id: str = Field(default="", max_length=300)   # the welcome mail's Message-ID: reports thread under it
 
 
 class Sheet(SQLModel, table=True):

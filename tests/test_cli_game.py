@@ -73,3 +73,36 @@ def test_a_game_file_with_bad_reminder_hours_is_one_line_error(tmp_path: Path) -
         result = new_game(tmp_path, "--from", str(game_file))
         assert result.exit_code == 1 and "is a list of up to 8 whole hours" in result.output, (line, result.output)
         assert "Traceback" not in result.output and result.output.count("\n") == 1
+
+
+def test_help_lists_the_chosen_rulesets_options_with_their_choices(tmp_path: Path) -> None:
+    valley = new_game(tmp_path, "--help")
+    assert valley.exit_code == 0, valley.output
+    assert "Options of valley (Valley of the Mammoths), each as --option KEY=VALUE:" in valley.output
+    assert "board=W1E1|W1E2|W2E1|W2E2 (default W1E1)" in valley.output
+    assert "fire=yes|no (default no)" in valley.output and "resurrection=yes|no (default yes)" in valley.output
+    stoneage = new_game(tmp_path, "--ruleset", "stoneage", "--help")
+    assert "Options of stoneage (Stone Age)" in stoneage.output
+    assert "placement=plan|live (default plan)" in stoneage.output and "board=" not in stoneage.output
+    unknown = new_game(tmp_path, "--ruleset=chess", "--help")
+    assert unknown.exit_code == 0 and "no ruleset 'chess'; known: valley, stoneage" in unknown.output
+
+
+def test_unknown_options_and_choices_are_refused_naming_the_valid_ones(tmp_path: Path) -> None:
+    cases = [
+        (["--option", "speed=2"], "Error: Valley of the Mammoths has no option 'speed'; its options are "
+                                  "board=W1E1|W1E2|W2E1|W2E2 (default W1E1), fire=yes|no (default no), "
+                                  "beginner=yes|no (default no), resurrection=yes|no (default yes)"),
+        (["--option", "board=W9E9"], "Error: option board is one of W1E1, W1E2, W2E1, W2E2, not 'W9E9'; "
+                                     "write board=W1E1|W1E2|W2E1|W2E2 (default W1E1)"),
+        (["--option", "fire=maybe"], "Error: option fire takes yes or no, not 'maybe'; write fire=yes|no"),
+        (["--ruleset", "stoneage", "--option", "placement=fast"], "Error: option placement is one of plan, live"),
+    ]
+    for args, message in cases:
+        result = new_game(tmp_path, "g", *SEATS, *args)
+        assert result.exit_code == 1 and result.output.startswith(message), (args, result.output)
+        assert result.output.count("\n") == 1
+    assert not (tmp_path / "pbem.sqlite").exists(), "nothing was stored, not even an empty database"
+    ok = new_game(tmp_path, "g", *SEATS, "--option", "board=W2E2", "--option", "fire=yes")
+    assert ok.exit_code == 0, ok.output
+    assert '"board": "W2E2"' in game_row(tmp_path, "g").options_json

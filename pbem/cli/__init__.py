@@ -26,7 +26,27 @@ class Ctx:
             raise click.ClickException(f"config: {why}") from None
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _StorageTrouble(click.ClickException):
+    """The disk or the database failed under a command: one line, exit 75 as
+    for a pass (nothing half done: every command is one transaction)."""
+    exit_code = 75
+
+
+class _Main(click.Group):
+    def invoke(self, ctx: click.Context):  # type: ignore[no-untyped-def]
+        from sqlalchemy.exc import InterfaceError, OperationalError
+
+        from pbem.db import storage_trouble
+        try:
+            return super().invoke(ctx)
+        except (OperationalError, InterfaceError, OSError) as why:
+            trouble = storage_trouble(why)
+            if not trouble:
+                raise
+            raise _StorageTrouble(f"{trouble}; nothing was changed: fix the disk, then run it again") from None
+
+
+@click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pbem")
 @click.option("--config", "config_path", envvar="PBEM_CONFIG", type=click.Path(dir_okay=False),
               help="the server config (default: $PBEM_CONFIG, else ./pbem.toml if present)")
@@ -40,12 +60,30 @@ def main(ctx: click.Context, config_path: str | None) -> None:
 
 def _engine(cfg, create: bool = True):  # type: ignore[no-untyped-def]
     """The database, brought to the newest schema first: a GM who upgraded pbem
-    never meets an old schema. Without ``create`` a missing database is an error."""
-    from pbem.db import is_migrated, migrate, open_engine
-    engine = open_engine(cfg.database_url)
-    if not create and not is_migrated(engine):
-        raise click.ClickException(f"no pbem database at {cfg.database_url}; run 'pbem init' first")
-    migrate(engine)
+    never meets an old schema. Without ``create`` a missing database is an error,
+    and no file is made: a read-only command never leaves an empty database.
+    A database that cannot be opened is one line saying why."""
+    from sqlalchemy.exc import DatabaseError, InterfaceError
+
+    from pbem.db import is_migrated, migrate, open_engine, open_problem, sqlite_path
+    url = cfg.database_url
+    path = sqlite_path(url)
+    from sqlalchemy.engine import make_url
+    where = path or make_url(url).render_as_string(hide_password=True)
+    missing = f"no pbem database at {where}; run 'pbem init' first, or check [server] database"
+    if path is not None and (not path.is_file() or path.stat().st_size == 0):
+        if not create:      # an empty file too: SQLite would write a header into it
+            raise click.ClickException(missing)
+        problem = open_problem(url)
+        if problem:
+            raise click.ClickException(problem)
+    try:
+        engine = open_engine(url)
+        if not create and not is_migrated(engine):
+            raise click.ClickException(missing)
+        migrate(engine)
+    except (DatabaseError, InterfaceError, OSError) as why:
+        raise click.ClickException(open_problem(url, why)) from None
     return engine
 
 
@@ -92,3 +130,4 @@ main.add_command(history.replay)
 main.add_command(tools.demo)
 main.add_command(tools.simulate)
 main.add_command(tools.adjudicate)
+from pbem.cli.mailcheck import check_mail; main.add_command(check_mail)  # noqa: E402,E702

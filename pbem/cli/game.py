@@ -3,8 +3,59 @@ from __future__ import annotations
 
 import click
 
+from engine.registry import ruleset_names
 from pbem.cli import Ctx, _engine, _gm_game, _now
+from pbem.cli.game_spec import NewGameCommand
 from pbem.presenters import DEFAULT
+
+DRY_RUN = click.option("--dry-run", is_flag=True, help="say who would get what mail; change nothing")
+
+
+class _DryRun(Exception):
+    """Raised inside the command's transaction to roll it back, carrying what it did."""
+
+    def __init__(self, result, mails: list[str]) -> None:  # type: ignore[no-untyped-def]
+        super().__init__("dry run")
+        self.result, self.mails = result, mails
+
+
+def _subject(raw: bytes) -> str:
+    from email.parser import BytesHeaderParser
+    from email.policy import default
+    return str(BytesHeaderParser(policy=default).parsebytes(raw).get("Subject", ""))
+
+
+def _run(obj: Ctx, game_id: str, action, done, dry_run: bool = False, would=None) -> None:  # type: ignore[no-untyped-def]
+    """Run ``action(session, config, game)`` as a GM command and echo ``done(result)``.
+    With ``dry_run`` the transaction is rolled back: nothing is stored or
+    queued, and the mail it would have queued is listed (address and subject)."""
+    from sqlalchemy import event
+
+    from pbem.models import OutboundMail
+
+    def act(s, cfg, g):  # type: ignore[no-untyped-def]
+        queued: list[OutboundMail] = []
+
+        def added(_session, thing) -> None:  # type: ignore[no-untyped-def]
+            if isinstance(thing, OutboundMail):
+                queued.append(thing)
+        event.listen(s, "transient_to_pending", added)
+        try:
+            result = action(s, cfg, g)
+        finally:
+            event.remove(s, "transient_to_pending", added)
+        if dry_run:
+            raise _DryRun(result, [f"{m.to_addr}: {_subject(m.raw)}" for m in queued])
+        return result
+    try:
+        result = _gm_game(obj, game_id, act)
+    except _DryRun as dry:
+        click.echo(f"dry run, nothing was changed: {(would or done)(dry.result)}")
+        click.echo(f"it would mail {len(dry.mails)}:" if dry.mails else "it would mail nobody")
+        for line in dry.mails:
+            click.echo(f"  {line}")
+        return
+    click.echo(done(result))
 
 
 @click.group()
@@ -12,12 +63,14 @@ def game() -> None:
     """Create, start and inspect games."""
 
 
-@game.command("new")
+@game.command("new", cls=NewGameCommand)
 @click.argument("game_id", required=False)
 @click.option("--from", "from_file", type=click.Path(exists=True, dir_okay=False), help="a game file (TOML)")
-@click.option("--ruleset", default=DEFAULT, show_default=True)
+@click.option("--ruleset", default=DEFAULT, show_default=True,
+              help="the game: " + ", ".join(ruleset_names()) + "; its options are listed below")
 @click.option("--seat", "seats", multiple=True, metavar="NAME:EMAIL", help="a seat and its player's address")
-@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="a ruleset option")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="a ruleset option (repeat it for more); the chosen ruleset's are listed below")
 @click.option("--deadline", default="72h", show_default=True, help="time for each turn")
 @click.option("--move-deadline", default="24h", show_default=True,
               help="time for each move where players act in turn")
@@ -26,6 +79,8 @@ def game() -> None:
 @click.option("--early", default="30m", show_default=True, help="delay before an all-READY turn runs")
 @click.option("--missed", type=click.Choice(["hold", "bot"]), default="hold", show_default=True)
 @click.option("--gm", "gm_email", default="", help="the GM's mail address")
+@click.option("--allow-shared-address", is_flag=True,
+              help="let two seats have the same address (one player playing two seats)")
 @click.option("--seed", default="", help="fixed seed for a reproducible game")
 @click.option("--press", type=click.Choice(["none", "public", "private"]), default="private", show_default=True,
               help="what press between players is allowed")
@@ -37,10 +92,11 @@ def game_new(obj: Ctx, game_id: str | None, from_file: str | None, **given) -> N
     """Create a game (it waits for 'pbem game start')."""
     from pbem.cli.game_spec import spec_from_options
     from pbem.db import session
-    from pbem.games import GameError, create_game
+    from pbem.games import GameError, check_spec, create_game
     cfg = obj.config()
     try:
         spec = spec_from_options(game_id, from_file, **given)
+        check_spec(spec)        # a refused game opens (and so makes) no database
         with session(_engine(cfg)) as s:
             g, gm_password = create_game(s, spec)
     except GameError as why:
@@ -54,12 +110,14 @@ def game_new(obj: Ctx, game_id: str | None, from_file: str | None, **given) -> N
 @game.command("start")
 @click.argument("game_id")
 @click.option("--now", "now_text", help="the time to use (ISO), for tests")
+@DRY_RUN
 @click.pass_obj
-def game_start(obj: Ctx, game_id: str, now_text: str | None) -> None:
+def game_start(obj: Ctx, game_id: str, now_text: str | None, dry_run: bool) -> None:
     """Deal the game and queue every seat's password and first report."""
     from pbem.games import start_game
-    _gm_game(obj, game_id, lambda s, cfg, g: start_game(s, cfg, g, _now(now_text)))
-    click.echo(f"started {game_id}; the welcome mails go out with the next 'pbem process'")
+    _run(obj, game_id, lambda s, cfg, g: start_game(s, cfg, g, _now(now_text)),
+         lambda _: f"started {game_id}; the welcome mails go out with the next 'pbem process'", dry_run,
+         lambda _: f"{game_id} would start")
 
 
 @game.command("preview")
@@ -74,12 +132,14 @@ def game_preview(obj: Ctx, game_id: str) -> None:
 @game.command("rollback")
 @click.argument("game_id")
 @click.option("--now", "now_text", help="the time to use (ISO)")
+@DRY_RUN
 @click.pass_obj
-def game_rollback(obj: Ctx, game_id: str, now_text: str | None) -> None:
+def game_rollback(obj: Ctx, game_id: str, now_text: str | None, dry_run: bool) -> None:
     """Undo the last resolved turn; its sheets stand again and every seat is told."""
     from pbem.gmtools import rollback
-    turn = _gm_game(obj, game_id, lambda s, cfg, g: rollback(s, cfg, g, _now(now_text)))
-    click.echo(f"{game_id} is back at turn {turn}; the notices go out with the next pass")
+    _run(obj, game_id, lambda s, cfg, g: rollback(s, cfg, g, _now(now_text)),
+         lambda turn: f"{game_id} is back at turn {turn}; the notices go out with the next pass", dry_run,
+         lambda turn: f"{game_id} would be back at turn {turn}")
 
 
 @game.command("replace")
@@ -87,12 +147,14 @@ def game_rollback(obj: Ctx, game_id: str, now_text: str | None) -> None:
 @click.argument("seat")
 @click.argument("email")
 @click.option("--now", "now_text", help="the time to use (ISO)")
+@DRY_RUN
 @click.pass_obj
-def game_replace(obj: Ctx, game_id: str, seat: str, email: str, now_text: str | None) -> None:
+def game_replace(obj: Ctx, game_id: str, seat: str, email: str, now_text: str | None, dry_run: bool) -> None:
     """Give SEAT to a new player at EMAIL (a new password goes to them; history stays)."""
     from pbem.gmtools import replace_seat
-    old = _gm_game(obj, game_id, lambda s, cfg, g: replace_seat(s, cfg, g, seat, email, _now(now_text)))
-    click.echo(f"seat {seat} of {game_id}: {old} replaced by {email}")
+    _run(obj, game_id, lambda s, cfg, g: replace_seat(s, cfg, g, seat, email, _now(now_text)),
+         lambda old: f"seat {seat} of {game_id}: {old} replaced by {email}", dry_run,
+         lambda old: f"seat {seat} of {game_id} would go from {old} to {email}")
 
 
 @game.command("bot")
@@ -114,16 +176,21 @@ def game_bot(obj: Ctx, game_id: str, seat: str, state: str, now_text: str | None
 @click.pass_obj
 def game_observe(obj: Ctx, game_id: str, email: str) -> None:
     """Send EMAIL the public report of every turn from now on."""
-    from pbem.gmtools import follow
-    from pbem.mail.headers import valid_address
+    from pbem.games import address_problem
+    from pbem.gmtools import follow, refuse_unless
 
-    if not valid_address(email):
-        raise click.ClickException(f"{email!r} is not a mail address")
-    _gm_game(obj, game_id, lambda s, cfg, g: follow(s, g, email, _now(None)))
-    click.echo(f"{email} follows {game_id}")
+    if address_problem(email):
+        raise click.ClickException(address_problem(email))
+
+    def act(s, cfg, g):  # type: ignore[no-untyped-def]
+        refuse_unless(g, "OBSERVE")
+        return follow(s, g, email, _now(None))
+    changed = _gm_game(obj, game_id, act)
+    click.echo(f"{email} follows {game_id}" + ("" if changed else " already; nothing was changed"))
 
 
-def _gm_announced(obj: Ctx, game_id: str, word: str, now_text: str | None, tool) -> None:  # type: ignore[no-untyped-def]
+def _gm_announced(obj: Ctx, game_id: str, word: str, now_text: str | None, tool,  # type: ignore[no-untyped-def]
+                  dry_run: bool = False, then: str = "") -> None:
     """Run a GM tool ``tool(session, game, now) -> what was done``, log it and tell the seats."""
     from pbem import gmtools
 
@@ -132,34 +199,39 @@ def _gm_announced(obj: Ctx, game_id: str, word: str, now_text: str | None, tool)
         done = tool(s, g, now)
         gmtools.announce(s, cfg, g, word, done, now, key="cli")
         return done
-    click.echo(f"{game_id}: {_gm_game(obj, game_id, act)}; the seats are told with the next pass")
+    _run(obj, game_id, act, lambda done: f"{game_id}: {done}; the seats are told with the next pass", dry_run,
+         lambda done: f"{game_id}: the GM would have {done}{then}")
 
 
-def _clock_command(name: str, word: str, tool: str, summary: str) -> None:
+def _clock_command(name: str, word: str, tool: str, summary: str, then: str = "") -> None:
     """A GM command on the game's clock, calling pbem.gmtools.<tool>(game, now)."""
     @game.command(name, help=summary)
     @click.argument("game_id")
     @click.option("--now", "now_text", help="the time to use (ISO)")
+    @DRY_RUN
     @click.pass_obj
-    def command(obj: Ctx, game_id: str, now_text: str | None) -> None:
+    def command(obj: Ctx, game_id: str, now_text: str | None, dry_run: bool) -> None:
         from pbem import gmtools
-        _gm_announced(obj, game_id, word, now_text, lambda s, g, now: getattr(gmtools, tool)(g, now))
+        _gm_announced(obj, game_id, word, now_text, lambda s, g, now: getattr(gmtools, tool)(g, now), dry_run,
+                      then)
 
 
 _clock_command("pause", "PAUSE", "pause", "Stop a game's clock: no turn runs until it is resumed.")
 _clock_command("resume", "RESUME", "resume", "Start a paused game's clock again; the deadline moves on by the pause.")
-_clock_command("process-now", "PROCESS", "process_now", "Let the turn run on the next pass, whoever has sent orders.")
+_clock_command("process-now", "PROCESS", "process_now", "Let the turn run on the next pass, whoever has sent orders.",
+               then="; that pass would also mail the turn's reports")
 
 
 @game.command("extend")
 @click.argument("game_id")
 @click.argument("duration")
 @click.option("--now", "now_text", help="the time to use (ISO)")
+@DRY_RUN
 @click.pass_obj
-def game_extend(obj: Ctx, game_id: str, duration: str, now_text: str | None) -> None:
+def game_extend(obj: Ctx, game_id: str, duration: str, now_text: str | None, dry_run: bool) -> None:
     """Move the deadline later by DURATION (like 24h, 30m, 2d)."""
     from pbem.gmtools import extend
-    _gm_announced(obj, game_id, "EXTEND", now_text, lambda s, g, now: extend(g, duration, now))
+    _gm_announced(obj, game_id, "EXTEND", now_text, lambda s, g, now: extend(g, duration, now), dry_run)
 
 
 @game.command("vacation")
@@ -170,9 +242,10 @@ def game_extend(obj: Ctx, game_id: str, duration: str, now_text: str | None) -> 
 @click.pass_obj
 def game_vacation(obj: Ctx, game_id: str, seat: str, turns: str, now_text: str | None) -> None:
     """SEAT is away for TURNS turns (within the game's allowance), or OFF."""
-    from pbem.gmtools import seat_named, vacation
+    from pbem.gmtools import refuse_unless, seat_named, vacation
 
     def act(s, cfg, g):  # type: ignore[no-untyped-def]
+        refuse_unless(g, "VACATION")
         found = seat_named(s, g, seat.lower())
         return vacation(s, g, found, turns, who=f"seat {found.name}", now=_now(now_text))
     click.echo(_gm_game(obj, game_id, act))
@@ -182,9 +255,11 @@ def game_vacation(obj: Ctx, game_id: str, seat: str, turns: str, now_text: str |
 @click.argument("game_id")
 @click.option("--reason", default="ended by the GM", show_default=True)
 @click.option("--now", "now_text", help="the time to use (ISO)")
+@DRY_RUN
 @click.pass_obj
-def game_end(obj: Ctx, game_id: str, reason: str, now_text: str | None) -> None:
+def game_end(obj: Ctx, game_id: str, reason: str, now_text: str | None, dry_run: bool) -> None:
     """End a game now; every seat is told with the next pass."""
     from pbem.gmtools import end_game
-    _gm_game(obj, game_id, lambda s, cfg, g: end_game(s, cfg, g, reason, _now(now_text)))
-    click.echo(f"{game_id} is over; the seats are told with the next pass")
+    _run(obj, game_id, lambda s, cfg, g: end_game(s, cfg, g, reason, _now(now_text)),
+         lambda _: f"{game_id} is over; the seats are told with the next pass", dry_run,
+         lambda _: f"{game_id} would be over")

@@ -14,7 +14,7 @@ def _clock(ctx: Context, tool: Callable[[], str]) -> None:
     try:
         done = tool()
     except GameError as why:
-        ctx.answer.add(f"Line {ctx.cmd.line}: {why}.")
+        ctx.answer.add(f"Line {ctx.cmd.line}: {str(why).rstrip('.')}. Nothing was changed.")
         return
     gm_did(ctx, done)
 

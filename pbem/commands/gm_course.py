@@ -8,34 +8,46 @@ from pbem.games import GameError, start_game
 from pbem.history import HistoryError
 
 
+def _refused(ctx: Context, why: Exception) -> None:
+    """The command cannot be done now: why, and that nothing was changed."""
+    ctx.answer.add(f"Line {ctx.cmd.line}: {str(why).rstrip('.')}. Nothing was changed.")
+
+
 def start(ctx: Context) -> None:
     """Start a game that is waiting: passwords mailed, the first step begins."""
     try:
         start_game(ctx.session, ctx.cfg, ctx.game, ctx.now)
     except GameError as why:
-        ctx.answer.add(f"Line {ctx.cmd.line}: {why}")
+        _refused(ctx, why)
         return
     gm_did(ctx, "started the game")
 
 
 def preview(ctx: Context) -> None:
     """The public report the next turn would give now; nothing is stored or told."""
-    ctx.answer.add(gmtools.preview(ctx.session, ctx.cfg, ctx.game))
+    try:
+        ctx.answer.add(gmtools.preview(ctx.session, ctx.cfg, ctx.game))
+    except GameError as why:
+        _refused(ctx, why)
 
 
 def rollback(ctx: Context) -> None:
     """Undo the last resolved turn; the tool tells the seats."""
     try:
         turn = gmtools.rollback(ctx.session, ctx.cfg, ctx.game, ctx.now)
-    except HistoryError as why:
-        ctx.answer.add(f"Line {ctx.cmd.line}: {why}")
+    except (GameError, HistoryError) as why:
+        _refused(ctx, why)
         return
     gm_did(ctx, f"rolled the game back to turn {turn}")
 
 
 def end(ctx: Context) -> None:
     """The game is over now; the tool tells the seats and observers."""
-    gmtools.end_game(ctx.session, ctx.cfg, ctx.game, "ended by the GM", ctx.now)
+    try:
+        gmtools.end_game(ctx.session, ctx.cfg, ctx.game, "ended by the GM", ctx.now)
+    except GameError as why:
+        _refused(ctx, why)
+        return
     gm_did(ctx, "ended the game")
 
 

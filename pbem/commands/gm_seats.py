@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pbem import gmtools
 from pbem.commands.base import GM, Context, Entry, gm_did
+from pbem.games import GameError
 from pbem.history import HistoryError
 
 
@@ -19,10 +20,11 @@ def replace(ctx: Context) -> None:
     seat, address = ctx.cmd.args[0].lower(), ctx.cmd.args[1]
     try:
         old = gmtools.replace_seat(ctx.session, ctx.cfg, ctx.game, seat, address, ctx.now)
-    except HistoryError as why:
-        ctx.answer.add(f"Line {ctx.cmd.line}: {why}")
+    except (GameError, HistoryError) as why:
+        ctx.answer.add(f"Line {ctx.cmd.line}: {str(why).rstrip('.')}. Nothing was changed.")
         return
-    ctx.answer.add(f"Seat {seat}: {old} is replaced by {address}, who gets a new password.")
+    ctx.answer.add(f"Seat {seat}: {old} is replaced by {address}, who gets a new password"
+                   + (" when the game starts." if ctx.game.status == "new" else "."))
     gm_did(ctx, f"gave seat {seat} to a new player")
 
 
@@ -35,8 +37,8 @@ def bot(ctx: Context) -> None:
     seat, on = args[0].lower(), args[1].upper() == "ON"
     try:
         gmtools.set_bot(ctx.session, ctx.game, seat, on, ctx.now)
-    except HistoryError as why:
-        ctx.answer.add(f"Line {ctx.cmd.line}: {why}")
+    except (GameError, HistoryError) as why:
+        ctx.answer.add(f"Line {ctx.cmd.line}: {str(why).rstrip('.')}. Nothing was changed.")
         return
     gm_did(ctx, f"put seat {seat} {'in' if on else 'out of'} civil disorder (played by the bot)")
 

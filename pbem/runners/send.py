@@ -1,11 +1,15 @@
 """Send: the outbox over one connection. Each mail is claimed, handed over,
 marked and committed on its own: a crash re-sends, never loses. 4xx stays
-queued, 5xx is marked failed; a mail that cannot be handed over fails alone."""
+queued, 5xx is marked failed; a mail that cannot be handed over fails alone.
+With a key in [dkim], each mail is DKIM-signed as it is handed over (the
+stored mail stays unsigned: a mail sent again is signed again, with the key
+of that day)."""
 from __future__ import annotations
 
 from sqlmodel import select
 
 from pbem import faults
+from pbem.mail.dkim import signer
 from pbem.models import OutboundMail
 from pbem.runners.claim import Runner, claim, each, ids
 from pbem.transports.base import Outbox, TransportError
@@ -25,6 +29,7 @@ class Send(Runner):
         if self.ctx.dry_run:
             summary.notes.append(f"would send {len(queued)} mail(s)")
             return
+        self.dkim = signer(self.ctx.cfg.dkim)      # None: no key configured, mail goes unsigned
         try:
             outbox = self.ctx.make_outbox()
         except TransportError as why:
@@ -47,7 +52,8 @@ class Send(Runner):
             if row is None:        # sent already, or another sender has it
                 return
             faults.poison("send", row.to_addr)
-            for _id, result in outbox.send([(row.id, ctx.cfg.server.address, row.to_addr, row.raw)]):
+            raw = self.dkim.sign(row.raw) if self.dkim is not None else row.raw
+            for _id, result in outbox.send([(row.id, ctx.cfg.server.address, row.to_addr, raw)]):
                 faults.point("mid-send")
                 row.attempts += 1
                 if result.ok:

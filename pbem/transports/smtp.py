@@ -54,6 +54,27 @@ class SmtpOutbox:
             except (aiosmtplib.SMTPException, OSError, asyncio.TimeoutError) as why:
                 raise TransportError(f"SMTP: {why}") from None
 
+    def probe(self, sender: str, recipient: str) -> tuple[bool, str]:
+        """Would the relay take a mail from ``sender`` to ``recipient``? EHLO,
+        MAIL FROM, RCPT TO, then RSET: the envelope is tried, nothing is sent.
+        (ok, what the server said)."""
+        async def run() -> str:
+            await self.smtp.ehlo()
+            await self.smtp.mail(sender)
+            reply = await self.smtp.rcpt(recipient)
+            await self.smtp.rset()
+            return f"{reply.code} {reply.message}"
+        try:
+            return True, self.loop.run_until_complete(run())
+        except aiosmtplib.SMTPSenderRefused as why:
+            return False, f"MAIL FROM:<{sender}> refused: {why.code} {why.message}"
+        except aiosmtplib.SMTPRecipientRefused as why:
+            return False, f"RCPT TO:<{recipient}> refused: {why.code} {why.message}"
+        except aiosmtplib.SMTPResponseException as why:
+            return False, f"{why.code} {why.message}"
+        except (aiosmtplib.SMTPException, OSError, asyncio.TimeoutError) as why:
+            return False, str(why) or why.__class__.__name__
+
     def close(self) -> None:
         try:
             if self.smtp.is_connected:
