@@ -120,6 +120,12 @@ def text_of(msg: EmailMessage) -> str:
     return msg.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n")
 
 
+def said(text: str) -> str:
+    """Text with every run of spaces and line breaks made one space: a sentence as written,
+    whatever the 72-column wrapping of answers did to it (for ``in`` checks)."""
+    return " ".join(text.split())
+
+
 def password_in(messages: list[EmailMessage]) -> str:
     for msg in messages:
         found = re.search(r"Your password is:\s+(\S+)", text_of(msg))

@@ -23,25 +23,37 @@ T0 = datetime(2026, 5, 1, 8, 0, tzinfo=timezone.utc)
 ANN, BOB, CY, GM, EVE = "ann@example.org", "bob@example.org", "cy@example.org", "gm@example.org", "eve@example.org"
 ADDRESS = "pbem@example.org"
 
-# HELP as templates/mail/help.txt wrote it by hand, before the table.
+# HELP as the table writes it, each description wrapped under its column within 72 columns.
 TODAY = f"""How to play by mail: send plain-text mail to {ADDRESS}.
 
   SIGNON <game> <seat> <password>   first line of every mail
-  <orders>                          one per line, in the game's order language
-  TURN <n>                          the turn your orders are for (optional)
-  READY / WAIT                      the turn may / may not run before the deadline
-  STATUS                            the game's turn, deadline, who has sent orders
+  <orders>                          one per line, in the game's order
+                                    language
+  TURN <n>                          the turn your orders are for
+                                    (optional)
+  READY / WAIT                      the turn may / may not run before
+                                    the deadline
+  STATUS                            the game's turn, deadline, who has
+                                    sent orders
   PASSWORD <new>                    change your password
-  HISTORY [n]                       the report of turn n (default: the latest) again
-  VACATION <turns> | OFF            away: your tribe holds, no turn counts as missed
-  DIGEST ROUND | STEP | OFF         where players act in turn: the news of others'
-                                    moves once a round, every step, or never
-  PRESS TO <seat,seat|ALL> [ANON]   a message to other seats, ended by ENDPRESS
-  JOIN <game> <seat>                take a seat in an open game (no SIGNON needed)
-  OBSERVE <game> [OFF]              follow a game's public reports (no SIGNON needed)
-  CONFIRM <token>                   carry out that JOIN or OBSERVE: the answer to it
-                                    holds the token; a plain reply to that answer works
-  RESIGN                            leave the game (the seat plays on by default orders)
+  HISTORY [n]                       the report of turn n (default: the
+                                    latest) again
+  VACATION <turns> | OFF            away: your tribe holds, no turn
+                                    counts as missed
+  DIGEST ROUND | STEP | OFF         where players act in turn: the news
+                                    of others' moves once a round, every
+                                    step, or never
+  PRESS TO <seat,seat|ALL> [ANON]   a message to other seats, ended by
+                                    ENDPRESS
+  JOIN <game> <seat>                take a seat in an open game (no
+                                    SIGNON needed)
+  OBSERVE <game> [OFF]              follow a game's public reports (no
+                                    SIGNON needed)
+  CONFIRM <token>                   carry out that JOIN or OBSERVE: the
+                                    answer to it holds the token; a
+                                    plain reply to that answer works
+  RESIGN                            leave the game (the seat plays on by
+                                    default orders)
   HELP                              this text
   SIGNOFF                           nothing after this line is read
 

@@ -9,7 +9,7 @@ import textwrap
 from pbem.commands import (digest, gm_clock, gm_course, gm_seats, help, history, join, lines, orders,
                            password, ready, resign, status, vacation)
 from pbem.commands.base import ANYONE, EVERYONE, GM, PLAYER, SIGNED, Context, Entry, Line
-from pbem.reports.render import fit, render
+from pbem.reports.render import WIDTH, fit, render
 
 __all__ = ["ANYONE", "EVERYONE", "GM", "PLAYER", "SIGNED", "COMMANDS", "TABLE", "Context", "Entry", "Line",
            "dispatch", "help_text", "lookup", "rows"]
@@ -57,9 +57,9 @@ def rows(who: str) -> list[Entry | Line]:
 
 
 def _column(row: Entry | Line) -> list[str]:
-    """One row of the command column: the usage, then its help under column 36."""
-    first, *more = row.help.split("\n")
-    return [f"  {row.usage:<33} {first}"] + [" " * 36 + line for line in more]
+    """One row of the command column: the usage, then its help under column 36, wrapped there."""
+    lines = textwrap.wrap(" ".join(row.help.split()), WIDTH - 36) or [""]
+    return [f"  {row.usage:<33} {lines[0]}"] + [" " * 36 + line for line in lines[1:]]
 
 
 def _gm_paragraph() -> str:
