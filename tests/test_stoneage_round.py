@@ -1,4 +1,4 @@
-"""Stone Age through the ruleset: whole games by random-legal bots, determinism, and the steps
+"""Stone Age through the ruleset: whole games by its bot, determinism, and the steps
 of the contract (who is awaited, pre-orders, privacy, the end)."""
 from __future__ import annotations
 

@@ -2,7 +2,8 @@
 
 The data, the state, setup, the order language, and whole rounds
 (placement, actions, the Mammoth Herd with option ``mammoth_herd``, feeding,
-the round's end and the final scoring). The bots are random-legal so far.
+the round's end and the final scoring). ``bot_orders`` is the heuristic bot
+(engine/stoneage/heuristic.py); the random-legal one is in bots.py.
 
 With ``placement = plan`` (the default) a round is one step: every seat
 sends a plan before the round's placement, all together, and the round runs
@@ -17,7 +18,7 @@ from typing import Any
 
 from engine.contract import EndReason, Event, OrderSheet, Outcome, Resolution
 from engine.dice import Dice
-from engine.stoneage import bots, parser, rounds, setup
+from engine.stoneage import heuristic, parser, rounds, setup
 from engine.stoneage import view as views
 from engine.stoneage.placement import legal
 from engine.stoneage.policy import keep, place_lines_left
@@ -107,7 +108,9 @@ class StoneAgeRuleset:
         return OrderSheet(player)
 
     def bot_orders(self, state: State, player: str, rng: random.Random) -> OrderSheet:
-        return bots.plan(state, player, rng)
+        """The heuristic bot's orders: a missed move with ``missed = "bot"``, a seat in civil
+        disorder."""
+        return heuristic.plan(state, player, rng)
 
     def view(self, state: State, player: str | None) -> dict[str, Any]:
         return views.view(state, player, self.prompt(state, player) if player in state.players else "")
