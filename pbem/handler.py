@@ -11,7 +11,8 @@ from datetime import datetime
 from sqlmodel import Session, select
 
 from engine import get_ruleset
-from pbem import commands, guard, passwords
+from pbem import commands, gmtools, guard, passwords, steps
+from pbem.clock import show
 from pbem.answer import MAX_PROBLEMS, Answer, at_most, trim
 from pbem.commands import Context, orders
 from pbem.commands.status import status_text
@@ -179,6 +180,18 @@ def _player(s: Session, cfg: Config, game: Game, seat: Seat, req: Request, answe
         commands.dispatch(Context(s, cfg, game, seat, cmd, answer, now, sheet_stored=stored), "player")
     if not req.orders and not req.commands and not req.press:
         answer.add(f"You signed on to {game.id} as {seat.name}, but the mail had no orders or commands.")
+    answer.sections.insert(0, asked_now(game, seat))
+
+
+def asked_now(game: Game, seat: Seat) -> str:
+    """The answer's first line: what the game asks of the seat now, and by when."""
+    if game.status != "active":
+        return f"{game.id}: nothing is asked of you; the game is {gmtools.status_word(game)}."
+    ruleset = get_ruleset(game.ruleset)
+    prompt = ruleset.prompt(ruleset.from_json(game.state_json), seat.name)
+    if not prompt:
+        return f"{game.id}: nothing is asked of you at {steps.word(game.simultaneous)} {game.turn_no}."
+    return f"{game.id} asks you now: {prompt}" + (f", by {show(game.deadline)}." if game.deadline else ".")
 
 
 def _gm(s: Session, cfg: Config, game: Game, req: Request, answer: Answer, now: datetime) -> None:

@@ -58,13 +58,15 @@ def problem_line(p: Problem, req: Request) -> str:
     return f"line {p.line}{quoted}: {p.message}" + (f" ({p.suggestion})" if p.suggestion else "")
 
 
-def _wrong_step(game: Game, asked: int | None) -> str:
+def _wrong_step(game: Game, seat: Seat, asked: int | None) -> str:
     """Why orders are not taken now (the game is not running, or TURN names
-    another step), or ''."""
+    another step), or ''. A TURN of the latest report the seat was mailed is
+    current: the steps resolved since (where players act in turn) were not
+    the seat's to answer, and it was sent no report of them."""
     if game.status != "active":
         return f"Game {game.id} is {gmtools.status_word(game)}: no orders were stored."
     name = step_word(game)
-    if asked is None or asked == game.turn_no:
+    if asked is None or asked == game.turn_no or seat.news_from <= asked < game.turn_no:
         return ""
     if asked < game.turn_no:
         return (f"{name.title()} {asked} was already resolved; the game is at {name} {game.turn_no} "
@@ -76,7 +78,7 @@ def _wrong_step(game: Game, asked: int | None) -> str:
 
 def store(s: Session, game: Game, seat: Seat, req: Request, answer: Answer, asked: int | None) -> bool:
     """Store a clean sheet; True when it was stored."""
-    wrong = _wrong_step(game, asked)
+    wrong = _wrong_step(game, seat, asked)
     if wrong:
         answer.add(wrong)
         return False
