@@ -1,5 +1,5 @@
 """What Stone Age says outside its report, and the words of a player board:
-the step's name, HELP lines, the standings."""
+the step's name, the standings (HELP lines: help.py)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -7,17 +7,11 @@ from typing import Any
 
 from engine.stoneage.cards import CARDS
 from pbem.presenters import Standings
+from pbem.presenters.stoneage.help import help_lines
+
+__all__ = ["board_texts", "card_words", "help_lines", "label", "standings", "tool_words", "when"]
 
 GOODS = ("food", "wood", "clay", "stone", "gold")
-ORDER_HELP = [
-    "PLACE <n> <location> [OR <n> <location> ...]   one line per placement",
-    "  locations: hunt forest clay quarry river toolmaker hut field",
-    "  card1..card4 (cost 1..4) building1..building<players>",
-    "USE <location> ...   the order of your actions",
-    "TOOLS AUTO | NONE | <location> <values...>   tools on your rolls",
-    "BUY <cardN|buildingN> [PAY <n> <resource> ...]   buy where you stand",
-    "TAKE <resource> <resource>   PICK <reward> ...   FEED <resource> ... | PENALTY",
-]
 
 
 def when(view: dict[str, Any]) -> str:
@@ -34,16 +28,6 @@ def label(view: dict[str, Any]) -> str:
     if view["options"].get("placement") == "live":
         return f"round {view['round']}, {view['stage']}"
     return f"round {view['round']}"
-
-
-def help_lines(view: dict[str, Any]) -> list[str]:
-    """The order language in a few lines, and the seat's kept plan if it has one."""
-    lines = ["Stone Age orders (one per line; see the game's order guide):"]
-    lines += [f"  {line}" for line in ORDER_HELP]
-    if view.get("plan"):
-        lines.append("Your kept orders:")
-        lines += [f"  {line}" for line in view["plan"]]
-    return lines
 
 
 def standings(view: dict[str, Any]) -> Standings:

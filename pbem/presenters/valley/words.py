@@ -1,20 +1,13 @@
-"""What Valley says outside its report: HELP lines, the standings, the
-short name of a turn, and the demo's game."""
+"""What Valley says outside its report: the standings, the short name of a
+turn, and the demo's game; its HELP lines are made in help.py."""
 from __future__ import annotations
 
 from typing import Any
 
-from engine.valley.carddocs import fate_line
 from pbem.presenters import Demo, Standings
+from pbem.presenters.valley.help import help_lines
 
-
-def help_lines(view: dict[str, Any]) -> list[str]:
-    """The seat's fate cards and how to play them; none for the GM or a seat without cards."""
-    me = view.get("me")
-    hand = view["tribes"][me]["hand"] if me in view["tribes"] else []
-    if not hand:
-        return []
-    return ["Your fate cards (PLAY <card> <arguments> on your order sheet):"] + [f"  {fate_line(c)}" for c in hand]
+__all__ = ["DEMO", "help_lines", "label", "misspell", "standings"]
 
 
 def standings(view: dict[str, Any]) -> Standings:

@@ -1,0 +1,171 @@
+"""HELP for Stone Age: each order with an example that fits the seat now (the
+locations still open to it, the cards and buildings on offer, its own goods
+and tools), the seat's kept orders, and where the order language is written.
+
+Every example is an order line as a player would send it, then a ``#``
+comment (which the parser skips) giving the order's form or what it does.
+The GM and the public get the same examples for a seat that has placed
+nobody yet.
+"""
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from engine.stoneage.buildings import BUILDINGS
+from engine.stoneage.cards import CARDS, Effect
+from engine.stoneage.locations import (
+    LOCATIONS,
+    VILLAGE,
+    Kind,
+    exists,
+    players_per_gathering,
+    village_spaces,
+)
+
+WIDTH = 72
+DOCS = "All the orders, with their rules: docs/orders-stoneage.md."
+RESOURCES = ("wood", "clay", "stone", "gold")
+_START = {"people": 5, "free": 5, "placed": {}, "tools": [0, 0, 0], "tools_used": [False] * 3,
+          "one_use": [], **{g: 0 for g in RESOURCES}}
+
+
+def _line(order: str, why: str) -> str:
+    """One example: the order, then its comment from column 28 (or right after a long order)."""
+    head = f"  {order:<24}  # " if len(order) <= 24 else f"  {order}  # "
+    return head + textwrap.shorten(why, max(WIDTH - len(head), 12), placeholder="...")
+
+
+def open_to(view: dict[str, Any], board: dict[str, Any], n: int, name: str) -> bool:
+    """May a seat with ``board`` put ``n`` people on ``name`` now? (placement.why_not on the view)"""
+    players, loc = len(view["players"]), LOCATIONS[name]
+    on = view["locations"].get(name, {})
+    if not exists(name, players) or name in board["placed"] or n > board["free"] or n < 1:
+        return False
+    if loc.exact and n != loc.exact:
+        return False
+    if loc.kind is Kind.GATHER:
+        limit = players_per_gathering(players)
+        if limit is not None and name != "hunt" and len(on) >= limit:
+            return False
+        return loc.spaces is None or n <= loc.spaces - sum(on.values())
+    if on:
+        return False
+    if loc.kind is Kind.VILLAGE:
+        return sum(1 for v in VILLAGE if view["locations"].get(v)) < village_spaces(players)
+    if loc.kind is Kind.CARD:
+        return bool(view["civ_slots"][loc.number - 1]["card"])
+    return bool(view["buildings"][loc.number - 1]["top"])
+
+
+def _place(view: dict[str, Any], board: dict[str, Any]) -> list[str]:
+    """PLACE lines: a gathering pair, a village space, a card or a building, each open now."""
+    lines = []
+    n = min(board["free"], 3)
+    gather = [g for g in ("forest", "clay", "quarry", "river", "hunt") if open_to(view, board, n, g)]
+    if len(gather) >= 2:
+        lines.append(_line(f"PLACE {n} {gather[0]} OR {n} {gather[1]}", "PLACE <n> <location> [OR ...]"))
+    elif gather:
+        lines.append(_line(f"PLACE {n} {gather[0]}", "PLACE <n> <location> [OR ...]"))
+    village = [v for v in VILLAGE if open_to(view, board, LOCATIONS[v].exact, v)]
+    for v in village[:2]:
+        gives = {"toolmaker": "a tool", "hut": "a person more", "field": "agriculture +1"}[v]
+        lines.append(_line(f"PLACE {LOCATIONS[v].exact} {v}", f"{gives} (exactly {LOCATIONS[v].exact})"))
+    slot = next((s["slot"] for s in view["civ_slots"] if open_to(view, board, 1, s["slot"])), "")
+    if slot:
+        lines.append(_line(f"PLACE 1 {slot}", "then BUY it (below)"))
+    stack = next((b["stack"] for b in view["buildings"] if open_to(view, board, 1, b["stack"])), "")
+    if stack:
+        lines.append(_line(f"PLACE 1 {stack}", "then BUY it (below)"))
+    return lines
+
+
+def _pay(board: dict[str, Any], cost: int) -> str:
+    """`` PAY ...`` of ``cost`` resources the seat has, cheapest first, or '' (the default pays)."""
+    left, paid = cost, []
+    for g in RESOURCES:
+        take = min(board[g], left)
+        if take:
+            paid.append(f"{take} {g}")
+            left -= take
+    return " PAY " + " ".join(paid) if paid and not left else ""
+
+
+def _buy(view: dict[str, Any], board: dict[str, Any]) -> list[str]:
+    """A BUY line for a card slot and one for a building stack on offer, the seat's own first."""
+    lines = []
+    slots = sorted((s for s in view["civ_slots"] if s["card"]), key=lambda s: s["slot"] not in board["placed"])
+    if slots:
+        s = slots[0]
+        number = LOCATIONS[s["slot"]].number
+        lines.append(_line(f"BUY {s['slot']}{_pay(board, number)}", s["text"]))
+    stacks = sorted((b for b in view["buildings"] if b["top"]), key=lambda b: b["stack"] not in board["placed"])
+    if stacks:
+        b = stacks[0]
+        tile = BUILDINGS[b["top"]]
+        pay = " PAY " + " ".join(f"{tile.cost.count(g)} {g.value}" for g in dict.fromkeys(tile.cost)) \
+            if tile.fixed else ""
+        lines.append(_line(f"BUY {b['stack']}{pay}", b["text"]))
+    return lines
+
+
+def _tools(board: dict[str, Any]) -> list[str]:
+    lines = [_line("TOOLS AUTO", "the fewest tools that make a roll count")]
+    values = sorted([v for v, used in zip(board["tools"], board["tools_used"]) if v and not used]
+                    + list(board["one_use"]), reverse=True)[:2]
+    if values:
+        lines.append(_line("TOOLS forest " + " ".join(map(str, values)), "these tools on the forest roll"))
+    return lines
+
+
+def _cards(view: dict[str, Any]) -> list[str]:
+    """TAKE and PICK when a card that asks for them is on offer."""
+    lines = []
+    offer = {CARDS[s["card"]].top.effect: s["slot"] for s in view["civ_slots"] if s["card"]}
+    if Effect.ANY2 in offer:
+        lines.append(_line("TAKE stone gold", f"the two resources of {offer[Effect.ANY2]}'s card"))
+    if Effect.DICE_ALL in offer:
+        lines.append(_line("PICK gold tool field", f"your rewards of {offer[Effect.DICE_ALL]}'s dice"))
+    if not lines:
+        lines.append("  (TAKE and PICK: for cards not on offer now; see the docs)")
+    return lines
+
+
+def _herd(view: dict[str, Any], board: dict[str, Any]) -> list[str]:
+    herd = view.get("herd")
+    if herd is None:
+        return []
+    if not herd["at"]:
+        return ["  (HERD: the Mammoth Herd has left the board)"]
+    n = min(board["people"], 2)
+    return [_line(f"HERD {n}", f"move up to {n} to the tile (1 food each)"),
+            _line("HERD BONUS ALL", "if you tame: the tile's 'all' reward")]
+
+
+def examples(view: dict[str, Any], board: dict[str, Any]) -> list[str]:
+    """Every order, with an example that fits ``board`` (a seat's, or a fresh one) now."""
+    lines = _place(view, board) if view["stage"] == "placement" and board["free"] else []
+    first = sorted(board["placed"]) or ["toolmaker", "forest"]
+    lines.append(_line("USE " + " ".join(first[:2]), "resolve these first, in this order"))
+    lines += _tools(board) + _buy(view, board) + _cards(view)
+    have = [g for g in RESOURCES if board[g]] or ["wood", "clay"]
+    lines += [_line("FEED " + " ".join(have[:2]), "when food is short: these, in order"),
+              _line("FEED PENALTY", "or lose 10 points and keep resources")]
+    return lines + _herd(view, board)
+
+
+def help_lines(view: dict[str, Any]) -> list[str]:
+    """The orders that fit now with an example each, the kept plan, and the docs."""
+    if view["over"]:
+        return [DOCS]
+    me = view.get("me")
+    if me in view["boards"]:
+        lines = ["Your orders now (one a line; # starts a comment):"]
+        lines += examples(view, view["boards"][me])
+    else:
+        lines = ["Stone Age orders (examples for a seat that has placed", "nobody yet):"]
+        lines += examples(view, {**_START, "free": 5 if view["stage"] == "placement" else 0})
+    if view.get("plan"):
+        lines.append("Your kept orders:")
+        lines += [f"  {line}" for line in view["plan"]]
+    return lines + [DOCS]
