@@ -116,14 +116,22 @@ def order_mail(sender: str, body: str, subject: str = "orders", html_only: bool 
     return bytes(msg)
 
 
-def text_of(msg: EmailMessage) -> str:
-    return msg.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n")
-
-
 def said(text: str) -> str:
     """Text with every run of spaces and line breaks made one space: a sentence as written,
-    whatever the 72-column wrapping of answers did to it (for ``in`` checks)."""
+    whatever the 72-column wrapping of answers did to it."""
     return " ".join(text.split())
+
+
+class Text(str):
+    """A mail's text, in which ``sentence in text`` also finds a sentence that the 72-column
+    wrapping broke over lines (the exact text is tried first)."""
+
+    def __contains__(self, item: object) -> bool:
+        return str.__contains__(self, item) or (isinstance(item, str) and said(item) in said(self))
+
+
+def text_of(msg: EmailMessage) -> Text:
+    return Text(msg.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n"))
 
 
 def password_in(messages: list[EmailMessage]) -> str:

@@ -16,7 +16,7 @@ from pbem.db import migrate
 from pbem.games import GameSpec, create_game, start_game
 from pbem.handler import status_text
 from pbem.models import Game
-from pbem_world import World, order_mail, run_pass, text_of
+from pbem_world import World, order_mail, run_pass, said, text_of
 from seqpresent import TallyPresenter
 
 T0 = datetime(2026, 5, 1, 8, 0, tzinfo=timezone.utc)
@@ -163,7 +163,7 @@ def test_an_unknown_or_misplaced_command_gets_todays_answer(server) -> None:
     assert "The GM gives no orders; lines that are not GM commands were ignored: 2" in gm
     for line, word in ((3, "READY"), (4, "TURN")):
         assert (f"Line {line}: {word} is not a GM command (PAUSE, RESUME, EXTEND <time>, PROCESS NOW, PREVIEW, "
-                "ROLLBACK, REPLACE <seat> <address>, BOT <seat> ON|OFF, END, STATUS).") in gm
+                "ROLLBACK, REPLACE <seat> <address>, BOT <seat> ON|OFF, END, STATUS).") in said(gm)
 
 
 def test_status_where_every_seat_orders_together_is_as_before(server) -> None:

@@ -14,7 +14,7 @@ from sqlmodel import Session, select
 
 from pbem import passwords
 from pbem.models import Game, GmLog, Observer, Seat, Sheet
-from pbem_world import World, order_mail, password_in, run_pass, text_of
+from pbem_world import World, order_mail, password_in, run_pass, said, text_of
 
 T0 = datetime(2026, 5, 1, 8, 0, tzinfo=timezone.utc)
 ANN, BOB, EVE, GM, WATCHER = (f"{u}@example.org" for u in ("ann", "bob", "eve", "gm", "watcher"))
@@ -96,7 +96,7 @@ def test_a_forged_join_does_nothing_until_the_address_confirms(open_world: World
     assert w.outbox(GM) == [], "the GM hears of a JOIN only once it is confirmed"
     request, token = request_of(w, ANN)
     assert str(request["Subject"]) == f"[open] confirm {token}"
-    assert "ann@example.org wants to join open as red" in text_of(request)
+    assert "ann@example.org wants to join open as red" in said(text_of(request))
     from pbem.models import PendingRequest
     with db(w) as s:
         [pending] = s.exec(select(PendingRequest)).all()
@@ -124,7 +124,7 @@ def test_wrong_used_and_expired_tokens_are_refused_with_what_to_do(open_world: W
     _, token = request_of(w, ANN)
     send(w, ANN, f"CONFIRM {token[::-1]}", T0 + timedelta(minutes=1))
     text = text_of(last(w, ANN))
-    assert "no request from ann@example.org waits for this token, so nothing was done" in text
+    assert "no request from ann@example.org waits for this token, so nothing was done" in said(text)
     assert "JOIN <game> <seat> or OBSERVE <game> [OFF] again for a new token" in text
     send(w, ANN, f"Here it is:\nCONFIRM {token}\n", T0 + timedelta(minutes=2))   # an unquoted CONFIRM line
     assert "You joined open as red" in text_of(last(w, ANN))
@@ -153,7 +153,7 @@ def test_join_is_checked_when_asked_and_again_when_confirmed(open_world: World) 
     reply(w, ann, ANN, T0 + timedelta(minutes=2))
     reply(w, bob, BOB, T0 + timedelta(minutes=3))
     text = text_of(last(w, BOB))
-    assert "you confirmed JOIN open red, but the seat name red is taken; choose another. Nothing was changed." in text
+    assert "you confirmed JOIN open red, but the seat name red is taken; choose another. Nothing was changed." in said(text)
     send(w, BOB, "JOIN open red", T0 + timedelta(minutes=4))
     assert "the seat name red is taken; choose another" in text_of(last(w, BOB))
     assert "confirm" not in str(last(w, BOB)["Subject"]), "a JOIN that cannot be done asks for no confirmation"
@@ -175,7 +175,7 @@ def test_observe_and_a_forged_observe_off_wait_for_the_observer(world: World) ->
 
     send(world, WATCHER, "OBSERVE g OFF", T0 + timedelta(minutes=4))   # eve again, From: watcher
     off, token = request_of(world, WATCHER)
-    assert "watcher@example.org wants to stop following g" in text_of(off)
+    assert "watcher@example.org wants to stop following g" in said(text_of(off))
     send(world, EVE, f"CONFIRM {token}\n", T0 + timedelta(minutes=5))
     assert observers(world, "g") == [WATCHER], "a forged OFF leaves the observer subscribed"
     send(world, GM, "SIGNON g gm gm-secret\nPROCESS NOW\n", T0 + timedelta(minutes=6))
@@ -221,7 +221,7 @@ def test_fifty_forged_wrong_passwords_do_not_silence_the_seat(world: World) -> N
     send(world, ANN, f"SIGNON g red {world.secret['red']}\nPLACE C3\n", T0 + timedelta(hours=4))
     text = text_of(last(world, ANN))
     assert "Orders stored for g turn 0, seat red" in text
-    assert "67 more mail(s) tried to sign on as seat red of g" in text and "eve@example.org" in text
+    assert "67 more mail(s) tried to sign on as seat red of g" in said(text) and "eve@example.org" in text
     with db(world) as s:
         assert s.exec(select(Sheet.text).where(Sheet.seat == "red")).one() == "PLACE C3"
     send(world, ANN, f"SIGNON g red {world.secret['red']}\nSTATUS\n", T0 + timedelta(hours=4, minutes=1))
@@ -246,7 +246,7 @@ def test_the_throttle_skips_the_password_check_and_ends(world: World, monkeypatc
     send(world, ANN, f"SIGNON g red {world.secret['red']}\nPLACE C3\n", T0 + timedelta(minutes=6))
     text = text_of(last(world, ANN))
     assert "too many wrong passwords: try again in 10 minutes" in text
-    assert "the password of this mail was not checked" in text
+    assert "the password of this mail was not checked" in said(text)
     assert len(calls) == 5, "no scrypt check while sign-ons are held"
     send(world, BOB, f"SIGNON g blue {world.secret['blue']}\nPLACE G5\n", T0 + timedelta(minutes=7))
     assert "Orders stored for g turn 0, seat blue" in text_of(last(world, BOB)), "other seats sign on"
@@ -263,7 +263,7 @@ def test_one_sender_is_throttled_across_seats(world: World) -> None:
         send(world, EVE, f"SIGNON g {'blue' if i % 2 == 0 else 'red'} guess-{i}\n", T0 + timedelta(minutes=1 + i))
     send(world, EVE, f"SIGNON g blue {world.secret['blue']}\nPLACE G5\n", T0 + timedelta(minutes=7))
     text = text_of(last(world, EVE))
-    assert "too many wrong passwords: try again in 9 minutes" in text and "from eve@example.org" in text
+    assert "too many wrong passwords: try again in 9 minutes" in said(text) and "from eve@example.org" in said(text)
     send(world, BOB, f"SIGNON g blue {world.secret['blue']}\nPLACE G5\n", T0 + timedelta(minutes=8))
     assert "Orders stored for g turn 0, seat blue" in text_of(last(world, BOB))
     notices = [m for m in world.outbox(ANN) + world.outbox(BOB) if "held" in str(m["Subject"])]
@@ -286,7 +286,7 @@ def test_the_gm_seat_is_throttled_the_same_way(world: World, monkeypatch: pytest
     send(world, GM, "SIGNON g gm gm-secret\nPAUSE\n", T0 + timedelta(minutes=16))
     text = text_of(last(world, GM))
     assert "GM: paused the game" in text
-    assert "2 more mail(s) tried to sign on as the GM of g" in text
+    assert "2 more mail(s) tried to sign on as the GM of g" in said(text)
     with db(world) as s:
         assert s.get(Game, "g").status == "paused"
 

@@ -19,7 +19,7 @@ from pbem.games import GameSpec, create_game, start_game
 from pbem.config import load
 from pbem.history import replay
 from pbem.models import Game, Seat, TurnRecord
-from pbem_world import World, order_mail, run_pass, text_of
+from pbem_world import Text, World, order_mail, run_pass, said, text_of
 from seqpresent import TallyPresenter
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
@@ -59,7 +59,7 @@ class Table:
     def mail(self, seat_or_address: str) -> list[str]:
         """Subject and plain text of every mail the address got, oldest first."""
         address = ADDRESS.get(seat_or_address, seat_or_address)
-        return [f"{m['Subject']}\n{text_of(m)}" for m in self.world.outbox(address)]
+        return [Text(f"{m['Subject']}\n{text_of(m)}") for m in self.world.outbox(address)]
 
     def game(self) -> Game:
         with Session(self.engine) as s:
@@ -85,7 +85,7 @@ def test_a_whole_game_in_turn(tmp_path, database, tally) -> None:
     assert summary.resolved == ["tally-1 turn 0"]
     answer_b = table.mail("b")[-1]
     assert "Pre-orders stored for tally-1, seat b, written at step 0: they will answer your next move " \
-           "(move 1)" in answer_b and "TAKE 2 IF PILE 8" in answer_b
+           "(move 1)" in said(answer_b) and "TAKE 2 IF PILE 8" in answer_b
     assert "Orders stored for tally-1 step 0, seat a" in table.mail("a")[-1]
     your_move = table.mail("c")[-1]
     assert "your move" in your_move.splitlines()[0].lower()

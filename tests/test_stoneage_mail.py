@@ -14,7 +14,7 @@ from pbem.db import migrate
 from pbem.games import GameSpec, create_game, start_game
 from pbem.history import replay
 from pbem.models import Game, Seat
-from pbem_world import World, order_mail, run_pass, text_of
+from pbem_world import Text, World, order_mail, run_pass, text_of
 
 T0 = datetime(2026, 5, 4, 8, 0, tzinfo=timezone.utc)
 ADDRESS = {"red": "ann@example.org", "blue": "bob@example.org"}
@@ -33,7 +33,7 @@ def _table(tmp_path, database: str) -> tuple[World, dict[str, str]]:
 
 
 def _mail(world: World, seat: str) -> list[str]:
-    return [f"{m['Subject']}\n{text_of(m)}" for m in world.outbox(ADDRESS[seat])]
+    return [Text(f"{m['Subject']}\n{text_of(m)}") for m in world.outbox(ADDRESS[seat])]
 
 
 def test_a_round_a_step_with_plans_a_missed_plan_and_a_bot(tmp_path, database) -> None:
