@@ -22,6 +22,8 @@ from pbem.mail.headers import valid_address
 from pbem.models import Game, GmLog, Seat, utcnow
 from pbem.outbox import queue
 from pbem.presenters import DEFAULT, get_presenter
+from pbem.reports import png
+from pbem.reports.png import MapImage
 from pbem.reports.render import render
 
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_.-]{0,39}$")
@@ -289,10 +291,11 @@ def seats_of(s: Session, game_id: str) -> list[Seat]:
 def report_mail(cfg: Config, game: Game, seat: Seat | None, state: Any, events: Any,
                 when: datetime, preface: str = "", missed: dict[str, int] | None = None,
                 maps: tuple[list[str], str] | None = None, to: str | None = None,
-                your_move: str = "") -> tuple[str, bytes]:
+                your_move: str = "", image: MapImage | None = None) -> tuple[str, bytes]:
     """One seat's report mail (``seat`` None: the GM's, or an observer's at
     ``to``). ``your_move``: the question the seat must answer now, where
-    players act in turn; it heads the mail and names it "your move"."""
+    players act in turn; it heads the mail and names it "your move". The map
+    goes as a PNG too (``image``: drawn once for the step; else drawn here)."""
     ruleset = get_ruleset(game.ruleset)
     view = ruleset.view(state, seat.name if seat else None)
     subject, text, html = get_presenter(game.ruleset).report(
@@ -307,9 +310,11 @@ def report_mail(cfg: Config, game: Game, seat: Seat | None, state: Any, events: 
         html = html.replace("<body>", "<body>\n<pre>" + _escape(preface) + "</pre>", 1)
     observer = to is not None and seat is None
     to = to or (seat.email if seat else game.gm_email)
+    html, images, files = png.in_mail(html, image)
     raw = compose(sender=cfg.server.address, sender_name=cfg.server.name, to=to, subject=subject,
                   text=text, html=html, when=when, in_reply_to=seat.thread_id if seat else "",
-                  lists=game_lists(game.id, cfg.server.address, seat.name if seat else "", observer))
+                  lists=game_lists(game.id, cfg.server.address, seat.name if seat else "", observer),
+                  images=images, files=files)
     return to, raw
 
 

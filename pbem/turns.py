@@ -21,6 +21,7 @@ from pbem.games import report_mail, seats_of
 from pbem.models import Game, GmLog, Observer, Seat, Sheet, TurnRecord
 from pbem.outbox import queue, queue_notice
 from pbem.presenters import get_presenter
+from pbem.reports import png
 from pbem import faults, seating, steps
 
 
@@ -90,6 +91,7 @@ def _queue_reports(s: Session, cfg: Config, game: Game, ruleset: Ruleset[Any], b
     awaited = ruleset.awaiting(result.state)
     missed = {x.name: x.missed_turns for x in seats}
     maps = get_presenter(game.ruleset).maps(ruleset.view(result.state, None))   # the board is public: drawn once
+    image = png.render(maps.svg)       # and its PNG, for the mail clients that drop SVG
 
     def news(since: int) -> list[dict[str, Any]]:
         return _news(s, game, since, resolved, events)
@@ -100,7 +102,7 @@ def _queue_reports(s: Session, cfg: Config, game: Game, ruleset: Ruleset[Any], b
             continue
         prompt = ruleset.prompt(result.state, seat.name) if asked and not game.simultaneous else ""
         to, raw = report_mail(cfg, game, seat, result.state, news(seat.news_from), now, missed=missed, maps=maps,
-                              your_move=prompt)
+                              your_move=prompt, image=image)
         seat.news_from = game.turn_no
         s.add(seat)
         queue(s, key=f"report:{game.id}:{game.turn_no}:{seat.name}", kind="report", to=to, raw=raw,
@@ -111,11 +113,11 @@ def _queue_reports(s: Session, cfg: Config, game: Game, ruleset: Ruleset[Any], b
     game.round_from = game.turn_no
     for observer in s.exec(select(Observer).where(Observer.game_id == game.id)):
         _to, raw = report_mail(cfg, game, None, result.state, digest, now, missed=missed, maps=maps,
-                               to=observer.email)
+                               to=observer.email, image=image)
         queue(s, key=f"report:{game.id}:{game.turn_no}:observer:{observer.email}", kind="report",
               to=observer.email, raw=raw, game_id=game.id)
     if game.gm_email:
-        to, raw = report_mail(cfg, game, None, result.state, digest, now, missed=missed, maps=maps,
+        to, raw = report_mail(cfg, game, None, result.state, digest, now, missed=missed, maps=maps, image=image,
                               preface=_gm_preface(ruleset.simultaneous(before), resolved, missing))
         queue(s, key=f"report:{game.id}:{game.turn_no}:gm", kind="report", to=to, raw=raw, game_id=game.id)
 

@@ -6,15 +6,20 @@ bytes on the wire (UTF-8, quoted-printable text).
 """
 from __future__ import annotations
 
+import base64
 import re
+from collections.abc import Sequence
 from datetime import datetime
 from email.charset import QP, Charset
 from email.header import Header
+from email.message import Message
 from email.mime.multipart import MIMEMultipart
 from email.mime.nonmultipart import MIMENonMultipart
 from email.parser import BytesHeaderParser
 from email.utils import format_datetime, formataddr, make_msgid
+from functools import lru_cache
 from urllib.parse import quote
+from uuid import uuid4
 
 from pbem.mail import headers
 
@@ -50,6 +55,68 @@ def _part(text: str, subtype: str) -> MIMENonMultipart:
     part = MIMENonMultipart("text", subtype)
     part.set_payload(text, charset=_UTF8)
     return part
+
+
+def _binary(maintype: str, subtype: str, data: bytes, later: dict[bytes, bytes]) -> MIMENonMultipart:
+    """A base64 part whose body is put in after the mail is generated: the
+    email package's generator takes several milliseconds to write out a
+    picture line by line, for each of the many reports that carry the same
+    one. ``later``: the place-holder written instead, and the data it stands for."""
+    part = MIMENonMultipart(maintype, subtype)
+    token = f"pbem-part-{uuid4().hex}"
+    part.set_payload(token)
+    part["Content-Transfer-Encoding"] = "base64"
+    later[token.encode("ascii")] = data
+    return part
+
+
+@lru_cache(maxsize=8)
+def _base64(data: bytes) -> bytes:
+    """``data`` in base64 lines of 76 (RFC 2045); a step's picture is encoded once."""
+    return base64.encodebytes(data).rstrip(b"\n")
+
+
+def _image(data: bytes, subtype: str, cid: str, later: dict[bytes, bytes]) -> MIMENonMultipart:
+    """A picture the HTML shows by ``cid:`` (RFC 2392), inline."""
+    part = _binary("image", subtype, data, later)
+    part["Content-ID"] = f"<{cid}>"
+    part["Content-Disposition"] = "inline"
+    return part
+
+
+def _attachment(name: str, ctype: str, data: bytes, later: dict[bytes, bytes]) -> MIMENonMultipart:
+    maintype, _, subtype = ctype.partition("/")
+    part = _binary(maintype, subtype, data, later)
+    part.add_header("Content-Disposition", "attachment", filename=name)
+    return part
+
+
+def _body(text: str, html: str | None, images: Sequence[tuple[str, str, bytes]],
+          files: Sequence[tuple[str, str, bytes]], later: dict[bytes, bytes]) -> Message:
+    """text/plain alone; or multipart/alternative with the HTML, which is a
+    multipart/related with its pictures when it has some; in a
+    multipart/mixed with ``files`` when there are any."""
+    if html is None:
+        body: Message = _part(text, "plain")
+    else:
+        body = MIMEMultipart("alternative")
+        body.attach(_part(text, "plain"))
+        if images:
+            related = MIMEMultipart("related")     # type="text/html": the root is the first part
+            related.set_param("type", "text/html")
+            related.attach(_part(html, "html"))
+            for cid, subtype, data in images:
+                related.attach(_image(data, subtype, cid, later))
+            body.attach(related)
+        else:
+            body.attach(_part(html, "html"))
+    if not files:
+        return body
+    mixed = MIMEMultipart("mixed")
+    mixed.attach(body)
+    for name, ctype, data in files:
+        mixed.attach(_attachment(name, ctype, data, later))
+    return mixed
 
 
 def _header(value: str) -> str | Header:
@@ -97,23 +164,22 @@ def message_id_of(raw: bytes) -> str:
 def compose(*, sender: str, sender_name: str, to: str, subject: str, text: str,
             html: str | None = None, when: datetime, auto: str = "auto-generated",
             in_reply_to: str = "", references: str = "",
-            lists: tuple[str, str] | None = None) -> bytes:
+            lists: tuple[str, str] | None = None, images: Sequence[tuple[str, str, bytes]] = (),
+            files: Sequence[tuple[str, str, bytes]] = ()) -> bytes:
     """A finished message as bytes. ``auto`` is the RFC 3834 Auto-Submitted value:
     auto-replied for answers to a mail, auto-generated for everything else.
     ``lists``: the List-Id and List-Unsubscribe values of a game's mail.
     Values that came from a mail (the subject, Message-IDs) are made one clean
     line or dropped here, whatever the caller checked: none can add a header.
-    Every mail has Date, Message-ID and a text/plain part."""
+    Every mail has Date, Message-ID and a text/plain part. ``images``
+    (Content-ID, image subtype, bytes) go with the HTML, which shows them by
+    ``cid:``; ``files`` (name, content type, bytes) are attached."""
     to = headers.clean(to, headers.MAX_ADDRESS)   # outbox.queue refuses it unless it is valid
     subject = headers.clean(subject, 200)
     in_reply_to = headers.message_id(in_reply_to)
     references = headers.references(references)
-    if html is None:
-        msg = _part(text, "plain")
-    else:
-        msg = MIMEMultipart("alternative")
-        msg.attach(_part(text, "plain"))
-        msg.attach(_part(html, "html"))
+    later: dict[bytes, bytes] = {}
+    msg = _body(text, html, images if html is not None else (), files, later)
     msg["From"] = formataddr((headers.clean(sender_name, 100), sender))
     msg["To"] = to
     msg["Subject"] = _header(subject)
@@ -128,4 +194,7 @@ def compose(*, sender: str, sender_name: str, to: str, subject: str, text: str,
         msg["List-Id"] = headers.clean(lists[0])
         if lists[1]:
             msg["List-Unsubscribe"] = headers.clean(lists[1])
-    return msg.as_bytes()
+    raw = msg.as_bytes()
+    for token, data in later.items():
+        raw = raw.replace(token, _base64(data), 1)
+    return raw

@@ -1,0 +1,165 @@
+"""The map of a report mail as a PNG, for the clients that drop inline SVG:
+reports made and sent by a real pass (embedded Maildir transport) carry the
+PNG inline by Content-ID in a multipart/related beside the HTML, the HTML
+shows it by cid:, and the SVG it was drawn from is in the same mail. One
+drawing per step serves every seat; a drawing that fails costs the mail its
+picture only, logged once."""
+from __future__ import annotations
+
+import logging
+import re
+import struct
+import sys
+import zlib
+from datetime import datetime, timedelta, timezone
+from email.message import EmailMessage
+
+import pytest
+from sqlmodel import Session
+
+from pbem.config import load
+from pbem.db import migrate
+from pbem.games import GameSpec, create_game, start_game
+from pbem.models import Game
+from pbem.reports import png
+from pbem_world import World, order_mail, run_pass
+
+T0 = datetime(2026, 5, 4, 8, 0, tzinfo=timezone.utc)
+SEATS = {"red": "ann@example.org", "blue": "bob@example.org"}
+
+
+def _world(tmp_path, ruleset: str) -> tuple[World, dict[str, str]]:
+    world = World(tmp_path)
+    engine = world.engine()
+    migrate(engine)
+    with Session(engine) as s:
+        create_game(s, GameSpec(id="g-1", ruleset=ruleset, seats=list(SEATS.items()), seed="png",
+                                deadline="48h", early="0m", gm_email="gm@example.org"), T0)
+        passwords = start_game(s, load(world.config), s.get(Game, "g-1"), T0)
+        s.commit()
+    return world, passwords
+
+
+def _decode(data: bytes) -> tuple[int, int, bytes]:
+    """Width, height and the unfiltered scanlines of a PNG, every chunk's CRC checked."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat, head = 8, b"", b""
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        assert struct.unpack(">I", data[pos + 8 + length:pos + 12 + length])[0] == zlib.crc32(kind + body)
+        if kind == b"IHDR":
+            head = body
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    width, height, depth, colour = struct.unpack(">IIBB", head[:10])
+    assert (depth, colour) == (8, 2), "8-bit RGB"
+    raw = zlib.decompress(idat)
+    assert len(raw) == (width * 3 + 1) * height
+    return width, height, raw
+
+
+def _parts(msg: EmailMessage) -> tuple[str, EmailMessage, EmailMessage]:
+    """The HTML, the PNG part and the SVG part of a report mail."""
+    html_part = msg.get_body(preferencelist=("html",))
+    assert html_part is not None
+    related = [p for p in msg.walk() if p.get_content_type() == "multipart/related"]
+    assert len(related) == 1, "the HTML and its picture travel as multipart/related"
+    pngs = [p for p in related[0].iter_parts() if p.get_content_type() == "image/png"]
+    svgs = [p for p in msg.walk() if p.get_content_type() == "image/svg+xml"]
+    assert len(pngs) == 1 and len(svgs) == 1
+    assert list(related[0].iter_parts())[0] is html_part, "the HTML is the root of the related parts"
+    return html_part.get_content(), pngs[0], svgs[0]
+
+
+def _check_report(msg: EmailMessage, svg_start: str) -> bytes:
+    html, png_part, svg_part = _parts(msg)
+    data = png_part.get_content()
+    width, height, raw = _decode(data)
+    svg = svg_part.get_content()
+    svg = svg.decode("utf-8") if isinstance(svg, bytes) else svg
+    assert svg.startswith(svg_start)
+    view_w, view_h = map(float, re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
+    assert (width, height) == (round(view_w * png.SCALE), round(view_h * png.SCALE)), "IHDR: the map's size"
+    assert len(set(raw[:300_000])) > 20, "not a blank picture"
+    assert png._draw(svg).png == data, "the PNG is the drawing of the SVG in the same mail"
+    cid = png_part["Content-ID"].strip("<>")
+    assert png_part.get_content_disposition() == "inline"
+    assert f'src="cid:{cid}"' in html and "width:100%" in html and "height:auto" in html
+    assert "<svg" not in html, "the map is shown once: the SVG rides along as map.svg"
+    assert svg_part.get_filename() == "map.svg" and svg_part.get_content_disposition() == "attachment"
+    assert "=== pbem report" in html and "=== end of report ===" in html
+    return data
+
+
+def test_stone_age_reports_share_one_png_per_step(tmp_path, monkeypatch) -> None:
+    world, passwords = _world(tmp_path, "stoneage")
+    run_pass(world, T0)
+    welcome = world.outbox(SEATS["red"])[-1]
+    _check_report(welcome, "<svg")
+
+    drawn: list[str] = []
+    draw = png._draw
+    monkeypatch.setattr(png, "_draw", lambda svg: drawn.append(svg) or draw(svg))
+    png._kept.clear()
+    world.post(order_mail(SEATS["red"], f"SIGNON g-1 red {passwords['red']}\nPLACE 5 hunt\nREADY\n"))
+    world.post(order_mail(SEATS["blue"], f"SIGNON g-1 blue {passwords['blue']}\nPLACE 2 hut\nREADY\n"))
+    code, summary = run_pass(world, T0 + timedelta(hours=1))
+    assert code == 0 and summary.resolved == ["g-1 turn 0"], summary.lines()
+    reports = [m for address in [*SEATS.values(), "gm@example.org"] for m in world.outbox(address)
+               if "report g-1 step 1" in (m.get_body(preferencelist=("html",)) or m).as_string()]
+    assert len(reports) == 3, "red, blue and the GM"
+    assert len(drawn) == 1, "the public map is drawn once for the step's reports"
+    monkeypatch.setattr(png, "_draw", draw)
+    assert len({_check_report(m, "<svg") for m in reports}) == 1, "one picture in all three"
+
+
+def test_valley_report_mail_carries_the_board_png(tmp_path) -> None:
+    world, _passwords = _world(tmp_path, "valley")
+    run_pass(world, T0)
+    for address in SEATS.values():
+        _check_report(world.outbox(address)[-1], '<svg xmlns="http://www.w3.org/2000/svg"')
+
+
+def test_a_map_that_cannot_be_drawn_goes_without_png_logged_once(tmp_path, monkeypatch, caplog) -> None:
+    monkeypatch.setitem(sys.modules, "cairosvg.parser", None)     # as if cairosvg were not installed
+    monkeypatch.setattr(png, "_logged", set())
+    for kept in ("_kept", "_bases", "_seen"):      # nothing drawn before this test may serve it
+        monkeypatch.setattr(png, kept, type(png._kept)())
+    caplog.set_level(logging.WARNING, logger="pbem.reports.png")
+    world, _passwords = _world(tmp_path, "stoneage")
+    run_pass(world, T0)
+    for address in [*SEATS.values()]:
+        msg = world.outbox(address)[-1]
+        assert not any(p.get_content_maintype() == "image" for p in msg.walk())
+        html = msg.get_body(preferencelist=("html",)).get_content()
+        assert "<svg" in html and "cid:" not in html, "the report as before: the inline SVG"
+    assert len([r for r in caplog.records if "without a PNG" in r.getMessage()]) == 1
+
+
+def _whole(svg: str) -> bytes:
+    surface = png._surface(svg, "white")
+    surface.flush()
+    return png.encode(bytes(surface.get_data()), surface.get_width(), surface.get_height(), surface.get_stride())
+
+
+def test_maps_drawn_over_a_kept_base_are_the_maps_drawn_whole(monkeypatch) -> None:
+    from engine import get_ruleset
+    from many_games import mid_game
+    from pbem.presenters import get_presenter
+    monkeypatch.setattr(png, "_bases", type(png._bases)())
+    monkeypatch.setattr(png, "_seen", type(png._seen)())
+    valley = get_ruleset("valley")
+    svgs = [get_presenter("valley").maps(valley.view(mid_game(seed, 3)[0], None)).svg for seed in range(0, 24, 3)]
+    stoneage = get_ruleset("stoneage")
+    state = stoneage.new_game(list(SEATS), {}, "png")
+    svgs += [get_presenter("stoneage").maps(stoneage.view(state, None)).svg] * 3
+    for svg in svgs:
+        assert _decode(png._draw(svg).png)[2] == _decode(_whole(svg))[2]
+    assert len(png._bases) >= 1, "the Valley maps shared a base"
+
+
+@pytest.mark.parametrize("html", ["<html><body>no map</body></html>", ""])
+def test_html_without_a_map_is_left_alone(html: str) -> None:
+    assert png.in_mail(html) == (html, [], [])
