@@ -82,7 +82,7 @@ def may_order(view: dict[str, Any], seat: str | None) -> list[str]:
     if view["stage"] == "setup":
         return ["PLACE <space> [<space> ...] - where to settle, best first",
                 "PLANT <space> - a crop on your start village if it is on plains (1 food)"]
-    hints = ["MOVE <tokens> <path> - e.g. MOVE 2W 1F C4-D4-D5",
+    hints = ["MOVE <tokens> <path> - e.g. MOVE 2W 1F C4-B4-B5",
              "CAMP <space> - a warrior and a female who stay set up a camp",
              "COMBAT <space> ... - the order of your combats",
              "LOSSES WARRIORS|FEMALES, CONQUER OCCUPY|BURN, STARVE WARRIORS|FEMALES"]
