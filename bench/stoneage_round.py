@@ -20,6 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from timing import median_seconds  # noqa: E402
+
 from engine import SeededDice, get_ruleset  # noqa: E402
 from engine.stoneage import policy  # noqa: E402
 from engine.stoneage.heuristic import plan  # noqa: E402
@@ -40,15 +42,6 @@ def mid_game(seed: int = 7, rounds: int = 8) -> tuple[State, random.Random]:
     if STONEAGE.outcome(st) is not None:
         raise SystemExit("the game ended before the mid-game position")
     return st, rng
-
-
-def median_seconds(fn, repeat: int) -> float:
-    samples = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
 
 
 def main() -> None:

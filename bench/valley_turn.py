@@ -10,10 +10,11 @@ import argparse
 import random
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from timing import median_seconds  # noqa: E402
 
 from engine import SeededDice, get_ruleset  # noqa: E402
 from engine.valley.bots import random_orders  # noqa: E402
@@ -36,15 +37,6 @@ def mid_game(seed: int = 11, turns: int = 4):
                 and sum(bool(st.camps(p)) for p in st.players) >= 3:
             return st, random.Random(attempt)
     raise SystemExit("no lively mid-game position found")
-
-
-def median_seconds(fn, repeat: int) -> float:
-    samples = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
 
 
 def main() -> None:

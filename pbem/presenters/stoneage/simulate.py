@@ -3,13 +3,13 @@ the bots) and the figures it prints (engine.stoneage.simulate plays the games)."
 from __future__ import annotations
 
 import json
-import sys
 from typing import Any, Callable
 
 import click
 
 from engine.stoneage.simulate import BOTS, Tally, simulate
 from pbem.presenters import Simulator
+from pbem.presenters.simulating import bot_names, played
 
 OPTIONS = [
     click.Option(["--herd"], is_flag=True, help="with the Mammoth Herd (option mammoth_herd)"),
@@ -19,26 +19,13 @@ OPTIONS = [
 ]
 
 
-def _bots(bots: str) -> list[str]:
-    names = [b.strip() for b in bots.split(",") if b.strip()]
-    for name in names or [""]:
-        if name not in BOTS:
-            raise click.BadParameter(f"no bot {name!r}; the bots are {', '.join(BOTS)}", param_hint="--bots")
-    return names
-
-
 def run(*, players: int, games: int, seed: int, turn_limit: int, as_json: bool, echo: Callable[[str], Any],
         herd: bool, live: bool, bots: str) -> None:
     """Play the games with a progress bar, then print the figures. ``turn_limit`` counts steps."""
-    names = _bots(bots)
+    names = bot_names(bots, BOTS)
     seats = (names * players)[:players]
     options: dict[str, Any] = {"mammoth_herd": herd, "placement": "live" if live else "plan"}
-    tally = Tally(players)
-    with click.progressbar(simulate(games, seats, options, seed, turn_limit), length=games, label="games",
-                           file=sys.stderr) as bar:
-        for result in bar:
-            tally.add(result)
-    figures = tally.report()
+    figures = played(simulate(games, seats, options, seed, turn_limit), games, Tally(players))
     if as_json:
         echo(json.dumps(figures, indent=2))
         return

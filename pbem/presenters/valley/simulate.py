@@ -3,7 +3,6 @@ the figures it prints (engine.valley.simulate plays the games)."""
 from __future__ import annotations
 
 import json
-import sys
 from typing import Any, Callable
 
 import click
@@ -11,6 +10,7 @@ import click
 from engine.valley.boards import BOARD_NAMES
 from engine.valley.simulate import BOTS, Tally, simulate
 from pbem.presenters import Simulator
+from pbem.presenters.simulating import bot_names, played
 
 OPTIONS = [
     click.Option(["--board"], default=None, help="a board such as W1E2 (default: the ruleset's)"),
@@ -20,28 +20,15 @@ OPTIONS = [
 ]
 
 
-def _bots(bots: str) -> list[str]:
-    names = [b.strip() for b in bots.split(",") if b.strip()]
-    for name in names:
-        if name not in BOTS:
-            raise click.BadParameter(f"no bot {name!r}; the bots are {', '.join(BOTS)}", param_hint="--bots")
-    return names
-
-
 def run(*, players: int, games: int, seed: int, turn_limit: int, as_json: bool, echo: Callable[[str], Any],
         board: str | None, fire: bool, bots: str) -> None:
     """Play the games with a progress bar, then print the figures."""
-    names = _bots(bots)
+    names = bot_names(bots, BOTS)
     if board is not None and board not in BOARD_NAMES:
         raise click.BadParameter(f"no board {board!r}; the boards are {', '.join(BOARD_NAMES)}", param_hint="--board")
     seats = (names * players)[:players]
     options = {"fire": fire, **({"board": board} if board else {})}
-    tally = Tally(players)
-    with click.progressbar(simulate(games, seats, options, seed, turn_limit), length=games, label="games",
-                           file=sys.stderr) as bar:
-        for result in bar:
-            tally.add(result)
-    figures = tally.report()
+    figures = played(simulate(games, seats, options, seed, turn_limit), games, Tally(players))
     if as_json:
         echo(json.dumps(figures, indent=2))
         return
