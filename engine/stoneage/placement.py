@@ -31,13 +31,12 @@ def why_not(st: State, seat: str, spot: Spot) -> str:
         return f"you have {board.free} {'person' if board.free == 1 else 'people'} left to place, not {n}"
     if loc.exact and n != loc.exact:
         return f"{name} takes exactly {loc.exact}"
-    on = st.people_on(name)
     if loc.kind is Kind.GATHER:
-        return _gathering(st, name, n, on)
-    if on:
+        return _gathering(st, name, n, st.people_on(name))
+    if _taken(st, name):
         return f"{name} is taken"
     if loc.kind is Kind.VILLAGE:
-        used = sum(1 for v in VILLAGE if st.people_on(v))
+        used = sum(1 for v in VILLAGE if _taken(st, v))
         if used >= village_spaces(len(st.players)):
             return f"{used} of the village's three spaces are in use (the limit with {len(st.players)} players)"
     if loc.kind is Kind.CARD and not st.civ_slots[loc.number - 1]:
@@ -45,6 +44,11 @@ def why_not(st: State, seat: str, spot: Spot) -> str:
     if loc.kind is Kind.BUILDING and not st.top_tile(loc.number):
         return f"the stack of {name} is empty"
     return ""
+
+
+def _taken(st: State, name: str) -> bool:
+    """Has anybody people on ``name`` this round?"""
+    return any(name in board.placed for board in st.boards.values())
 
 
 def _gathering(st: State, name: str, n: int, on: dict[str, int]) -> str:

@@ -60,11 +60,11 @@ class PlayerBoard:
     placed: dict[str, int] = field(default_factory=dict)  # location -> people, in the order placed
 
     def amount(self, good: Good) -> int:
-        return int(getattr(self, good.value))
+        return getattr(self, good)          # a Good is the str of its field's name
 
     def add(self, good: Good, n: int) -> None:
         """Add ``n`` (or take, when negative) of ``good``; never below 0."""
-        setattr(self, good.value, max(0, self.amount(good) + n))
+        setattr(self, good, max(0, getattr(self, good) + n))
 
     @property
     def resources(self) -> int:

@@ -107,8 +107,14 @@ def _count_at_end(board: PlayerBoard, kind: Multiplier, left: int) -> float:
 
 def best_payment(have: dict[Good, int], tile: Building) -> dict[Good, int] | None:
     """The payment of ``tile`` out of ``have`` that scores the most (fixed tiles: their cost)."""
-    found = _best_payment(tuple(min(have.get(g, 0), tile.most or 3) for g in RESOURCES), tile)
+    if tile.fixed:
+        cost = _COSTS[tile.id]
+        return dict(cost) if all(have.get(g, 0) >= n for g, n in cost.items()) else None
+    found = _best_payment(tuple(min(have.get(g, 0), tile.most) for g in RESOURCES), tile)
     return dict(found) if found is not None else None
+
+
+_COSTS = {b.id: dict(Counter(b.cost)) for b in BUILDINGS.values() if b.fixed}
 
 
 @lru_cache(maxsize=4096)
