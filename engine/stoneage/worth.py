@@ -124,25 +124,28 @@ def _best_payment(counts: tuple[int, ...], tile: Building) -> tuple[tuple[Good, 
 
 
 def _search(have: dict[Good, int], tile: Building) -> dict[Good, int] | None:
-    if tile.fixed:
-        cost = Counter(tile.cost)
-        return dict(cost) if all(have.get(g, 0) >= n for g, n in cost.items()) else None
-    best: tuple[float, dict[Good, int]] | None = None
-    for pay in _payments(have, tile.most):
-        if tile.problem(pay):
+    """The variable tile's payment out of ``have`` with the best gain; of equal ones, the
+    first with the fewest wood, then clay, then stone (the counts in order)."""
+    h = [min(have.get(g, 0), tile.most) for g in RESOURCES]
+    gain_of = [g.worth - RESOURCE_AT_END for g in RESOURCES]
+    best, best_gain = None, 0.0
+    for counts in _counts(h, tile.most):
+        total = sum(counts)
+        if total < max(1, tile.least) or (tile.kinds and sum(1 for n in counts if n) != tile.kinds):
             continue
-        gain = tile.points(pay) - sum(pay.values()) * RESOURCE_AT_END
-        if best is None or gain > best[0]:
-            best = (gain, pay)
-    return best[1] if best else None
+        gain = sum(k * n for k, n in zip(gain_of, counts))
+        if best is None or gain > best_gain:
+            best, best_gain = counts, gain
+    return {g: n for g, n in zip(RESOURCES, best) if n} if best else None
 
 
-def _payments(have: dict[Good, int], most: int) -> list[dict[Good, int]]:
-    out: list[dict[Good, int]] = [{}]
-    for good in RESOURCES:
-        out = [({**p, good: n} if n else p) for p in out
-               for n in range(min(have.get(good, 0), most - sum(p.values())) + 1)]
-    return [p for p in out if p]
+def _counts(have: list[int], most: int):  # type: ignore[no-untyped-def]
+    """Every (wood, clay, stone, gold) within ``have`` that adds up to at most ``most``, in order."""
+    for w in range(min(have[0], most) + 1):
+        for c in range(min(have[1], most - w) + 1):
+            for s in range(min(have[2], most - w - c) + 1):
+                for g in range(min(have[3], most - w - c - s) + 1):
+                    yield w, c, s, g
 
 
 def building(tile_id: str, pay: dict[Good, int]) -> float:
