@@ -131,15 +131,16 @@ def report(*, game: str, turn_no: int, seat: str | None, view: dict[str, Any],
     spaces = [(s["name"], _space_words(s)) for s in view["spaces"] if _space_words(s)]
     own_spaces = [s["name"] for s in view["spaces"] if seat and seat in s.get("tribes", {})]
     hand, short = _hand(view, seat, events)
+    hints, event_parts = may_order(view, seat), parts(groups, view)
     context = dict(
         game=game, turn_no=turn_no, seat=seat, view=view, when=when(view), deadline=deadline,
         address=address, map_lines=map_lines, legend=asciimap.legend(view),
         svg=svg, groups=groups, spaces=spaces, me=view["tribes"].get(seat) if seat else None,
-        hints=may_order(view, seat), own_spaces=own_spaces, missed=missed or {},
-        hint_lines=[line for hint in may_order(view, seat) for line in wrap(hint)],
-        parts=parts(groups, view),
+        hints=hints, own_spaces=own_spaces, missed=missed or {},
+        hint_lines=[line for hint in hints for line in wrap(hint)],
+        parts=event_parts,
         wrapped_parts=[(heading, [(t, [line for text in texts for line in wrap(text)]) for t, texts in part])
-                       for heading, part in parts(groups, view)],
+                       for heading, part in event_parts],
         wrapped_spaces=[line for n, words in spaces for line in wrap(f"{n}: {words}")],
         wrap=wrap, hand_lines=[line for text in hand for line in wrap(text)], hand_texts=hand,
         hand_note="HELP by mail gives each card's whole text." if short else "",
