@@ -61,7 +61,7 @@ def plan(st: State, seat: str, rng: random.Random, tame: bool = True) -> OrderSh
     lines += _gathering(goods, gatherers)
     if hunters:
         lines.append(Place(tuple(Spot(n, "hunt") for n in range(min(hunters + 1, board.free), 0, -1))))
-    lines += _policies(st, seat, board, choices, goods, left)
+    lines += _policies(st, board, choices, goods, left)
     if st.herd is not None:
         lines += _herd(st, board, goods[0], hunters) if tame and gatherers else [Tame(0)]
     return OrderSheet(seat, tuple(lines))
@@ -144,8 +144,10 @@ def _goods_wanted(st: State, board: PlayerBoard, have: dict[Good, int], people: 
     return sorted(RESOURCES, key=lambda g: (-score(g), -g.worth))
 
 
-def _policies(st: State, seat: str, board: PlayerBoard, choices: list[Choice], goods: list[Good],
+def _policies(st: State, board: PlayerBoard, choices: list[Choice], goods: list[Good],
               left: int) -> list[Order]:
+    """BUY for the chosen spaces and every card slot, USE for the buildings, TOOLS, PICK, TAKE
+    and FEED."""
     buys = [c.buy for c in choices if c.buy is not None]
     bought = {b.location for b in buys}
     buys += [Buy(slot) for slot in CARD_SLOTS if slot not in bought]   # a backup card is bought too

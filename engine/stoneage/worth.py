@@ -38,9 +38,8 @@ def immediate(board: PlayerBoard, top: Immediate, left: int) -> float:
     if effect is Effect.RESOURCE:
         assert top.good is not None
         return top.good.worth * top.amount
-    if effect is Effect.ROLL:
-        assert top.good is not None
-        return 7 / top.good.worth * top.good.worth * 0.9
+    if effect is Effect.ROLL:            # two dice give about 7 in points whatever the good
+        return 0.9 * 7
     if effect is Effect.DICE_ALL:
         return 4.0
     if effect is Effect.POINTS:
