@@ -146,11 +146,13 @@ def answer(world: World, sender: str, body: str, minutes: int, game: str = "", s
     return text_of(world.outbox(sender)[-1])
 
 
-def test_help_by_mail_is_the_same_for_anyone_the_gm_and_a_player_with_the_game_lines(server) -> None:
+def test_help_by_mail_gives_the_commands_with_the_games_orders_for_its_gm_and_own_ones_for_a_player(server) -> None:
     stranger = answer(server, EVE, "HELP", 1)
     gm = answer(server, GM, "HELP", 2, "g", "gm")
     player = answer(server, ANN, "HELP", 3, "t", "a")
-    assert TODAY.rstrip() + "\n\n-- " in stranger and TODAY.rstrip() + "\n\n-- " in gm
+    assert TODAY.rstrip() + "\n\n-- " in stranger
+    assert TODAY + "\nValley orders (examples on this board; a seat's own HELP\nuses its position):\n" in gm
+    assert "docs/orders-valley.md" in said(gm) and "Your orders" not in gm, "the GM's HELP is the public one"
     assert TODAY + "\nTAKE <1-3> [IF PILE <n>]   your move, or a pre-order for your next one\n\n-- " in player
 
 

@@ -102,6 +102,36 @@ def test_valley_examples_are_legal_for_the_seat(name, st) -> None:
     assert checked
 
 
+def test_valley_first_year_note_on_coming_back_goes_once_the_tribe_came_back() -> None:
+    st = next(st for _, st in VALLEY_POSITIONS if st.stage == "orders" and st.year == 1).copy()
+    seat = next(p for p in st.players if not st.tribes[p].out)
+    note = "a wiped-out tribe comes back on, once.)"
+    assert note in " ".join(get_presenter("valley").help_lines(VALLEY.view(st, seat)))
+    st.tribes[seat].resurrected = True
+    assert note not in " ".join(get_presenter("valley").help_lines(VALLEY.view(st, seat)))
+
+
+ORDERS_POSITIONS = [(n, st) for n, st in VALLEY_POSITIONS if st.stage == "orders"]
+
+
+@pytest.mark.parametrize("name,st", ORDERS_POSITIONS, ids=[n for n, _ in ORDERS_POSITIONS])
+def test_valley_refusals_suggest_lines_the_seat_could_send(name, st) -> None:
+    """A MOVE or CAMP with its spaces missing is answered with an example
+    made from the seat's own tokens, which the game then takes (or, for a
+    CAMP no space allows, with the order's form)."""
+    moves = 0
+    for seat in (p for p in st.players if not st.tribes[p].out):
+        for bad in ("MOVE", "CAMP"):
+            (problem,) = VALLEY.parse_orders(st, seat, bad).problems
+            example = problem.suggestion.removeprefix("e.g. ")
+            if example == problem.suggestion:
+                assert example == "CAMP <space>", (seat, example)
+                continue
+            assert VALLEY.parse_orders(st, seat, example).ok, (seat, example)
+            moves += bad == "MOVE"
+    assert moves
+
+
 def _reworked(st, seat: str):
     """A later position made to ask for more: every fate card in hand, a token and a camp on
     a volcano (fire rules on), the last turn of winter with a plains village."""

@@ -60,3 +60,15 @@ def test_too_many_tokens_says_what_is_left() -> None:
 def test_unknown_seat_gets_a_problem_not_an_exception() -> None:
     sheet = parser.parse(_state(), "purple", "MOVE 1W A2-A3")
     assert not sheet.ok and "no seat purple" in sheet.problems[0].message
+
+
+def test_a_refusals_example_is_a_line_that_fits_the_seats_own_position() -> None:
+    """The board has no C4 or D4: each example is built from red's tokens on A2
+    and is itself accepted."""
+    st = _state()
+    for bad in ("MOVE", "MOVE 1W A2", "CAMP"):
+        (problem,) = parser.parse(st, "red", bad).problems
+        assert problem.suggestion.startswith("e.g. "), problem
+        example = problem.suggestion.removeprefix("e.g. ")
+        assert parser.parse(st, "red", example).ok, example
+    assert parser.parse(st, "red", "MOVE").problems[0].suggestion == "e.g. MOVE 1W A2-A1"

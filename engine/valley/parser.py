@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from typing import Callable
 
 from engine.contract import OrderSheet, Problem
 from engine.valley import hexgrid
@@ -66,10 +67,30 @@ class _Reader:
             raise Refused(f"{name} is the lake")
         return name
 
+    # -- examples for refusals: lines that fit the seat's own position --
+    def path_example(self, what: str) -> str:
+        """A MOVE-like line: one of the seat's tokens from its first space to
+        a neighbour it may step onto (a made-up C4-D4 only when it has none)."""
+        st = self.state
+        for name in sorted(self.unmoved):
+            for n in self.board.adjacent(name):
+                sp = st.peek(n)
+                if self.board.hexes[n].kind != "L" and not st.river_blocks(name, n) and not (sp and sp.blocked()):
+                    return f"e.g. {what} {'1W' if self.unmoved[name].w else '1F'} {name}-{n}"
+        return f"e.g. {what} 1W C4-D4"
+
+    def space_example(self, what: str, fits: Callable[[str], bool], count: int = 1) -> str:
+        """``what`` with the first ``count`` spaces where ``fits`` (its own
+        tokens' spaces first), or an order form when no space fits."""
+        names = sorted(self.unmoved) + [n for n in self.board.names if n not in self.unmoved]
+        found = [n for n in names if self.board.hexes[n].kind != "L" and fits(n)][:count]
+        return f"e.g. {what} {' '.join(found)}" if found else f"{what} <space>"
+
     # -- orders --------------------------------------------------------
     def place(self, args: list[str], line: int) -> Place:
         if not args:
-            raise Refused("PLACE needs at least one space", "PLACE C4 D5")
+            raise Refused("PLACE needs at least one space",
+                          self.space_example("PLACE", lambda n: self.setup or self.board.on_edge(n), 2))
         if not self.setup:
             t = self.state.tribes[self.player]
             if t.resurrected or self.state.year > 1:
@@ -88,7 +109,7 @@ class _Reader:
 
     def plant(self, args: list[str], line: int) -> Plant:
         if len(args) != 1:
-            raise Refused("PLANT takes one space", "PLANT C4")
+            raise Refused("PLANT takes one space", self.space_example("PLANT", self.may_plant))
         name = self.land(args[0])
         if self.board.hexes[name].kind != "P":
             raise Refused(f"{name} is not plains; crops grow only on plains")
@@ -105,6 +126,11 @@ class _Reader:
             raise Refused(f"{name} already has a crop")
         return Plant(name, line)
 
+    def may_plant(self, name: str) -> bool:
+        sp = self.state.peek(name)
+        return self.board.hexes[name].kind == "P" and (self.setup or bool(sp and sp.camp == self.player
+                                                                            and not sp.crop))
+
     def move(self, args: list[str], line: int) -> Move:
         toks, path = self.group_path(args, "MOVE", steps=2, rivers=False)
         return Move(toks.w, toks.f, tuple(path), line)
@@ -113,12 +139,12 @@ class _Reader:
         """Tokens and a path for MOVE (and the cards that move): checked and
         taken from the tokens that have not moved yet."""
         if len(args) < 2:
-            raise Refused(f"{what} needs tokens and a path", f"{what} 2W 1F C4-D4-D5")
+            raise Refused(f"{what} needs tokens and a path", self.path_example(what))
         path_words = [w for w in re.split(r"[-–>]+", args[-1]) if w]
         toks = parse_tokens(args[:-1])
         if len(path_words) < 2:
             raise Refused("a path names the start space and one or two more, joined by -",
-                          "MOVE 2W C4-D4")
+                          self.path_example(what))
         path = [self.space(w) for w in path_words]
         if len(path) > steps + 1:
             raise Refused(f"tokens move at most {steps} spaces" + (" with this card" if steps > 2 else ""))
@@ -150,7 +176,7 @@ class _Reader:
 
     def camp(self, args: list[str], line: int) -> Camp:
         if len(args) != 1:
-            raise Refused("CAMP takes one space", "CAMP E2")
+            raise Refused("CAMP takes one space", self.space_example("CAMP", self.may_camp))
         name = self.land(args[0])
         sp = self.state.peek(name)
         if sp and sp.camp:
@@ -162,9 +188,14 @@ class _Reader:
         self.camps += 1
         return Camp(name, line)
 
+    def may_camp(self, name: str) -> bool:
+        sp = self.state.peek(name)
+        t = self.unmoved.get(name)
+        return bool(t and t.w and t.f) and self.camps < MAX_CAMPS and not (sp and (sp.camp or sp.animal_count()))
+
     def fire(self, args: list[str], line: int) -> Fire:
         if len(args) != 1:
-            raise Refused("FIRE takes one space", "FIRE B3")
+            raise Refused("FIRE takes one space", self.space_example("FIRE", lambda n: fire_source(self.state, n)))
         if not self.state.options.get("fire"):
             raise Refused("this game does not use the fire rules")
         name = self.land(args[0])

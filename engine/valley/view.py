@@ -27,6 +27,7 @@ def view(st: State, player: str | None) -> dict[str, Any]:
         tribes[p] = {
             "food": t.food, "warriors": tot.w, "females": tot.f, "camps": st.camps(p),
             "fire": t.fire, "cards": len(t.hand), "warned": t.warned, "out": t.out,
+            "came_back": t.resurrected,
             "standing": dict(t.standing) if p == player else None,
             "hand": list(t.hand) if p == player else None,
         }

@@ -1,5 +1,6 @@
 """HELP: the commands, generated from the table (pbem.commands.help_text),
-with the game's own order lines for a player."""
+with the game's own order lines for a player, and the game's orders with
+examples on its board for its GM."""
 from __future__ import annotations
 
 from engine import get_ruleset
@@ -8,12 +9,13 @@ from pbem.presenters import get_presenter
 
 
 def game_lines(ctx: Context) -> list[str]:
-    """The game's HELP lines for the seat (its presenter's); none for the GM."""
-    game, seat = ctx.game, ctx.seat
-    if game is None or seat is None:
+    """The game's HELP lines (its presenter's): for the seat's position, or
+    for the GM the public view's, which shows no seat's private facts."""
+    game = ctx.game
+    if game is None:
         return []
     ruleset = get_ruleset(game.ruleset)
-    view = ruleset.view(ruleset.from_json(game.state_json), seat.name)
+    view = ruleset.view(ruleset.from_json(game.state_json), ctx.seat.name if ctx.seat else None)
     return get_presenter(game.ruleset).help_lines(view)
 
 

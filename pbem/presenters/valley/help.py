@@ -267,7 +267,7 @@ def help_lines(view: dict[str, Any]) -> list[str]:
     elif view["stage"] != "over":
         lines = ["Your orders for this turn (one a line; # starts a comment):"]
         lines += _turn(m, view, tribe)
-        if view["year"] == 1:
+        if view["year"] == 1 and not tribe.get("came_back"):
             edge = [n for n in m.names if m.on_edge(n) and m.kind(n) != "L"][:2]
             lines += [f"  (In the first year, PLACE {' '.join(edge)} ... ranks the edge spaces",
                       "  a wiped-out tribe comes back on, once.)"]
