@@ -17,7 +17,7 @@ from engine.contract import EndReason
 from pbem import passwords, steps
 from pbem.clock import parse_duration, show
 from pbem.config import Config
-from pbem.mail.compose import compose, game_lists, message_id_of
+from pbem.mail.compose import compose, game_lists, message_id_of, thread_root
 from pbem.mail.headers import valid_address
 from pbem.models import Game, GmLog, Seat, utcnow
 from pbem.outbox import queue
@@ -312,7 +312,8 @@ def report_mail(cfg: Config, game: Game, seat: Seat | None, state: Any, events: 
     to = to or (seat.email if seat else game.gm_email)
     html, images, files = png.in_mail(html, image)
     raw = compose(sender=cfg.server.address, sender_name=cfg.server.name, to=to, subject=subject,
-                  text=text, html=html, when=when, in_reply_to=seat.thread_id if seat else "",
+                  text=text, html=html, when=when,
+                  in_reply_to=seat.thread_id if seat else thread_root(game.id, to, cfg.server.address),
                   lists=game_lists(game.id, cfg.server.address, seat.name if seat else "", observer),
                   images=images, files=files)
     return to, raw

@@ -157,6 +157,7 @@ def replace_seat(s: Session, cfg: Config, game: Game, seat_name: str, email: str
     the latest report); the seat's history stays."""
     from pbem import passwords
     from pbem.games import report_mail
+    from pbem.mail.compose import message_id_of
     from pbem.reports.render import render
     refuse_unless(game, "REPLACE")
     seat = seat_named(s, game, seat_name)
@@ -180,7 +181,9 @@ def replace_seat(s: Session, cfg: Config, game: Game, seat_name: str, email: str
     ruleset = get_ruleset(game.ruleset)
     preface = render("mail/welcome.txt", game=game.id, seat=seat_name, password=password,
                      address=cfg.server.address, title=ruleset.title)
+    seat.thread_id = ""           # the new player's mail threads under their own welcome
     to, raw = report_mail(cfg, game, seat, ruleset.from_json(game.state_json), [], now, preface)
+    seat.thread_id = message_id_of(raw)
     queue(s, key=f"welcome:{game.id}:{seat_name}:{now.isoformat()}", kind="report", to=to, raw=raw,
           game_id=game.id)
     return old

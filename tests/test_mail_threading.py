@@ -1,6 +1,7 @@
 """What makes a game readable in a mail client, on the real servers: every
 mail to a seat after its welcome names the welcome in In-Reply-To and
-References (one thread per game and seat), an answer threads under the
+References (one thread per game and seat; the GM's and observers' copies
+thread under a root of their own per game and reader), an answer threads under the
 player's own mail, reports carry List-Id and a List-Unsubscribe the server
 understands, and every mail has Date, Message-ID and a text/plain part."""
 from __future__ import annotations
@@ -50,10 +51,16 @@ def test_a_seats_reports_and_reminders_thread_under_its_welcome(tmp_path, clean_
         assert later["In-Reply-To"].strip() == welcome_id
         assert _ids(later["References"]) == [welcome_id]
         assert later["List-Id"].endswith(LIST_ID)
-    # the GM has no welcome: the GM's copy has a List-Id, no thread and no List-Unsubscribe
-    [gm_copy] = [m for m in world.outbox("gm@example.org") if "GM copy" in text_of(m)]
-    assert gm_copy["In-Reply-To"] is None and gm_copy["List-Unsubscribe"] is None
-    assert gm_copy["List-Id"].endswith(LIST_ID)
+    # the GM has no welcome: the GM's copies of every turn thread under one root
+    # of their own, with a List-Id and no List-Unsubscribe
+    run_pass(world, T0 + timedelta(hours=49))
+    copies = [m for m in world.outbox("gm@example.org") if "GM copy" in text_of(m)]
+    assert len(copies) == 2
+    roots = {m["In-Reply-To"].strip() for m in copies} | {m["References"].strip() for m in copies}
+    assert len(roots) == 1 and roots.pop().endswith(".thread@example.org>")
+    assert copies[0]["In-Reply-To"].strip() not in (welcome_id, stored["red"])
+    for gm_copy in copies:
+        assert gm_copy["List-Unsubscribe"] is None and gm_copy["List-Id"].endswith(LIST_ID)
 
 
 def test_an_answer_threads_under_the_players_own_mail(tmp_path, clean_mailboxes, smtp) -> None:
@@ -116,3 +123,25 @@ def test_list_unsubscribe_is_a_mail_the_server_understands(tmp_path, clean_mailb
     with Session(world.engine()) as s:
         assert s.exec(select(Seat.digest).where(Seat.name == "red")).one() == "off"
     assert "DIGEST OFF: you get the news only when it is your move" in text_of(world.outbox("ann@example.org")[-1])
+
+
+def test_a_replacement_player_and_an_observer_get_threads_of_their_own(tmp_path, clean_mailboxes, smtp) -> None:
+    imap = clean_mailboxes
+    world = ServerWorld(tmp_path, imap, smtp)
+    _start(world)
+    world.pbem("game", "replace", "th", "blue", "cy@example.org", "--now", (T0 + timedelta(hours=1)).isoformat())
+    world.pbem("game", "observe", "th", "eve@example.org")
+    run_pass(world, T0 + timedelta(hours=2))
+    [welcome] = world.outbox("cy@example.org")
+    assert welcome["In-Reply-To"] is None, "the new player's welcome starts their thread"
+    with Session(world.engine()) as s:
+        assert s.exec(select(Seat.thread_id).where(Seat.name == "blue")).one() == welcome["Message-ID"].strip()
+    run_pass(world, T0 + timedelta(hours=25))
+    run_pass(world, T0 + timedelta(hours=49))
+    report = world.outbox("cy@example.org")[-1]
+    assert "turn 2" in text_of(report) and report["In-Reply-To"].strip() == welcome["Message-ID"].strip()
+    seen = world.outbox("eve@example.org")
+    assert len(seen) >= 2
+    roots = {m["In-Reply-To"].strip() for m in seen}
+    gm_roots = {m["In-Reply-To"].strip() for m in world.outbox("gm@example.org") if "GM copy" in text_of(m)}
+    assert len(roots) == 1 and len(gm_roots) == 1 and roots != gm_roots, "each reader has a thread of their own"

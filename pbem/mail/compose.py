@@ -7,6 +7,7 @@ bytes on the wire (UTF-8, quoted-printable text).
 from __future__ import annotations
 
 import base64
+import hashlib
 import re
 from collections.abc import Sequence
 from datetime import datetime
@@ -154,6 +155,15 @@ def game_lists(game_id: str, server_address: str, seat: str = "", observer: bool
     else:
         value = ""
     return list_id(game_id, server_address), value
+
+
+def thread_root(game_id: str, address: str, server_address: str) -> str:
+    """The Message-ID a game's mail to ``address`` threads under when no
+    mail of ours started the thread (the GM's and observers' copies): the
+    same for every mail of that game to that reader, and different for each
+    reader, so no reader's client learns another's address from it."""
+    digest = hashlib.sha256(f"{game_id}\0{address.lower()}".encode()).hexdigest()[:20]
+    return f"<{headers.clean(game_id, 40)}.{digest}.thread@{server_address.split('@')[-1]}>"
 
 
 def message_id_of(raw: bytes) -> str:
