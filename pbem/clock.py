@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
+
+from pbem import i18n
 
 _DURATION = re.compile(r"^\s*(\d+)\s*([mhd])\s*$", re.IGNORECASE | re.ASCII)
 
@@ -37,4 +40,16 @@ def aware(when: datetime | None) -> datetime | None:
 
 
 def show(when: datetime | None) -> str:
-    return aware(when).strftime("%Y-%m-%d %H:%M UTC") if when else "no deadline"
+    """A time as the reader reads it (pbem.i18n): UTC, or the reader's time
+    zone with its abbreviation; the date in words in French and Spanish."""
+    if not when:
+        return i18n._("no deadline")
+    when, zone = aware(when), i18n.zone()
+    if zone:
+        when = when.astimezone(ZoneInfo(zone))
+    lang = i18n.current()
+    if lang == i18n.DEFAULT:
+        return when.strftime("%Y-%m-%d %H:%M ") + (when.tzname() or "UTC")
+    from babel.dates import format_datetime
+    return format_datetime(when, "EEE d MMM y, HH:mm", tzinfo=when.tzinfo, locale=lang) + " " + (
+        when.tzname() or "UTC")

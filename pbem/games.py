@@ -14,9 +14,10 @@ from sqlmodel import Session, select
 
 from engine import get_ruleset
 from engine.contract import EndReason
-from pbem import passwords, steps
+from pbem import i18n, passwords, steps
 from pbem.clock import parse_duration, show
 from pbem.config import Config
+from pbem.i18n import language_problem
 from pbem.mail.compose import compose, game_lists, message_id_of, thread_root
 from pbem.mail.headers import valid_address
 from pbem.models import Game, GmLog, Seat, utcnow
@@ -99,6 +100,7 @@ class GameSpec:
     open_seats: int = 0           # a game that players JOIN by mail: how many seats
     allow_shared_address: bool = False   # may two seats have one address (one player, two seats)
     start_at: datetime | None = None   # an open game starts itself then
+    lang: str = "en"              # the game's language (pbem.i18n.LANGUAGES); --option lang=fr sets it too
 
 
 def spec_from_file(path: str | Path) -> GameSpec:
@@ -108,7 +110,7 @@ def spec_from_file(path: str | Path) -> GameSpec:
         raise GameError(f"cannot read game file {path}: {why}") from None
     known = {"id", "ruleset", "seats", "options", "deadline", "grace", "early", "missed",
              "reminders", "seed", "gm_email", "press", "press_anon", "move_deadline", "move_reminders",
-             "allow_shared_address"}
+             "allow_shared_address", "lang"}
     for key in data:
         if key not in known:
             raise GameError(f"{path}: unknown key {key!r}; known: {', '.join(sorted(known))}")
@@ -131,7 +133,7 @@ def spec_from_file(path: str | Path) -> GameSpec:
                     move_reminders=_hours(path, data, "move_reminders", [6, 1]),
                     seed=str(data.get("seed", "")), gm_email=str(data.get("gm_email", "")),
                     press=str(data.get("press", "private")), press_anon=bool(data.get("press_anon", True)),
-                    allow_shared_address=shared)
+                    allow_shared_address=shared, lang=str(data.get("lang", "en")))
 
 
 def _hours(path: str | Path, data: dict[str, Any], key: str, default: list[int]) -> list[int]:
@@ -146,6 +148,7 @@ def _hours(path: str | Path, data: dict[str, Any], key: str, default: list[int])
 def create_game(s: Session, spec: GameSpec, now: datetime | None = None) -> tuple[Game, str]:
     """A new game waiting for 'game start'; returns it and the GM password."""
     _ruleset, seed, (period, grace, early, move), options, state_json = _prepared(spec)
+    lang, _rest = game_language(spec)
     if s.get(Game, spec.id) is not None:
         raise GameError(f"there is already a game {spec.id}")
     gm_password = passwords.generate()
@@ -156,7 +159,7 @@ def create_game(s: Session, spec: GameSpec, now: datetime | None = None) -> tupl
                 missed=spec.missed, reminders=",".join(str(h) for h in spec.reminders),
                 move_reminders=",".join(str(h) for h in spec.move_reminders),
                 gm_email=spec.gm_email, gm_password_hash=passwords.hash_password(gm_password),
-                press=spec.press, press_anon=spec.press_anon)
+                press=spec.press, press_anon=spec.press_anon, lang=lang)
     s.add(game)
     for seat, email in spec.seats:
         s.add(Seat(game_id=game.id, name=seat, email=email, password_hash=""))
@@ -176,16 +179,28 @@ def _prepared(spec: GameSpec) -> tuple[Any, str, tuple[int, int, int, int], dict
         raise GameError("a game id is up to 40 lower-case letters, digits, '.', '-' or '_'")
     ruleset = _checked_spec(spec)
     seed = spec.seed or secrets.token_hex(8)
+    _lang, given = game_language(spec)
     try:
         minutes = tuple(_minutes(x) for x in (spec.deadline, spec.grace, spec.early, spec.move_deadline))
-        options = ruleset.check_options(spec.options)
+        options = ruleset.check_options(given)
         state_json = "" if spec.open_seats else ruleset.to_json(
-            ruleset.new_game([seat for seat, _ in spec.seats], spec.options, seed))
+            ruleset.new_game([seat for seat, _ in spec.seats], given, seed))
     except ValueError as why:
         raise GameError(str(why)) from None
     if minutes[0] < 1 or minutes[3] < 1:
         raise GameError("a deadline is at least a minute (like 72h for a turn, 24h for a move)")
     return ruleset, seed, minutes, options, state_json  # type: ignore[return-value]
+
+
+def game_language(spec: GameSpec) -> tuple[str, dict[str, Any]]:
+    """The game's language (``--option lang=fr`` or the game file's ``lang``)
+    and the options left for the ruleset; GameError for a language pbem lacks."""
+    options = dict(spec.options)
+    lang = str(options.pop("lang", spec.lang)).lower()
+    problem = language_problem(lang)
+    if problem:
+        raise GameError(f"lang: {problem}")
+    return lang, options
 
 
 LONGEST = 365 * 24 * 60     # minutes: no deadline, grace or delay is longer than a year
@@ -216,7 +231,7 @@ def _checked_spec(spec: GameSpec) -> Any:
     if spec.gm_email and address_problem(spec.gm_email):
         raise GameError(f"the GM's address (--gm): {address_problem(spec.gm_email)}")
     _check_shared(spec)
-    problem = option_problem(ruleset, spec.options)
+    problem = option_problem(ruleset, game_language(spec)[1])
     if problem:
         raise GameError(problem)
     if spec.missed not in ("hold", "bot"):
@@ -296,6 +311,19 @@ def report_mail(cfg: Config, game: Game, seat: Seat | None, state: Any, events: 
     ``to``). ``your_move``: the question the seat must answer now, where
     players act in turn; it heads the mail and names it "your move". The map
     goes as a PNG too (``image``: drawn once for the step; else drawn here)."""
+    with speaking_to(game, seat):
+        return _report_mail(cfg, game, seat, state, events, when, preface, missed, maps, to, your_move, image)
+
+
+def speaking_to(game: Game, seat: Seat | None):  # type: ignore[no-untyped-def]
+    """Write what is made inside in the language of ``seat`` (None: the GM or an observer: the game's)."""
+    return i18n.speaking(i18n.reader_language(game.lang, seat.lang if seat else ""),
+                         seat.timezone if seat else "")
+
+
+def _report_mail(cfg: Config, game: Game, seat: Seat | None, state: Any, events: Any, when: datetime,
+                 preface: str, missed: dict[str, int] | None, maps: tuple[list[str], str] | None,
+                 to: str | None, your_move: str, image: MapImage | None) -> tuple[str, bytes]:
     ruleset = get_ruleset(game.ruleset)
     view = ruleset.view(state, seat.name if seat else None)
     subject, text, html = get_presenter(game.ruleset).report(
@@ -346,8 +374,9 @@ def start_game(s: Session, cfg: Config, game: Game, now: datetime) -> dict[str, 
         issued[seat.name] = password
         seat.password_hash = passwords.hash_password(password)
         s.add(seat)
-        preface = render("mail/welcome.txt", game=game.id, seat=seat.name, password=password,
-                         address=cfg.server.address, title=ruleset.title)
+        with speaking_to(game, seat):
+            preface = render("mail/welcome.txt", game=game.id, seat=seat.name, password=password,
+                             address=cfg.server.address, title=ruleset.title)
         to, raw = report_mail(cfg, game, seat, state, [], now, preface)
         seat.thread_id = message_id_of(raw)     # every later mail to the seat threads under this one
         queue(s, key=f"welcome:{game.id}:{seat.name}", kind="report", to=to, raw=raw, game_id=game.id)

@@ -156,7 +156,7 @@ def replace_seat(s: Session, cfg: Config, game: Game, seat_name: str, email: str
     """A new player takes a seat: new address, new password (mailed to them with
     the latest report); the seat's history stays."""
     from pbem import passwords
-    from pbem.games import report_mail
+    from pbem.games import report_mail, speaking_to
     from pbem.mail.compose import message_id_of
     from pbem.reports.render import render
     refuse_unless(game, "REPLACE")
@@ -179,8 +179,9 @@ def replace_seat(s: Session, cfg: Config, game: Game, seat_name: str, email: str
     if game.status == "new":      # the welcome, with the password, comes when the game starts
         return old
     ruleset = get_ruleset(game.ruleset)
-    preface = render("mail/welcome.txt", game=game.id, seat=seat_name, password=password,
-                     address=cfg.server.address, title=ruleset.title)
+    with speaking_to(game, seat):
+        preface = render("mail/welcome.txt", game=game.id, seat=seat_name, password=password,
+                         address=cfg.server.address, title=ruleset.title)
     seat.thread_id = ""           # the new player's mail threads under their own welcome
     to, raw = report_mail(cfg, game, seat, ruleset.from_json(game.state_json), [], now, preface)
     seat.thread_id = message_id_of(raw)

@@ -11,12 +11,14 @@ from datetime import datetime
 from sqlmodel import Session, select
 
 from engine import get_ruleset
-from pbem import commands, gmtools, guard, passwords, steps
+from pbem import commands, gmtools, guard, i18n, passwords, steps
 from pbem.clock import show
 from pbem.answer import MAX_PROBLEMS, Answer, at_most, trim
 from pbem.commands import Context, orders
+from pbem.commands.language import asked_language
 from pbem.commands.status import status_text
 from pbem.config import Config
+from pbem.i18n import _, ngettext
 from pbem.mail.compose import compose, reply_subject
 from pbem.mail.reading import Incoming, read_mail
 from pbem.models import Game, InboundMail, Seat
@@ -37,28 +39,32 @@ def handle(s: Session, cfg: Config, row: InboundMail, now: datetime) -> None:
         s.add(row)
         return
     answer = Answer()
-    if inc.problem:
-        answer.add(f"Your mail was refused: {inc.problem}. Nothing was changed.")
-        row.add_note(inc.problem)
-    else:
-        _serve(s, cfg, inc, read_request(inc.lines, inc.subject, plus_game(inc.to_addrs, cfg.server.address),
-                            inc.part_starts),
-               answer, now)
-    row.status = "handled"
-    s.add(row)
-    _queue_answer(s, cfg, row, inc, answer, now)
+    req = None if inc.problem else read_request(inc.lines, inc.subject,
+                                                plus_game(inc.to_addrs, cfg.server.address), inc.part_starts)
+    # The answer speaks the language of the mail's French or Spanish command
+    # words until the seat, and with it the reader's own language, is known.
+    with i18n.speaking(req.lang_hint if req else ""):
+        if req is None:
+            answer.add(_("Your mail was refused: {problem}. Nothing was changed.").format(problem=inc.problem))
+            row.add_note(inc.problem)
+        else:
+            _serve(s, cfg, inc, req, answer, now)
+        row.status = "handled"
+        s.add(row)
+        _queue_answer(s, cfg, row, inc, answer, now)
 
 
 def _queue_answer(s: Session, cfg: Config, row: InboundMail, inc: Incoming, answer: Answer,
                   now: datetime) -> None:
-    text = fit(render("mail/answer.txt", sections=answer.finished(), subject=inc.subject or "(no subject)",
+    text = fit(render("mail/answer.txt", sections=answer.finished(), subject=inc.subject or _("(no subject)"),
                       address=cfg.server.address))
     if answer.subject:              # a confirmation request carries its token there
         subject = answer.subject
     elif inc.subject.strip():
         subject = reply_subject(answer.subject_game, inc.subject)
     else:
-        subject = (f"[{answer.subject_game}] " if answer.subject_game else "") + f"Your mail to {cfg.server.name}"
+        subject = ((f"[{answer.subject_game}] " if answer.subject_game else "")
+                   + _("Your mail to {server}").format(server=cfg.server.name))
     # The daily cap counts answers to the sender of the mail (signed-on ones
     # apart); a copy goes only with the answer it copies, and never counts
     # against the seat owner's answers. Copies of failed sign-ons have their
@@ -79,8 +85,8 @@ def _queue_answer(s: Session, cfg: Config, row: InboundMail, inc: Incoming, answ
     for suffix, to in [("", inc.from_addr)] + ([("copy", copy_to)] if copy_to else []):
         body = text
         if suffix:
-            body = (f"A mail about your seat came from {inc.from_addr}; this copy goes to your own "
-                    f"address.\n\n") + text
+            body = _("A mail about your seat came from {sender}; this copy goes to your own "
+                     "address.").format(sender=inc.from_addr) + "\n\n" + text
         raw = compose(sender=cfg.server.address, sender_name=cfg.server.name, to=to, subject=subject,
                       text=body, when=now, auto="auto-replied", in_reply_to=inc.message_id,
                       references=inc.references)
@@ -95,10 +101,11 @@ def _password_right(s: Session, cfg: Config, inc: Incoming, req: Request, answer
     minutes, which = guard.held(s, cfg, game.id, seat, inc.from_addr, now)
     if minutes:
         answer.failed = guard.Failed(game.id, seat, owner, held=True)
-        answer.add(f"Line {req.signon_line}: too many wrong passwords: try again in {minutes} minutes. "
-                   f"Sign-ons {which} are held after {cfg.limits.signon_failures} wrong passwords "
-                   f"within {cfg.limits.signon_window_minutes} minutes; the password of this mail was "
-                   "not checked, and nothing was changed.")
+        answer.add(_("Line {line}: too many wrong passwords: try again in {minutes} minutes. "
+                     "Sign-ons {which} are held after {failures} wrong passwords within {window} "
+                     "minutes; the password of this mail was not checked, and nothing was changed.").format(
+            line=req.signon_line, minutes=minutes, which=which, failures=cfg.limits.signon_failures,
+            window=cfg.limits.signon_window_minutes))
         return False
     if stored_hash and passwords.verify(req.password, stored_hash):
         answer.signed = True
@@ -110,11 +117,12 @@ def _password_right(s: Session, cfg: Config, inc: Incoming, req: Request, answer
     guard.wrong_password(s, cfg, failed, inc.from_addr, now)
     answer.failed = failed
     if seat == "gm":
-        answer.add(f"Line {req.signon_line}: wrong GM password for {game.id}. Nothing was changed.")
+        answer.add(_("Line {line}: wrong GM password for {game}. Nothing was changed.").format(
+            line=req.signon_line, game=game.id))
     else:
-        answer.add(f"Line {req.signon_line}: wrong password for seat {seat} of {game.id}. "
-                   "Nothing was changed. Your password is in the first mail of the game; the GM "
-                   "can issue a new one.")
+        answer.add(_("Line {line}: wrong password for seat {seat} of {game}. Nothing was changed. "
+                     "Your password is in the first mail of the game; the GM can issue a new one.").format(
+            line=req.signon_line, seat=seat, game=game.id))
     return False
 
 
@@ -124,30 +132,36 @@ def _serve(s: Session, cfg: Config, inc: Incoming, req: Request, answer: Answer,
         _unsigned(s, cfg, inc, req, answer, now)
         return
     if req.second_signon:
-        answer.add(f"Line {req.second_signon}: a second SIGNON. One mail signs on for one seat, so "
-                   "nothing in this mail was done; send one mail for each seat.")
+        answer.add(_("Line {line}: a second SIGNON. One mail signs on for one seat, so nothing in "
+                     "this mail was done; send one mail for each seat.").format(line=req.second_signon))
         return
     if req.signon_problem:
-        answer.add(f"Line {req.signon_line}: {req.signon_problem}. Nothing was done.")
+        answer.add(_("Line {line}: {problem}. Nothing was done.").format(line=req.signon_line,
+                                                                          problem=_(req.signon_problem)))
         return
     # The game's row lock serialises every change to one game: two mails of
     # the same game handled by two workers never make a lost update.
     game = s.exec(select(Game).where(Game.id == req.game).with_for_update()).first()
     if game is None:
-        answer.add(f"Line {req.signon_line}: there is no game {req.game} on this server. Nothing was done.")
+        answer.add(_("Line {line}: there is no game {game} on this server. Nothing was done.").format(
+            line=req.signon_line, game=req.game))
         return
     answer.subject_game = game.id
     if req.seat == "gm":
+        i18n.choose(req.lang_hint or game.lang)
         if _password_right(s, cfg, inc, req, answer, game, "gm", game.gm_email, game.gm_password_hash, now):
             _gm(s, cfg, game, req, answer, now)
         return
     seat = s.exec(select(Seat).where(Seat.game_id == game.id, Seat.name == req.seat)).first()
     if seat is None:
-        answer.add(f"Line {req.signon_line}: game {game.id} has no seat {req.seat[:20]}. Your seat's "
-                   "name is in the first mail of the game. Nothing was done.")
+        answer.add(_("Line {line}: game {game} has no seat {seat}. Your seat's name is in the first "
+                     "mail of the game. Nothing was done.").format(line=req.signon_line, game=game.id,
+                                                                  seat=req.seat[:20]))
         return
     answer.copy_to = seat.email
+    i18n.choose(req.lang_hint or game.lang)
     if _password_right(s, cfg, inc, req, answer, game, seat.name, seat.email, seat.password_hash, now):
+        i18n.choose(seat.lang or req.lang_hint or game.lang, seat.timezone)   # the seat's own, once signed on
         _player(s, cfg, game, seat, req, answer, now)
 
 
@@ -160,8 +174,8 @@ def _unsigned(s: Session, cfg: Config, inc: Incoming, req: Request, answer: Answ
     elif req.help_asked:
         answer.add(commands.help_text(cfg.server.address, []))
     else:
-        answer.add("This mail has no SIGNON line, so nothing was done. Start your orders with\n"
-                   "  SIGNON <game> <seat> <password>\nSend HELP for the commands.")
+        answer.add(_("This mail has no SIGNON line, so nothing was done. Start your orders with\n"
+                     "  SIGNON <game> <seat> <password>\nSend HELP for the commands."))
 
 
 def _player(s: Session, cfg: Config, game: Game, seat: Seat, req: Request, answer: Answer,
@@ -169,8 +183,13 @@ def _player(s: Session, cfg: Config, game: Game, seat: Seat, req: Request, answe
     """A seat's mail: its orders first (a refused sheet keeps READY from being
     taken), then its press, then its commands in their order."""
     if req.skipped_before:
-        answer.add(f"({req.skipped_before} line(s) before SIGNON were not read.)")
+        answer.add(ngettext("({count} line before SIGNON was not read.)",
+                            "({count} lines before SIGNON were not read.)",
+                            req.skipped_before).format(count=req.skipped_before))
     trim(req, answer)
+    chosen = [lang for cmd in req.commands if cmd.word == "LANGUAGE" and (lang := asked_language(cmd.args))]
+    if chosen:                       # the whole answer is in the language the mail asks for
+        i18n.choose(chosen[-1])
     asked = orders.turn_asked(req, answer)
     orders.end_of_orders(req, get_ruleset(game.ruleset).order_words, answer)
     stored = orders.store(s, game, seat, req, answer, asked) if req.orders else True
@@ -179,7 +198,8 @@ def _player(s: Session, cfg: Config, game: Game, seat: Seat, req: Request, answe
     for cmd in req.commands:
         commands.dispatch(Context(s, cfg, game, seat, cmd, answer, now, sheet_stored=stored), "player")
     if not req.orders and not req.commands and not req.press:
-        answer.add(f"You signed on to {game.id} as {seat.name}, but the mail had no orders or commands.")
+        answer.add(_("You signed on to {game} as {seat}, but the mail had no orders or commands.").format(
+            game=game.id, seat=seat.name))
     answer.sections.insert(0, asked_now(game, seat))
 
 

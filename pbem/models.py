@@ -43,6 +43,7 @@ class Game(SQLModel, table=True):
     press_anon: bool = True                                   # may press be anonymous
     open_seats: int = 0                                       # seats players may still JOIN
     vacation_turns: int = 2                                   # turns of VACATION each seat may take
+    lang: str = Field(default="en", max_length=5)             # the language of the game's mail (pbem.i18n)
     start_at: datetime | None = None                          # an open game starts itself then
     gm_password_hash: str = Field(default="", max_length=200)
     created_at: datetime = Field(default_factory=utcnow)
@@ -65,6 +66,8 @@ class Seat(SQLModel, table=True):
     digest: str = Field(default="round", max_length=6)   # round | step | off: when news is mailed
     news_from: int = 0    # the first step whose news this seat has not been mailed
     thread_id: str = Field(default="", max_length=300)   # the welcome mail's Message-ID: reports thread under it
+    lang: str = Field(default="", max_length=5)          # the seat's language; '' follows the game's
+    timezone: str = Field(default="", max_length=40)     # the seat's time zone (zoneinfo name); '' is UTC
 
 
 class Sheet(SQLModel, table=True):

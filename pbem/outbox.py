@@ -29,8 +29,9 @@ def queue_notice(s: Session, cfg, *, game_id: str, to: str, subject: str, text: 
     from pbem.mail.compose import compose, list_id, thread_root
     thread = s.exec(select(Seat.thread_id).where(Seat.game_id == game_id, Seat.email == to,
                                                  Seat.thread_id != "")).first() if game_id else None
+    root = thread or (thread_root(game_id, to, cfg.server.address) if game_id else "")
     raw = compose(sender=cfg.server.address, sender_name=cfg.server.name, to=to,
-                  subject=f"[{game_id}] {subject}", text=text, when=when, in_reply_to=thread or (thread_root(game_id, to, cfg.server.address) if game_id else ""),
+                  subject=f"[{game_id}] {subject}", text=text, when=when, in_reply_to=root,
                   lists=(list_id(game_id, cfg.server.address), "") if game_id else None)
     return queue(s, key=key, kind=kind, to=to, raw=raw, game_id=game_id)
 

@@ -11,14 +11,35 @@ import re
 from dataclasses import dataclass, field
 from typing import Collection, Sequence
 
+from pbem.i18n import N_
+
 REPORT_START = "=== pbem report"
 REPORT_END = "=== end of report ==="
 # The command words, as pbem.commands' table has them (tests/test_commands.py
 # holds them to it; the table's handlers are too heavy for the parser to import).
 PLAYER_COMMANDS = {"HELP", "STATUS", "READY", "WAIT", "PASSWORD", "RESIGN", "TURN",
-                   "HISTORY", "ENDPRESS", "VACATION", "DIGEST"}
+                   "HISTORY", "ENDPRESS", "VACATION", "DIGEST", "LANGUAGE", "TIMEZONE"}
 GM_COMMANDS = {"PAUSE", "RESUME", "EXTEND", "PROCESS", "PREVIEW", "ROLLBACK", "REPLACE", "BOT", "END", "START"}
 NO_SIGNON = ("JOIN", "OBSERVE", "CONFIRM")     # mail from people without a seat
+# The command words in French and Spanish, read as the English ones; the
+# language a word is in is the language of the answer until the seat's own
+# is known (docs/translating.md lists them).
+ALIASES: dict[str, tuple[str, str]] = {
+    **{w: ("HELP", "fr") for w in ("AIDE",)}, **{w: ("HELP", "es") for w in ("AYUDA",)},
+    **{w: ("STATUS", "fr") for w in ("ETAT", "ÉTAT")}, **{w: ("STATUS", "es") for w in ("ESTADO",)},
+    **{w: ("READY", "fr") for w in ("PRET", "PRÊT")}, **{w: ("READY", "es") for w in ("LISTO", "LISTA")},
+    **{w: ("WAIT", "fr") for w in ("ATTENDRE", "ATTENTE")}, **{w: ("WAIT", "es") for w in ("ESPERAR",)},
+    **{w: ("PASSWORD", "fr") for w in ("MOTDEPASSE",)},
+    **{w: ("PASSWORD", "es") for w in ("CONTRASENA", "CONTRASEÑA")},
+    **{w: ("RESIGN", "fr") for w in ("ABANDONNER",)}, **{w: ("RESIGN", "es") for w in ("ABANDONAR",)},
+    **{w: ("HISTORY", "fr") for w in ("HISTORIQUE",)}, **{w: ("HISTORY", "es") for w in ("HISTORIAL",)},
+    **{w: ("VACATION", "fr") for w in ("VACANCES",)}, **{w: ("VACATION", "es") for w in ("VACACIONES",)},
+    **{w: ("LANGUAGE", "fr") for w in ("LANGUE",)}, **{w: ("LANGUAGE", "es") for w in ("IDIOMA",)},
+    **{w: ("TIMEZONE", "fr") for w in ("FUSEAU",)}, **{w: ("TIMEZONE", "es") for w in ("ZONAHORARIA",)},
+    **{w: ("JOIN", "fr") for w in ("REJOINDRE",)}, **{w: ("JOIN", "es") for w in ("UNIRSE",)},
+    **{w: ("OBSERVE", "fr") for w in ("OBSERVER",)}, **{w: ("OBSERVE", "es") for w in ("OBSERVAR",)},
+    **{w: ("CONFIRM", "fr") for w in ("CONFIRMER",)}, **{w: ("CONFIRM", "es") for w in ("CONFIRMAR",)},
+}
 _SUBJECT_GAME = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9_.-]{0,39})\]")
 # "[mygame-7] confirm 3f9a...": the subject of a confirmation request, and of a reply to it.
 _SUBJECT_CONFIRM = re.compile(r"(?i)(?:^|\s)confirm\s+([0-9a-f]{16,64})(?:\s|$)")
@@ -53,6 +74,7 @@ class Request:
     skipped_before: int = 0
     help_asked: bool = False           # HELP before any SIGNON
     second_signon: int = 0             # the line of a second SIGNON: the mail is refused whole
+    lang_hint: str = ""                # the language of the first French or Spanish command word
 
     def order_text(self) -> str:
         """The order lines, with blanks elsewhere so line numbers match the mail."""
@@ -168,6 +190,9 @@ class _Reader:
     def _words(self, number: int, stripped: str) -> None:
         req, words = self.req, stripped.split()
         word = words[0].upper()
+        if word in ALIASES:
+            word, lang = ALIASES[word]
+            req.lang_hint = req.lang_hint or lang
         if word == "SIGNOFF":
             self.ended = True
         elif word == "SIGNON":
@@ -194,7 +219,7 @@ class _Reader:
         if len(args) == 2:
             args = [self.default_game or game_from_subject(self.subject)] + args
         if len(args) != 3 or not args[0]:
-            req.signon_problem = ("SIGNON takes the game, your seat and your password: "
-                                  "SIGNON mygame-7 red kx4-pl9-tr2")
+            req.signon_problem = N_("SIGNON takes the game, your seat and your password: "
+                                    "SIGNON mygame-7 red kx4-pl9-tr2")
             return
         req.game, req.seat, req.password = args[0].lower(), args[1].lower(), args[2]

@@ -43,6 +43,8 @@ TODAY = f"""How to play by mail: send plain-text mail to {ADDRESS}.
   DIGEST ROUND | STEP | OFF         where players act in turn: the news
                                     of others' moves once a round, every
                                     step, or never
+  LANGUAGE en | fr | es             the language of your mail
+  TIMEZONE <zone>                   your time zone, like Europe/Paris
   PRESS TO <seat,seat|ALL> [ANON]   a message to other seats, ended by
                                     ENDPRESS
   JOIN <game> <seat>                take a seat in an open game (no

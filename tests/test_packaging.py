@@ -22,5 +22,7 @@ def test_the_wheel_carries_every_file_pbem_reads(tmp_path: Path) -> None:
     wanted |= {f"pbem/templates/{p.relative_to(ROOT / 'templates')}" for p in (ROOT / "templates").rglob("*")
                if p.suffix in (".txt", ".html")}
     wanted |= {f"pbem/migrations/versions/{p.name}" for p in (ROOT / "pbem" / "migrations" / "versions").glob("*.py")}
+    wanted |= {f"pbem/locale/{lang}/LC_MESSAGES/pbem.po" for lang in ("fr", "es")}
+    wanted |= {f"engine/dewan/data/{p.name}" for p in (ROOT / "engine" / "dewan" / "data").glob("*.json")}
     missing = sorted(wanted - names)
     assert not missing, f"not in the wheel: {missing}"

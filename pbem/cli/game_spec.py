@@ -8,6 +8,7 @@ import click
 
 from pbem.cli import _now
 from pbem.games import GameError, GameSpec, option_text, spec_from_file
+from pbem.i18n import LANGUAGES
 from pbem.presenters import DEFAULT
 
 
@@ -39,6 +40,8 @@ class NewGameCommand(click.Command):
                 formatter.write_text(str(why))
             return
         rows = [(option_text(o), o.help) for o in ruleset.options]
+        rows.append(("lang=" + "|".join(LANGUAGES) + " (default en)",
+                     "the language of the game's mail; each seat may choose its own (LANGUAGE by mail)"))
         with formatter.section(f"Options of {name} ({ruleset.title}), each as --option KEY=VALUE"):
             if rows:
                 formatter.write_dl(rows)

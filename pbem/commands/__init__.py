@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import textwrap
 
-from pbem.commands import (digest, gm_clock, gm_course, gm_seats, help, history, join, lines, orders,
-                           password, ready, resign, status, vacation)
+from pbem.commands import (digest, gm_clock, gm_course, gm_seats, help, history, join, language, lines,
+                           orders, password, ready, resign, status, vacation)
 from pbem.commands.base import ANYONE, EVERYONE, GM, PLAYER, SIGNED, Context, Entry, Line
+from pbem.i18n import _
 from pbem.reports.render import WIDTH, fit, render
 
 __all__ = ["ANYONE", "EVERYONE", "GM", "PLAYER", "SIGNED", "COMMANDS", "TABLE", "Context", "Entry", "Line",
@@ -17,8 +18,8 @@ __all__ = ["ANYONE", "EVERYONE", "GM", "PLAYER", "SIGNED", "COMMANDS", "TABLE", 
 # In the order HELP shows them: the player's lines, then the GM's.
 TABLE: tuple[Entry | Line, ...] = (
     lines.SIGNON, lines.ORDERS, orders.TURN, ready.READY, status.STATUS, password.PASSWORD,
-    history.HISTORY, vacation.VACATION, digest.DIGEST, lines.PRESS, lines.ENDPRESS, join.JOIN,
-    join.OBSERVE, join.CONFIRM, resign.RESIGN, help.HELP, lines.SIGNOFF,
+    history.HISTORY, vacation.VACATION, digest.DIGEST, language.LANGUAGE, language.TIMEZONE, lines.PRESS,
+    lines.ENDPRESS, join.JOIN, join.OBSERVE, join.CONFIRM, resign.RESIGN, help.HELP, lines.SIGNOFF,
     gm_clock.PAUSE, gm_clock.RESUME, gm_clock.EXTEND, gm_clock.PROCESS, gm_course.PREVIEW,
     gm_course.ROLLBACK, gm_seats.REPLACE, gm_seats.BOT, gm_course.START, gm_course.END,
 )
@@ -58,15 +59,16 @@ def rows(who: str) -> list[Entry | Line]:
 
 def _column(row: Entry | Line) -> list[str]:
     """One row of the command column: the usage, then its help under column 36, wrapped there."""
-    lines = textwrap.wrap(" ".join(row.help.split()), WIDTH - 36) or [""]
+    lines = textwrap.wrap(" ".join(_(row.help).split()), WIDTH - 36) or [""]
     return [f"  {row.usage:<33} {lines[0]}"] + [" " * 36 + line for line in lines[1:]]
 
 
 def _gm_paragraph() -> str:
     """The sentence that names the GM's commands, wrapped; no command is broken over two lines."""
     usages = [row.usage.replace(" ", "\xa0") for row in rows("gm")]
-    said = 'The GM signs on as "gm" with the GM password and may send ' + ", ".join(usages[:-1])
-    return textwrap.fill(f"{said} and {usages[-1]}.", PARAGRAPH).replace("\xa0", " ")
+    said = _('The GM signs on as "gm" with the GM password and may send {commands} and {last}.').format(
+        commands=", ".join(usages[:-1]), last=usages[-1])
+    return textwrap.fill(said, PARAGRAPH).replace("\xa0", " ")
 
 
 def help_text(address: str, game_lines: list[str]) -> str:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pbem.commands.base import PLAYER, Context, Entry
+from pbem.i18n import N_
 
 DIGESTS = {"ROUND": "once a round, and whenever it is your move",
            "STEP": "after every step",
@@ -22,4 +23,5 @@ def digest(ctx: Context) -> None:
 
 
 DIGEST = Entry("DIGEST", "ROUND | STEP | OFF", PLAYER,
-               "where players act in turn: the news of others'\nmoves once a round, every step, or never", digest)
+               N_("where players act in turn: the news of others'\nmoves once a round, every step, or never"),
+               digest)

@@ -6,6 +6,7 @@ from typing import Callable
 
 from pbem import gmtools
 from pbem.commands.base import GM, Context, Entry, gm_did
+from pbem.i18n import N_
 from pbem.games import GameError
 
 
@@ -39,7 +40,7 @@ def process_now(ctx: Context) -> None:
     _clock(ctx, lambda: gmtools.process_now(ctx.game, ctx.now))
 
 
-PAUSE = Entry("PAUSE", "", GM, "stop the clock", pause)
-RESUME = Entry("RESUME", "", GM, "start the clock again; the deadline moves on by the pause", resume)
-EXTEND = Entry("EXTEND", "<time> (like 24h)", GM, "move the deadline later", extend)
-PROCESS = Entry("PROCESS", "NOW", GM, "run the turn on this pass", process_now)
+PAUSE = Entry("PAUSE", "", GM, N_("stop the clock"), pause)
+RESUME = Entry("RESUME", "", GM, N_("start the clock again; the deadline moves on by the pause"), resume)
+EXTEND = Entry("EXTEND", "<time> (like 24h)", GM, N_("move the deadline later"), extend)
+PROCESS = Entry("PROCESS", "NOW", GM, N_("run the turn on this pass"), process_now)

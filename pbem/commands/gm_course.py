@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pbem import gmtools
 from pbem.commands.base import GM, Context, Entry, gm_did
+from pbem.i18n import N_
 from pbem.games import GameError, start_game
 from pbem.history import HistoryError
 
@@ -51,7 +52,8 @@ def end(ctx: Context) -> None:
     gm_did(ctx, "ended the game")
 
 
-START = Entry("START", "", GM, "start a game whose seats are taken", start)
-PREVIEW = Entry("PREVIEW", "", GM, "the next turn's public report, if it ran now (nothing is stored)", preview)
-ROLLBACK = Entry("ROLLBACK", "", GM, "undo the last turn; its sheets stand again", rollback)
-END = Entry("END", "", GM, "end the game now", end)
+START = Entry("START", "", GM, N_("start a game whose seats are taken"), start)
+PREVIEW = Entry("PREVIEW", "", GM, N_("the next turn's public report, if it ran now (nothing is stored)"),
+                preview)
+ROLLBACK = Entry("ROLLBACK", "", GM, N_("undo the last turn; its sheets stand again"), rollback)
+END = Entry("END", "", GM, N_("end the game now"), end)

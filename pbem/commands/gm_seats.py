@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pbem import gmtools
 from pbem.commands.base import GM, Context, Entry, gm_did
+from pbem.i18n import N_
 from pbem.games import GameError
 from pbem.history import HistoryError
 
@@ -43,5 +44,5 @@ def bot(ctx: Context) -> None:
     gm_did(ctx, f"put seat {seat} {'in' if on else 'out of'} civil disorder (played by the bot)")
 
 
-REPLACE = Entry("REPLACE", "<seat> <address>", GM, "give the seat to a new player", replace)
-BOT = Entry("BOT", "<seat> ON|OFF", GM, "the bot plays the seat (civil disorder), or no longer", bot)
+REPLACE = Entry("REPLACE", "<seat> <address>", GM, N_("give the seat to a new player"), replace)
+BOT = Entry("BOT", "<seat> ON|OFF", GM, N_("the bot plays the seat (civil disorder), or no longer"), bot)

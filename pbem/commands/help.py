@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine import get_ruleset
 from pbem.commands.base import EVERYONE, Context, Entry
+from pbem.i18n import N_
 from pbem.presenters import get_presenter
 
 
@@ -25,4 +26,4 @@ def help_answer(ctx: Context) -> None:
     ctx.answer.add(help_text(ctx.cfg.server.address, game_lines(ctx)))
 
 
-HELP = Entry("HELP", "", EVERYONE, "this text", help_answer)
+HELP = Entry("HELP", "", EVERYONE, N_("this text"), help_answer)

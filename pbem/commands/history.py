@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pbem.commands.base import PLAYER, Context, Entry
+from pbem.i18n import N_
 from pbem.history import HistoryError, turn_report
 from pbem.protocol import whole_number
 
@@ -20,4 +21,4 @@ def history(ctx: Context) -> None:
         ctx.answer.add(f"Line {cmd.line}: {why}")
 
 
-HISTORY = Entry("HISTORY", "[n]", PLAYER, "the report of turn n (default: the latest) again", history)
+HISTORY = Entry("HISTORY", "[n]", PLAYER, N_("the report of turn n (default: the latest) again"), history)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pbem import joining
 from pbem.commands.base import ANYONE, Context, Entry
+from pbem.i18n import N_
 
 
 def join(ctx: Context) -> None:
@@ -21,8 +22,9 @@ def confirm(ctx: Context) -> None:
     joining.confirm(ctx.session, ctx.cfg, ctx.mail, ctx.cmd, ctx.answer, ctx.now)
 
 
-JOIN = Entry("JOIN", "<game> <seat>", ANYONE, "take a seat in an open game (no SIGNON needed)", join)
-OBSERVE = Entry("OBSERVE", "<game> [OFF]", ANYONE, "follow a game's public reports (no SIGNON needed)", observe)
+JOIN = Entry("JOIN", "<game> <seat>", ANYONE, N_("take a seat in an open game (no SIGNON needed)"), join)
+OBSERVE = Entry("OBSERVE", "<game> [OFF]", ANYONE, N_("follow a game's public reports (no SIGNON needed)"),
+                observe)
 CONFIRM = Entry("CONFIRM", "<token>", ANYONE,
-                "carry out that JOIN or OBSERVE: the answer to it\nholds the token; a plain reply to that "
-                "answer works", confirm)
+                N_("carry out that JOIN or OBSERVE: the answer to it\nholds the token; a plain reply to that "
+                "answer works"), confirm)

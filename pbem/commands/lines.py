@@ -3,11 +3,12 @@ HELP that are never dispatched; and ENDPRESS, which is, when it stands alone."""
 from __future__ import annotations
 
 from pbem.commands.base import PLAYER, Context, Entry, Line
+from pbem.i18n import N_
 
-SIGNON = Line("SIGNON <game> <seat> <password>", "first line of every mail")
-ORDERS = Line("<orders>", "one per line, in the game's order language", PLAYER)
-PRESS = Line("PRESS TO <seat,seat|ALL> [ANON]", "a message to other seats, ended by ENDPRESS", PLAYER)
-SIGNOFF = Line("SIGNOFF", "nothing after this line is read")
+SIGNON = Line("SIGNON <game> <seat> <password>", N_("first line of every mail"))
+ORDERS = Line("<orders>", N_("one per line, in the game's order language"), PLAYER)
+PRESS = Line("PRESS TO <seat,seat|ALL> [ANON]", N_("a message to other seats, ended by ENDPRESS"), PLAYER)
+SIGNOFF = Line("SIGNOFF", N_("nothing after this line is read"))
 
 
 def stray_endpress(ctx: Context) -> None:
@@ -15,5 +16,5 @@ def stray_endpress(ctx: Context) -> None:
     ctx.answer.add(f"Line {ctx.cmd.line}: {ctx.cmd.word} is not available on this server yet.")
 
 
-ENDPRESS = Entry("ENDPRESS", "", PLAYER, "ends a PRESS message (told in the PRESS line)", stray_endpress,
+ENDPRESS = Entry("ENDPRESS", "", PLAYER, N_("ends a PRESS message (told in the PRESS line)"), stray_endpress,
                  listed=False)

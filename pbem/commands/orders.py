@@ -11,6 +11,7 @@ from pbem import gmtools
 from pbem.answer import MAX_PROBLEMS, Answer, at_most
 from pbem.clock import show
 from pbem.commands.base import PLAYER, Context, Entry, step_word
+from pbem.i18n import N_
 from pbem.models import Game, Seat, Sheet
 from pbem.protocol import Request, sign_off, whole_number
 
@@ -32,7 +33,7 @@ def read_before(ctx: Context) -> None:
     """Nothing to do in its place: TURN is read before the orders are stored (turn_asked)."""
 
 
-TURN = Entry("TURN", "<n>", PLAYER, "the turn your orders are for (optional)", read_before)
+TURN = Entry("TURN", "<n>", PLAYER, N_("the turn your orders are for (optional)"), read_before)
 
 
 def end_of_orders(req: Request, order_words: Sequence[str], answer: Answer) -> None:

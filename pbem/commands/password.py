@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pbem import passwords
 from pbem.commands.base import PLAYER, Context, Entry
+from pbem.i18n import N_
 
 
 def change_password(ctx: Context) -> None:
@@ -16,4 +17,4 @@ def change_password(ctx: Context) -> None:
     ctx.answer.add("Your password was changed. Use the new one from your next mail on.")
 
 
-PASSWORD = Entry("PASSWORD", "<new>", PLAYER, "change your password", change_password)
+PASSWORD = Entry("PASSWORD", "<new>", PLAYER, N_("change your password"), change_password)

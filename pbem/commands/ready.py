@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pbem import seating
 from pbem.commands.base import PLAYER, Context, Entry
+from pbem.i18n import N_
 
 
 def ready_or_wait(ctx: Context) -> None:
@@ -24,4 +25,4 @@ def ready_or_wait(ctx: Context) -> None:
                    if seat.ready else "You WAIT: the turn will not run early.")
 
 
-READY = Entry("READY / WAIT", "", PLAYER, "the turn may / may not run before the deadline", ready_or_wait)
+READY = Entry("READY / WAIT", "", PLAYER, N_("the turn may / may not run before the deadline"), ready_or_wait)

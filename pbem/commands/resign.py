@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pbem.commands.base import PLAYER, Context, Entry
+from pbem.i18n import N_
 from pbem.joining import notice
 from pbem.models import GmLog
 
@@ -19,4 +20,4 @@ def resign(ctx: Context) -> None:
                f"Seat {seat.name} ({seat.email}) resigned from {game.id}.", ctx.now, f"resign:{seat.name}")
 
 
-RESIGN = Entry("RESIGN", "", PLAYER, "leave the game (the seat plays on by default orders)", resign)
+RESIGN = Entry("RESIGN", "", PLAYER, N_("leave the game (the seat plays on by default orders)"), resign)

@@ -9,6 +9,7 @@ from engine import get_ruleset
 from pbem import gmtools, seating
 from pbem.clock import aware, show
 from pbem.commands.base import SIGNED, Context, Entry, step_word
+from pbem.i18n import N_
 from pbem.games import outcome_words, seats_of
 from pbem.models import Game, Seat, Sheet
 
@@ -73,4 +74,4 @@ def status(ctx: Context) -> None:
     ctx.answer.add(status_text(ctx.session, ctx.game, ctx.now))
 
 
-STATUS = Entry("STATUS", "", SIGNED, "the game's turn, deadline, who has sent orders", status)
+STATUS = Entry("STATUS", "", SIGNED, N_("the game's turn, deadline, who has sent orders"), status)

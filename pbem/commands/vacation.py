@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pbem import gmtools
 from pbem.commands.base import PLAYER, Context, Entry
+from pbem.i18n import N_
 from pbem.games import GameError
 
 
@@ -16,5 +17,5 @@ def vacation(ctx: Context) -> None:
         ctx.answer.add(f"Line {cmd.line}: {why}.")
 
 
-VACATION = Entry("VACATION", "<turns> | OFF", PLAYER, "away: your tribe holds, no turn counts as missed",
+VACATION = Entry("VACATION", "<turns> | OFF", PLAYER, N_("away: your tribe holds, no turn counts as missed"),
                  vacation)

@@ -10,6 +10,7 @@ from typing import Any, Iterable, Mapping
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from engine.contract import Event
+from pbem import i18n
 from pbem.public import fields
 
 WIDTH = 72
@@ -18,9 +19,11 @@ WIDTH = 72
 @lru_cache(maxsize=1)
 def env() -> Environment:
     root = resources.files("pbem.templates")
-    return Environment(loader=FileSystemLoader(str(root)), undefined=StrictUndefined,
+    made = Environment(loader=FileSystemLoader(str(root)), undefined=StrictUndefined,
                        autoescape=select_autoescape(["html"]), keep_trailing_newline=True,
-                       trim_blocks=True, lstrip_blocks=True)
+                       trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"])
+    i18n.install(made)      # {% trans %} and _() speak the language pbem.i18n.speaking set
+    return made
 
 
 def render(name: str, **context: Any) -> str:

@@ -1,0 +1,96 @@
+"""Mail in the reader's language, on the real servers: a game's language
+(--option lang=es), a seat's own (LANGUAGE, or LANGUE and IDIOMA), French
+and Spanish command words, and times in the seat's time zone (TIMEZONE)."""
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta, timezone
+
+from sqlmodel import Session, select
+
+from pbem.models import Game, Seat
+from pbem_world import ServerWorld, order_mail, password_in, run_pass, text_of
+
+T0 = datetime(2026, 6, 1, 10, 0, tzinfo=timezone.utc)
+ANN, BOB, GM = "ann@example.org", "bob@example.org", "gm@example.org"
+
+
+def _start(world: ServerWorld, *options: str) -> None:
+    world.pbem("game", "new", "lg", "--seat", f"red:{ANN}", "--seat", f"blue:{BOB}", "--gm", GM,
+               "--seed", "lg", "--deadline", "24h", *[x for o in options for x in ("--option", o)])
+    world.pbem("game", "start", "lg", "--now", T0.isoformat())
+    run_pass(world, T0)
+
+
+def _answer(world: ServerWorld, sender: str, body: str, minutes: int) -> str:
+    world.post(order_mail(sender, body))
+    run_pass(world, T0 + timedelta(minutes=minutes))
+    return text_of(world.outbox(sender)[-1])
+
+
+def test_a_spanish_game_welcomes_its_players_in_spanish(tmp_path, clean_mailboxes, smtp) -> None:
+    world = ServerWorld(tmp_path, clean_mailboxes, smtp)
+    _start(world, "lang=es")
+    with Session(world.engine()) as s:
+        assert s.get(Game, "lg").lang == "es"
+    welcome = text_of(world.outbox(ANN)[0])
+    assert "Bienvenido a Valley of the Mammoths, partida lg. Juegas el puesto red." in welcome
+    assert "Tu contraseña es:  " in welcome and "Guárdala: cada correo de órdenes empieza" in welcome
+    password = re.search(r"^  SIGNON lg red (\S+)$", welcome, re.MULTILINE).group(1)
+    status = _answer(world, ANN, f"SIGNON lg red {password}\nESTADO", 5)
+    assert status.startswith('Esto responde a tu correo «orders».')
+    assert "envía AYUDA para ver los comandos." in status
+
+
+def test_a_seat_chooses_its_own_language_and_the_whole_answer_speaks_it(tmp_path, clean_mailboxes,
+                                                                         smtp) -> None:
+    world = ServerWorld(tmp_path, clean_mailboxes, smtp)
+    _start(world)
+    password = password_in(world.outbox(ANN))
+    answer = _answer(world, ANN, f"SIGNON lg red {password}\nSTATUS\nLANGUE fr", 5)
+    assert answer.startswith("Ceci répond à votre mail «\u00a0orders\u00a0».")
+    assert "LANGUE FR\u00a0: vos mails de cette partie sont désormais écrits en français." in answer
+    with Session(world.engine()) as s:
+        assert s.exec(select(Seat.lang).where(Seat.name == "red")).one() == "fr"
+    # blue is untouched; red's next mail is French without asking again
+    assert _answer(world, ANN, f"SIGNON lg red {password}\nSTATUS", 10).startswith("Ceci répond")
+    bob = password_in(world.outbox(BOB))
+    assert _answer(world, BOB, f"SIGNON lg blue {bob}\nSTATUS", 15).startswith("This answers your mail")
+    back = _answer(world, ANN, f"SIGNON lg red {password}\nLANGUAGE en", 20)
+    assert "LANGUAGE EN: your mail from this game is now written in English." in back
+
+
+def test_a_wrong_password_is_answered_in_the_games_language_not_the_seats(tmp_path, clean_mailboxes,
+                                                                           smtp) -> None:
+    """The seat's choice is the seat's business: a forger learns nothing of it."""
+    world = ServerWorld(tmp_path, clean_mailboxes, smtp)
+    _start(world)
+    password = password_in(world.outbox(ANN))
+    _answer(world, ANN, f"SIGNON lg red {password}\nIDIOMA es", 5)
+    forged = _answer(world, "eve@example.org", "SIGNON lg red wrong-guess\nSTATUS", 10)
+    assert "wrong password for seat red of lg" in forged and "contraseña" not in forged
+
+
+def test_french_and_spanish_command_words_and_help_without_a_seat(tmp_path, clean_mailboxes, smtp) -> None:
+    world = ServerWorld(tmp_path, clean_mailboxes, smtp)
+    _start(world)
+    aide = _answer(world, "eve@example.org", "AIDE", 5)
+    assert "Pour jouer par mail\u00a0: envoyez des mails en texte brut à pbem@example.org." in aide
+    assert "  LANGUAGE en | fr | es             la langue de vos mails" in aide
+    ayuda = _answer(world, "cy@example.org", "AYUDA", 10)
+    assert "Cómo jugar por correo: envía correos en texto plano a pbem@example.org." in ayuda
+    assert all(len(line) <= 72 for line in aide.splitlines() + ayuda.splitlines())
+
+
+def test_times_come_in_the_seats_time_zone(tmp_path, clean_mailboxes, smtp) -> None:
+    world = ServerWorld(tmp_path, clean_mailboxes, smtp)
+    _start(world)
+    password = password_in(world.outbox(ANN))
+    wrong = _answer(world, ANN, f"SIGNON lg red {password}\nTIMEZONE Mars/Olympus", 5)
+    assert "TIMEZONE takes a time zone such as Europe/Paris" in wrong
+    answer = _answer(world, ANN, f"SIGNON lg red {password}\nTIMEZONE europe/paris\nMOVE", 10)
+    assert "TIMEZONE Europe/Paris: the times in your mail from this game are now in Europe/Paris." in answer
+    with Session(world.engine()) as s:
+        deadline = s.get(Game, "lg").deadline
+    local = deadline.replace(tzinfo=timezone.utc) + timedelta(hours=2)
+    assert f"by {local:%Y-%m-%d %H:%M} CEST" in answer
