@@ -1,0 +1,142 @@
+"""Running the game as far as the orders go: the sheet of the seat to move, then
+every next move a kept pre-order answers, or that has no legal action.
+
+A sheet from a seat that is not to move is kept as its pre-orders: the
+lines for its next decision (the draft's STORY, or a move). When that
+decision comes, the lines for it are tried in order; the first that can be
+played is played, those before it are skipped, and when none can be played
+they are dropped and the seat is asked. Lines for a later decision (moves
+sent during the draft) stay kept. Every line used, skipped or dropped is an
+event for its seat alone, with the reason.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.contract import Event, OrderSheet
+from engine.dewan import legal, turn
+from engine.dewan.orders import Order, Pick, Take, is_move
+from engine.dewan.parser import read_normal
+from engine.dewan.state import OVER, PLAY, Plan, State
+from engine.dice import Dice
+
+
+def deciding(st: State) -> bool:
+    """True when the decision now is a move (TAKE or CAMP), False for the draft's STORY."""
+    return st.stage == PLAY
+
+
+def kept(st: State, seat: str) -> list[Order]:
+    plan = st.plans.get(seat)
+    return [read_normal(line, seat) for line in plan.lines] if plan else []
+
+
+def answer(st: State, seat: str) -> Order | None:
+    """The first kept line that answers the seat's decision now, or None."""
+    for order in kept(st, seat):
+        if is_move(order) == deciding(st) and not legal.why_not(st, seat, order):
+            return order
+    return None
+
+
+def keep(st: State, seat: str, sheet: OrderSheet, log: list[Event]) -> None:
+    """A sheet from a seat not to move becomes its pre-orders (an empty one withdraws them);
+    call it before the step is counted, so ``written`` is the step of the position shown."""
+    if not sheet.orders:
+        if st.plans.pop(seat, None):
+            log.append(Event("plan", "Your pre-orders are withdrawn.", to=seat))
+        return
+    st.plans[seat] = Plan([str(o) for o in sheet.orders], st.step)
+    lines = "; ".join(str(o) for o in sheet.orders)
+    log.append(Event("plan", f"Pre-orders kept for your next move: {lines}.", to=seat))
+
+
+def later(st: State, orders: Sequence[Order]) -> list[Order]:
+    """The lines kept for a later decision: the moves sent during the draft."""
+    return [o for o in orders if is_move(o)] if not deciding(st) else []
+
+
+def _store(st: State, seat: str, orders: list[Order], written: int) -> None:
+    if orders:
+        st.plans[seat] = Plan([str(o) for o in orders], written)
+    else:
+        st.plans.pop(seat, None)
+
+
+def from_sheet(st: State, seat: str, sheet: OrderSheet, log: list[Event]) -> Order | None:
+    """The seat to move's own orders: the first line that can be played; lines for a
+    later decision are kept. Its older pre-orders give way."""
+    if st.plans.pop(seat, None):
+        log.append(Event("plan", "Your pre-orders gave way to the orders sent for this move.", to=seat))
+    now = [o for o in sheet.orders if is_move(o) == deciding(st)]
+    _store(st, seat, later(st, sheet.orders), st.step - 1)
+    for order in now:
+        why = legal.why_not(st, seat, order)
+        if not why:
+            return order
+        log.append(Event("plan", f"Line {order} skipped: {why}.", to=seat))
+    return None
+
+
+def from_plan(st: State, seat: str, log: list[Event]) -> Order | None:
+    """The first of the seat's kept lines for this decision that can be played, or None
+    (the lines for it, if any, are then dropped)."""
+    plan = st.plans.get(seat)
+    if not plan:
+        return None
+    lines = kept(st, seat)
+    now = [o for o in lines if is_move(o) == deciding(st)]
+    if not now:
+        return None
+    _store(st, seat, later(st, lines), plan.written)
+    reasons = []
+    for order in now:
+        why = legal.why_not(st, seat, order)
+        if not why:
+            for skipped, reason in reasons:
+                log.append(Event("plan", f"Pre-order {skipped} skipped: {reason}.", to=seat))
+            log.append(Event("plan", f"Pre-order {order} (sent at step {plan.written}) played.", to=seat))
+            return order
+        reasons.append((order, why))
+    for dropped, reason in reasons:
+        log.append(Event("plan", f"Pre-order {dropped} dropped: {reason}.", to=seat))
+    log.append(Event("plan", "None of your pre-orders could be played now.", to=seat))
+    return None
+
+
+def fallback(st: State, seat: str) -> Order | None:
+    """What a seat plays that must play but gave nothing playable: STORY 1, the first
+    pair of cards, else the first camp it can pay; None when it has nothing to do."""
+    if not deciding(st):
+        first = next((i + 1 for i, t in enumerate(st.story_row) if t), 0)
+        return Pick(first) if first else None
+    found = legal.pairs(st)
+    if found:
+        return Take(*found[0])
+    return legal.any_camp(st, seat)
+
+
+def run(st: State, dice: Dice, log: list[Event], mover: OrderSheet | None = None,
+        most: int | None = None, round_stop: bool = True) -> int:
+    """Play moves from ``st.to_move`` on: the ``mover`` sheet first when given, then kept
+    pre-orders and moves with no choice. Stops where a seat must be asked, at the end of a
+    round (with ``round_stop``), after ``most`` moves, or at the game's end. The moves played."""
+    played = 0
+    while st.stage != OVER and (most is None or played < most):
+        seat, round_now = st.to_move, st.round
+        if mover is not None:
+            order = from_sheet(st, seat, mover, log)
+            if order is None:
+                order = fallback(st, seat)
+                log.append(Event("plan", "None of your lines could be played: "
+                                 + (f"{order} is played instead." if order else "you pass."), to=seat))
+            mover = None
+        else:
+            order = from_plan(st, seat, log)
+            if order is None and legal.playable(st, seat):
+                break
+        turn.play(st, seat, order, dice, log)
+        played += 1
+        if round_stop and st.stage != OVER and st.round != round_now:
+            break
+    return played

@@ -1,0 +1,181 @@
+"""One seat's turn: the action (take two cards, or place a camp with its bonus),
+then the end of the turn (the row refilled, stories completed and their cards
+drawn, the next seat, the round and the game's end).
+
+Orders reaching this module have passed legal.why_not.
+"""
+from __future__ import annotations
+
+from engine.contract import Event
+from engine.dewan import legal, scoring
+from engine.dewan.orders import Camp, Pick, Take
+from engine.dewan.payment import slots
+from engine.dewan.state import DRAFT, OVER, PLAY, State
+from engine.dewan.stories import met
+from engine.dice import Dice
+
+RESHUFFLE = "reshuffle"      # the dice tag of the discard shuffled into a new deck
+
+
+def draw(st: State, dice: Dice, log: list[Event]) -> str:
+    """The deck's top card ('' when deck and discard are both empty); an empty deck
+    is first made again from the discard, shuffled with the dice."""
+    if not st.deck and st.discard:
+        pile, deck = list(st.discard), []
+        while len(pile) > 1:
+            got = dice.draw(RESHUFFLE, pile)
+            pile.remove(got)
+            deck.append(got)
+        st.deck, st.discard = deck + pile, []
+        log.append(Event("deck", f"The deck is empty: the {len(st.deck)} discarded cards are shuffled "
+                                 "into a new deck."))
+    return st.deck.pop(0) if st.deck else ""
+
+
+def pick(st: State, seat: str, order: Pick | None, log: list[Event]) -> None:
+    """The setup draft: the seat takes a story tile (None: the row is empty and it takes
+    none); the seat before it picks next, and after the first seat the first turn begins."""
+    tile = take_story(st, seat, order.position) if order else ""
+    if tile:
+        log.append(Event("draft", f"{seat} takes story tile {tile}.", by=seat))
+    else:
+        log.append(Event("draft", f"{seat} takes no story tile: none is left.", by=seat))
+    at = st.players.index(seat)
+    if at == 0:
+        st.stage, st.to_move = PLAY, st.first_player
+        log.append(Event("round", f"The draft is over; round 1 begins with {st.first_player}."))
+    else:
+        st.to_move = st.players[at - 1]
+
+
+def take_story(st: State, seat: str, position: int) -> str:
+    """The tile at ``position`` (or, when it is empty, the first there is) goes to the seat;
+    the row is refilled there from the story deck. '' when the row is empty."""
+    at = position - 1
+    if not 0 <= at < len(st.story_row) or not st.story_row[at]:
+        at = next((i for i, t in enumerate(st.story_row) if t), -1)
+        if at < 0:
+            return ""
+    tile = st.story_row[at]
+    st.stories[seat].append(tile)
+    st.story_row[at] = st.story_deck.pop(0) if st.story_deck else ""
+    return tile
+
+
+def take(st: State, seat: str, order: Take, log: list[Event]) -> None:
+    """The two cards go to the hand; their positions stay empty till the end of the turn."""
+    got = [st.row[order.first - 1], st.row[order.second - 1]]
+    st.hands[seat].extend(got)
+    st.row[order.first - 1] = st.row[order.second - 1] = ""
+    log.append(Event("take", f"{seat} takes {got[0]} and {got[1]} from row positions "
+                             f"{order.first} and {order.second}.", by=seat))
+
+
+def camp(st: State, seat: str, order: Camp, log: list[Event]) -> None:
+    """Pay the path, place the camp, take a berry token there, apply the tribe board's bonus."""
+    pay, _ = legal.camp_cost(st, seat, order)
+    assert pay is not None
+    cost = slots(st, seat, order.path)
+    hand = st.hands[seat]
+    to_others: list[str] = []
+    for slot, text in zip(cost, pay):
+        hand.remove(text)
+        if slot.to:
+            st.hands[slot.to].append(text)
+            to_others.append(f"{text} to {slot.to}")
+        else:
+            st.discard.append(text)
+    dest = order.destination
+    st.camps[seat].append(dest)
+    st.left[seat] -= 1
+    chosen = "" if order.pay else " (the cheapest payment)"
+    paid = f"paying {' '.join(pay)}{chosen}" + (f", of which {', '.join(to_others)}" if to_others else "")
+    log.append(Event("camp", f"{seat} places a camp on {dest} by {'-'.join(order.path)}, {paid}.", by=seat))
+    if st.board.hexes[dest].berry:
+        st.berries[seat] += 1
+        log.append(Event("camp", f"{seat} takes the berry token on {dest}.", by=seat))
+    n = st.placed(seat)
+    kind = legal.bonus(n)
+    if kind == "story":
+        tile = take_story(st, seat, order.story or 1)
+        log.append(Event("bonus", f"{seat}'s {legal.nth(n)} camp from the board: " +
+                         (f"story tile {tile}." if tile else "no story tile is left."), by=seat))
+    elif kind == "tuck":
+        if order.tuck:
+            hand.remove(order.tuck)
+            st.tucked[seat].append(order.tuck)
+        log.append(Event("bonus", f"{seat}'s {legal.nth(n)} camp from the board: " +
+                         (f"{order.tuck} tucked under the tribe board." if order.tuck
+                          else "no card tucked; that slot stays empty."), by=seat))
+    elif kind == "fire":
+        log.append(Event("bonus", f"{seat} has placed its last camp: 1 more fire at scoring; "
+                                  "this round is the last.", by=seat))
+        st.round_ends = True
+
+
+def end_turn(st: State, seat: str, dice: Dice, log: list[Event]) -> None:
+    """The row's gaps refilled (lower position first; a gap left when the cards ran out is
+    filled as soon as there are cards again), stories completed with a card drawn for each,
+    then the next seat; after the last seat of the round, the next round or the end. When
+    every clan in a row has passed, nobody can act again and the game ends."""
+    for at, shown in enumerate(st.row):
+        if not shown:
+            st.row[at] = draw(st, dice, log)
+    completed = [s for s in st.stories[seat] if _met(st, seat, s)]
+    for tile in completed:
+        st.stories[seat].remove(tile)
+        st.done[seat].append(tile)
+        story = st.story(tile)
+        log.append(Event("story", f"{seat} completes story {tile} ({story.name}: {story.points} points"
+                                  + (f", {story.fire} fire" if story.fire else "") + ")."))
+    drawn = [c for c in (draw(st, dice, log) for _ in completed) if c]
+    if drawn:
+        log.append(Event("story", f"{seat} draws {len(drawn)} card{'s' * (len(drawn) > 1)} face down."))
+        log.append(Event("story", f"You draw {' '.join(drawn)}.", to=seat))
+        st.hands[seat].extend(drawn)
+    st.turns += 1
+    if st.passes >= len(st.players):
+        log.append(Event("end", "No clan can take cards or place a camp any more: the game ends."))
+        finish(st, log)
+        return
+    nxt = st.next_seat(seat)
+    if nxt == st.first_player:
+        if st.round_ends:
+            finish(st, log)
+            return
+        st.round += 1
+    st.to_move = nxt
+
+
+def _met(st: State, seat: str, tile: str) -> bool:
+    return met(st.story(tile), st.board, st.holding(seat))
+
+
+def finish(st: State, log: list[Event]) -> None:
+    """The final scoring; the winners are the best score, then the most cards in hand."""
+    st.stage = OVER
+    st.scores = {p: scoring.total(st, p) for p in st.players}
+    st.winners = scoring.winners(st)
+    for p in st.players:
+        parts = scoring.lines(st, p)
+        shown = ", ".join(f"{k} {v}" for k, v in parts.items())
+        log.append(Event("score", f"{p} scores {st.scores[p]} ({shown})."))
+    log.append(Event("end", "The game is over: " + " and ".join(st.winners) + " win"
+                     + ("s" if len(st.winners) == 1 else "") + "."))
+
+
+def play(st: State, seat: str, order: Take | Camp | Pick | None, dice: Dice, log: list[Event]) -> None:
+    """Play the seat's action (None: it has none and passes) and end its turn."""
+    if st.stage == DRAFT:
+        pick(st, seat, order if isinstance(order, Pick) else None, log)
+        return
+    assert st.stage == PLAY and st.to_move == seat
+    st.passes = 0 if order else st.passes + 1
+    if isinstance(order, Take):
+        take(st, seat, order, log)
+    elif isinstance(order, Camp):
+        camp(st, seat, order, log)
+    else:
+        log.append(Event("pass", f"{seat} can neither take two cards nor place a camp, and passes.", by=seat))
+    end_turn(st, seat, dice, log)
+
