@@ -1,10 +1,20 @@
-"""Checks every game shares: its options as the GM gave them, its seat names."""
+"""What every game shares: its options as the GM gave them, its seat names,
+and the refusal an order parser raises for a line it cannot take."""
 from __future__ import annotations
 
 import re
 from typing import Any, Sequence
 
 from engine.contract import Option
+
+class Refused(Exception):
+    """A line that can never be played: why, and what might be meant."""
+
+    def __init__(self, message: str, suggestion: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.suggestion = suggestion
+
 
 _SEAT = re.compile(r"^[a-z][a-z0-9_-]{0,19}$")
 

@@ -13,17 +13,17 @@ asked stops the run, which fails unless ``awaiting`` is expected), and with
 """
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any
 
+from engine import casefile
+from engine.casefile import CaseResult
 from engine.contract import Event, OrderSheet
 from engine.dewan import RULESET, flow, parser, turn
 from engine.dewan.cards import normal
 from engine.dewan.casestate import CaseError, build_state, check_keys, read_board, read_stories
 from engine.dewan.state import OVER, State
-from engine.dice import DiceError, ScriptedDice
+from engine.dice import ScriptedDice
 
 TOP_KEYS = {"ruleset", "title", "rule", "board", "stories", "position", "orders", "draws", "run", "expect"}
 RUN_KEYS = {"steps", "score"}
@@ -32,13 +32,6 @@ TOP_EXPECT = {"to_move", "first_player", "stage", "row", "deck", "discard", "sto
               "round_ends", "round", "over", "winners", "awaiting", "public_events", "not_public"}
 EXPECT_KEYS = TOP_EXPECT | SEAT_KEYS | {"problem", "events"}
 ORDERED = {"row", "deck", "story_row", "story_deck", "plans"}
-
-
-@dataclass(frozen=True)
-class CaseResult:
-    passed: bool
-    title: str
-    message: str = ""
 
 
 def _value(st: State, key: str) -> Any:
@@ -160,34 +153,23 @@ def _run(st: State, data: dict[str, Any], dice: ScriptedDice,
 
 def run_case(text: str) -> CaseResult:
     """Run one case file's text: passed, or the first difference (or why it cannot run)."""
-    title = "?"
-    try:
-        data = check_keys("", tomllib.loads(text), TOP_KEYS)
-        title = str(data.get("title", "?"))
-        if "title" not in data or "rule" not in data:
-            raise CaseError("a case needs a title and the rule it tests")
-        if data.get("ruleset", "dewan") != "dewan":
-            raise CaseError(f"this is a case for {data['ruleset']!r}, not for dewan")
-        board = read_board(data.get("board"))
-        st = build_state(board, read_stories(data.get("stories", {})), data.get("position"))
-        before = st.copy()
-        draws = check_keys("draws", data.get("draws", {}), set(data.get("draws", {})))
-        if not all(isinstance(v, list) for v in draws.values()):
-            raise CaseError("[draws] lists the cards drawn by tag, like reshuffle = [\"F\", \"M\"]")
-        dice = ScriptedDice(draws={k: list(v) for k, v in draws.items()})
-        log: list[Event] = []
-        sheets, stopped = _run(st, data, dice, log)
-        expect = data.get("expect", {})
-        if stopped and "awaiting" not in expect:
-            return CaseResult(False, title, stopped)
-        left = dice.leftovers()
-        if left:
-            return CaseResult(False, title, "left over: " + ", ".join(left))
-        why = check(st, before, sheets, log, expect)
-        return CaseResult(not why, title, why)
-    except tomllib.TOMLDecodeError as why:
-        return CaseResult(False, title, f"not valid TOML: {why}")
-    except (CaseError, DiceError) as why:
-        return CaseResult(False, title, str(why))
-    except (ValueError, KeyError, TypeError, IndexError, AttributeError, AssertionError) as why:
-        return CaseResult(False, title, f"cannot run: {type(why).__name__}: {why}")
+    return casefile.run(text, "dewan", TOP_KEYS, _play)
+
+
+def _play(data: dict[str, Any]) -> str:
+    board = read_board(data.get("board"))
+    st = build_state(board, read_stories(data.get("stories", {})), data.get("position"))
+    before = st.copy()
+    draws = check_keys("draws", data.get("draws", {}), set(data.get("draws", {})))
+    if not all(isinstance(v, list) for v in draws.values()):
+        raise CaseError("[draws] lists the cards drawn by tag, like reshuffle = [\"F\", \"M\"]")
+    dice = ScriptedDice(draws={k: list(v) for k, v in draws.items()})
+    log: list[Event] = []
+    sheets, stopped = _run(st, data, dice, log)
+    expect = data.get("expect", {})
+    if stopped and "awaiting" not in expect:
+        return stopped
+    left = dice.leftovers()
+    if left:
+        return "left over: " + ", ".join(left)
+    return check(st, before, sheets, log, expect)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.casefile import CaseError, check_keys
 from engine.dewan import components
 from engine.dewan.board import Board, BoardError
 from engine.dewan.cards import CardError, normal
@@ -23,19 +24,6 @@ POSITION_KEYS = {"players", "to_move", "first_player", "stage", "row", "deck", "
 BOARD_KEYS = {"map", "symbols"}
 STORY_KEYS = {"name", "points", "fire", "needs"}
 DEFAULT_ROW = ["F", "M", "D", "P", "W", "F"]
-
-
-class CaseError(Exception):
-    """The case itself is wrong (not the engine): said in words to fix it."""
-
-
-def check_keys(where: str, table: Any, allowed: set[str]) -> dict[str, Any]:
-    if not isinstance(table, dict):
-        raise CaseError(f"[{where}] must be a table")
-    for key in table:
-        if key not in allowed:
-            raise CaseError(f"unknown key {key!r} in [{where or 'top level'}]")
-    return table
 
 
 def read_board(table: Any) -> Board:

@@ -16,6 +16,7 @@ import difflib
 import re
 from collections import Counter
 
+from engine.common import Refused
 from engine.contract import OrderSheet, Problem
 from engine.dewan import legal, payment
 from engine.dewan.board import START
@@ -27,15 +28,6 @@ from engine.valley import hexgrid
 KEYWORDS = ("TAKE", "CAMP", "STORY")
 _NUMBER = re.compile(r"[0-9]{1,2}")
 _LONGEST = 60            # characters of a player's word quoted back
-
-
-class Refused(Exception):
-    """A line that can never be played: why, and what might be meant."""
-
-    def __init__(self, message: str, suggestion: str = "") -> None:
-        super().__init__(message)
-        self.message = message
-        self.suggestion = suggestion
 
 
 def shown(word: str) -> str:
