@@ -53,7 +53,10 @@ def test_a_seat_chooses_its_own_language_and_the_whole_answer_speaks_it(tmp_path
     with Session(world.engine()) as s:
         assert s.exec(select(Seat.lang).where(Seat.name == "red")).one() == "fr"
     # blue is untouched; red's next mail is French without asking again
-    assert _answer(world, ANN, f"SIGNON lg red {password}\nSTATUS", 10).startswith("Ceci répond")
+    stored = _answer(world, ANN, f"SIGNON lg red {password}\nPLACE C3 B2", 10)
+    assert stored.startswith("Ceci répond")
+    assert "Ordres enregistrés pour lg (tour 0), place red\u00a0; ils remplacent" in stored
+    assert "Échéance\u00a0: mar. 2 juin 2026, 10:00 UTC." in stored
     bob = password_in(world.outbox(BOB))
     assert _answer(world, BOB, f"SIGNON lg blue {bob}\nSTATUS", 15).startswith("This answers your mail")
     back = _answer(world, ANN, f"SIGNON lg red {password}\nLANGUAGE en", 20)

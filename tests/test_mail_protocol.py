@@ -68,7 +68,7 @@ def test_a_sheet_with_problems_keeps_the_last_good_one(world: World) -> None:
     send(world, ANN, f"SIGNON g red {world.secret['red']}\nPLACE K9\nMOVE 1W C3-C4\n", T0 + timedelta(minutes=10))
     text = last_text(world, ANN)
     assert "NOT stored" in text and 'line 2 "PLACE K9": no space K9' in text and 'line 3 "MOVE 1W C3-C4": MOVE is not an order of the setup' in text
-    assert "The orders that stand for this turn are:\n  PLACE C3" in text
+    assert "The orders that stand for turn 0 are:\n  PLACE C3" in text
     assert sheet(world, "red") == "PLACE C3"
     send(world, ANN, f"SIGNON g red {world.secret['red']}\nPLACE B2\n", T0 + timedelta(minutes=15))
     assert sheet(world, "red") == "PLACE B2"

@@ -10,6 +10,7 @@ from sqlmodel import Session
 
 from pbem import gmtools, steps
 from pbem.answer import Answer
+from pbem.i18n import _
 from pbem.config import Config
 from pbem.mail.reading import Incoming
 from pbem.models import Game, Seat
@@ -77,6 +78,12 @@ class Line:
 def step_word(game: Game) -> str:
     """What the game's current step is called (pbem.steps.word)."""
     return steps.word(game.simultaneous)
+
+
+def step_phrase(game: Game, number: int | None = None) -> str:
+    """"turn 3" or "step 3" (the game's current one by default), in the reader's language."""
+    number = game.turn_no if number is None else number
+    return (_("turn {n}") if game.simultaneous else _("step {n}")).format(n=number)
 
 
 def gm_did(ctx: Context, done: str) -> None:

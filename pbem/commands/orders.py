@@ -10,8 +10,8 @@ from engine import Problem, get_ruleset
 from pbem import gmtools
 from pbem.answer import MAX_PROBLEMS, Answer, at_most
 from pbem.clock import show
-from pbem.commands.base import PLAYER, Context, Entry, step_word
-from pbem.i18n import N_
+from pbem.commands.base import PLAYER, Context, Entry, step_phrase
+from pbem.i18n import N_, _
 from pbem.models import Game, Seat, Sheet
 from pbem.protocol import Request, sign_off, whole_number
 
@@ -25,7 +25,7 @@ def turn_asked(req: Request, answer: Answer) -> int | None:
         if len(cmd.args) == 1 and whole_number(cmd.args[0]) is not None:
             asked = whole_number(cmd.args[0])
         else:
-            answer.add(f"Line {cmd.line}: TURN takes the turn number of the report you answer.")
+            answer.add(_("Line {line}: TURN takes the turn number of the report you answer.").format(line=cmd.line))
     return asked
 
 
@@ -44,10 +44,12 @@ def end_of_orders(req: Request, order_words: Sequence[str], answer: Answer) -> N
         return
     shown = ", ".join(f'"{req.orders[n][:40]}"' for n in ending[:3]) + (", ..." if len(ending) > 3 else "")
     if len(ending) == 1:
-        said = f"Line {ending[0]} ({shown}) came after your last order and is not an order: it was"
+        said = _("Line {line} ({shown}) came after your last order and is not an order: it was taken as "
+                 "the end of your orders.").format(line=ending[0], shown=shown)
     else:
-        said = f"Lines {ending[0]}-{ending[-1]} ({shown}) came after your last order and are not orders: they were"
-    answer.add(f"{said} taken as the end of your orders.")
+        said = _("Lines {first}-{last} ({shown}) came after your last order and are not orders: they were "
+                 "taken as the end of your orders.").format(first=ending[0], last=ending[-1], shown=shown)
+    answer.add(said)
     for number in ending:
         del req.orders[number]
 
@@ -65,16 +67,20 @@ def _wrong_step(game: Game, seat: Seat, asked: int | None) -> str:
     current: the steps resolved since (where players act in turn) were not
     the seat's to answer, and it was sent no report of them."""
     if game.status != "active":
-        return f"Game {game.id} is {gmtools.status_word(game)}: no orders were stored."
-    name = step_word(game)
+        return _("Game {game} is {status}: no orders were stored.").format(
+            game=game.id, status=gmtools.status_word(game))
     if asked is None or asked == game.turn_no or seat.news_from <= asked < game.turn_no:
         return ""
     if asked < game.turn_no:
-        return (f"{name.title()} {asked} was already resolved; the game is at {name} {game.turn_no} "
-                "now. Your orders were NOT stored: read the latest report and send orders "
-                f"for {name} {game.turn_no}.")
-    return (f"{name.title()} {asked} has not begun; the game is at {name} {game.turn_no}. "
-            "Your orders were NOT stored.")
+        said = (_("Turn {asked} was already resolved; the game is at turn {now} now. Your orders were NOT "
+                  "stored: read the latest report and send orders for turn {now}.") if game.simultaneous else
+                _("Step {asked} was already resolved; the game is at step {now} now. Your orders were NOT "
+                  "stored: read the latest report and send orders for step {now}."))
+    else:
+        said = (_("Turn {asked} has not begun; the game is at turn {now}. Your orders were NOT stored.")
+                if game.simultaneous else
+                _("Step {asked} has not begun; the game is at step {now}. Your orders were NOT stored."))
+    return said.format(asked=asked, now=game.turn_no)
 
 
 def store(s: Session, game: Game, seat: Seat, req: Request, answer: Answer, asked: int | None) -> bool:
@@ -85,13 +91,13 @@ def store(s: Session, game: Game, seat: Seat, req: Request, answer: Answer, aske
         return False
     ruleset = get_ruleset(game.ruleset)
     state = ruleset.from_json(game.state_json)
-    step = f"{step_word(game)} {game.turn_no}"
+    step = step_phrase(game)
     awaited = ruleset.awaiting(state)
     later = "" if seat.name in awaited else ruleset.pre_orders(state, seat.name)
     if seat.name not in awaited and not later:
-        who = ", ".join(sorted(awaited)) or "nobody"
-        answer.add(f"{game.id} needs no orders from seat {seat.name} at {step}: it waits for {who}. "
-                   "Your orders were NOT stored.")
+        who = ", ".join(sorted(awaited)) or _("nobody")
+        answer.add(_("{game} needs no orders from seat {seat} at {step}: it waits for {who}. Your orders "
+                     "were NOT stored.").format(game=game.id, seat=seat.name, step=step, who=who))
         return False
     sheet = ruleset.parse_orders(state, seat.name, req.order_text())
     stored = s.exec(select(Sheet).where(Sheet.game_id == game.id, Sheet.seat == seat.name,
@@ -110,19 +116,22 @@ def store(s: Session, game: Game, seat: Seat, req: Request, answer: Answer, aske
 def _refused(game: Game, step: str, problems: list[str], stored: Sheet | None) -> str:
     """The answer to a sheet with problems: each refused line, and the sheet that stands."""
     lines = "\n".join(f"  {p}" for p in at_most(problems, MAX_PROBLEMS))
-    standing = "\n".join(f"  {x}" for x in stored.text.splitlines()) if stored else "  (none yet)"
-    return (f"Your orders for {game.id} {step} have problems, so they were NOT "
-            f"stored:\n{lines}\n\nThe orders that stand for this {step_word(game)} are:\n{standing}\n\n"
-            "Send the whole sheet again, corrected.")
+    standing = "\n".join(f"  {x}" for x in stored.text.splitlines()) if stored else "  " + _("(none yet)")
+    return _("Your orders for {game} {step} have problems, so they were NOT stored:\n{lines}\n\n"
+             "The orders that stand for {step} are:\n{standing}\n\n"
+             "Send the whole sheet again, corrected.").format(game=game.id, step=step, lines=lines,
+                                                              standing=standing)
 
 
 def _stored(game: Game, seat: Seat, step: str, normal: list[str], later: str) -> str:
     """The answer to a stored sheet: the orders in normal form; pre-orders say what they answer."""
-    shown = "\n".join(f"  {line}" for line in normal) or "  (no orders: your tribe holds)"
+    shown = "\n".join(f"  {line}" for line in normal) or "  " + _("(no orders: your tribe holds)")
     if later:
-        return (f"Pre-orders stored for {game.id}, seat {seat.name}, written at {step}: they will answer "
-                f"{later}, and replace any earlier pre-orders:\n{shown}\n\nA pre-order whose condition no "
-                "longer holds when its decision comes is dropped, and you are asked; the report says "
-                "which lines were used, skipped or dropped.")
-    return (f"Orders stored for {game.id} {step}, seat {seat.name}; they replace any "
-            f"earlier sheet for this {step_word(game)}:\n{shown}\n\nDeadline: {show(game.deadline)}.")
+        return _("Pre-orders stored for {game}, seat {seat}, written at {step}: they will answer {later}, "
+                 "and replace any earlier pre-orders:\n{shown}\n\nA pre-order whose condition no longer "
+                 "holds when its decision comes is dropped, and you are asked; the report says which lines "
+                 "were used, skipped or dropped.").format(game=game.id, seat=seat.name, step=step,
+                                                          later=later, shown=shown)
+    return _("Orders stored for {game} {step}, seat {seat}; they replace any earlier sheet for {step}:"
+             "\n{shown}\n\nDeadline: {deadline}.").format(game=game.id, step=step, seat=seat.name,
+                                                         shown=shown, deadline=show(game.deadline))
