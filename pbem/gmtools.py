@@ -14,6 +14,7 @@ from pbem.clock import aware, parse_duration, show
 from pbem.config import Config
 from pbem.games import GameError, address_problem, outcome_words, seats_of
 from pbem.history import HistoryError, records
+from pbem.i18n import N_, _
 from pbem.models import Game, GmLog, OutboundMail, Seat, TurnRecord
 from pbem.outbox import queue, queue_notice
 from pbem.protocol import whole_number
@@ -206,8 +207,13 @@ def set_bot(s: Session, game: Game, seat_name: str, on: bool, now: datetime) -> 
 
 
 # -- the game's clock and seats' absences: GM CLI and GM mail share these ----
+STATUS_WORDS = {"new": N_("not started yet"), "active": N_("active"), "paused": N_("paused by the GM"),
+                "over": N_("over")}
+
+
 def status_word(game: Game) -> str:
-    return {"new": "not started yet", "paused": "paused by the GM", "over": "over"}.get(game.status, game.status)
+    """The game's state in words that follow "the game is"."""
+    return _(STATUS_WORDS[game.status]) if game.status in STATUS_WORDS else game.status
 
 
 # The states of a game each GM action accepts (by mail and on the command

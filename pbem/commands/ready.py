@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pbem import seating
 from pbem.commands.base import PLAYER, Context, Entry
-from pbem.i18n import N_
+from pbem.i18n import N_, _
 
 
 def ready_or_wait(ctx: Context) -> None:
@@ -11,7 +11,8 @@ def ready_or_wait(ctx: Context) -> None:
     ready; WAIT takes that back. READY is not taken with refused orders."""
     s, game, seat, cmd = ctx.session, ctx.game, ctx.seat, ctx.cmd
     if cmd.word == "READY" and not ctx.sheet_stored:
-        ctx.answer.add(f"Line {cmd.line}: READY was not taken, because your orders were not stored.")
+        ctx.answer.add(_("Line {line}: READY was not taken, because your orders were not stored.").format(
+            line=cmd.line))
         return
     seat.ready = cmd.word == "READY"
     s.add(seat)
@@ -21,8 +22,8 @@ def ready_or_wait(ctx: Context) -> None:
     elif not seat.ready:
         game.all_ready_since = None
     s.add(game)
-    ctx.answer.add("You are READY: the turn may run before the deadline once every seat is ready."
-                   if seat.ready else "You WAIT: the turn will not run early.")
+    ctx.answer.add(_("You are READY: the turn may run before the deadline once every seat is ready.")
+                   if seat.ready else _("You WAIT: the turn will not run early."))
 
 
 READY = Entry("READY / WAIT", "", PLAYER, N_("the turn may / may not run before the deadline"), ready_or_wait)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pbem.commands.base import PLAYER, Context, Entry
-from pbem.i18n import N_
+from pbem.i18n import N_, _
 from pbem.joining import notice
 from pbem.models import GmLog
 
@@ -13,8 +13,10 @@ def resign(ctx: Context) -> None:
     seat.resigned = True
     s.add(seat)
     s.add(GmLog(game_id=game.id, action="resign", detail=seat.name, at=ctx.now))
-    ctx.answer.add(f"You resigned seat {seat.name} of {game.id}. The seat now plays "
-                   f"{'by the bot' if game.missed == 'bot' else 'default orders'}; the GM is told.")
+    ctx.answer.add((_("You resigned seat {seat} of {game}. The seat now plays by the bot; the GM is told.")
+                    if game.missed == "bot" else
+                    _("You resigned seat {seat} of {game}. The seat now plays default orders; the GM is told."))
+                   .format(seat=seat.name, game=game.id))
     if game.gm_email:
         notice(s, ctx.cfg, game, game.gm_email, f"seat {seat.name} resigned",
                f"Seat {seat.name} ({seat.email}) resigned from {game.id}.", ctx.now, f"resign:{seat.name}")

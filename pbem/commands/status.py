@@ -8,8 +8,8 @@ from sqlmodel import Session, select
 from engine import get_ruleset
 from pbem import gmtools, seating
 from pbem.clock import aware, show
-from pbem.commands.base import SIGNED, Context, Entry, step_word
-from pbem.i18n import N_
+from pbem.commands.base import SIGNED, Context, Entry, step_phrase
+from pbem.i18n import N_, _, ngettext
 from pbem.games import outcome_words, seats_of
 from pbem.models import Game, Seat, Sheet
 
@@ -17,12 +17,12 @@ from pbem.models import Game, Seat, Sheet
 def status_text(s: Session, game: Game, now: datetime | None = None) -> str:
     """The game's status for STATUS and 'pbem status'. ``now`` None: nobody
     is called late."""
-    name = step_word(game)
+    step = step_phrase(game)
     if game.status == "over":
         words = outcome_words(game)
         if words is None:
-            return f"Game {game.id}: over at {name} {game.turn_no} (ended by the GM)."
-        return f"Game {game.id}: over after {name} {game.turn_no}: {words}."
+            return _("Game {game}: over at {step} (ended by the GM).").format(game=game.id, step=step)
+        return _("Game {game}: over after {step}: {outcome}.").format(game=game.id, step=step, outcome=words)
     overdue = bool(now and game.status == "active" and game.deadline and now > aware(game.deadline))
     owing = seating.owing(s, game) if game.status == "active" else set()
     awaited = _awaited(game)
@@ -46,26 +46,29 @@ def _awaited(game: Game) -> frozenset[str] | None:
 
 def _headline(game: Game, awaited: frozenset[str] | None) -> str:
     if awaited is None:
-        return f"Game {game.id}: {gmtools.status_word(game)}, turn {game.turn_no}, deadline {show(game.deadline)}."
-    who = ", ".join(sorted(awaited)) or "nobody"
-    return (f"Game {game.id}: {gmtools.status_word(game)}, step {game.turn_no}, {who} to move, "
-            f"move deadline {show(game.deadline)}.")
+        return _("Game {game}: {status}, turn {turn}, deadline {deadline}.").format(
+            game=game.id, status=gmtools.status_word(game), turn=game.turn_no, deadline=show(game.deadline))
+    who = ", ".join(sorted(awaited)) or _("nobody")
+    return _("Game {game}: {status}, step {step}, {who} to move, move deadline {deadline}.").format(
+        game=game.id, status=gmtools.status_word(game), step=game.turn_no, who=who, deadline=show(game.deadline))
 
 
 def _flags(game: Game, seat: Seat, has: bool, late: bool, awaited: frozenset[str] | None) -> list[str]:
     """What the seat's line says: its sheet, then anything unusual."""
     if awaited is not None and seat.name not in awaited:
-        flags = ["pre-orders in" if has else "not to move"]
+        flags = [_("pre-orders in") if has else _("not to move")]
     else:
-        flags = ["orders in" if has else ("LATE: no orders" if late else "no orders yet")]
+        flags = [_("orders in") if has else (_("LATE: no orders") if late else _("no orders yet"))]
     if seat.ready:
-        flags.append("ready")
+        flags.append(_("ready"))
     if seat.missed_turns:
-        flags.append(f"missed {seat.missed_turns} {'turn' if awaited is None else 'move'}(s)")
+        n = seat.missed_turns
+        flags.append((ngettext("missed {n} turn", "missed {n} turns", n) if awaited is None else
+                      ngettext("missed {n} move", "missed {n} moves", n)).format(n=n))
     if seat.resigned:
-        flags.append("resigned")
+        flags.append(_("resigned"))
     if seat.away_until > game.turn_no:
-        flags.append(f"on vacation up to {step_word(game)} {seat.away_until}")
+        flags.append(_("on vacation up to {step}").format(step=step_phrase(game, seat.away_until)))
     return flags
 
 
