@@ -17,7 +17,8 @@ from engine import SeededDice, get_ruleset
 from engine.contract import Resolution, Ruleset
 from pbem.clock import aware, show
 from pbem.config import Config
-from pbem.games import report_mail, seats_of
+from pbem.games import report_mail, seats_of, speaking_to
+from pbem.i18n import _, ngettext
 from pbem.models import Game, GmLog, Observer, Seat, Sheet, TurnRecord
 from pbem.outbox import queue, queue_notice
 from pbem.presenters import get_presenter
@@ -164,20 +165,29 @@ def queue_reminders(s: Session, cfg: Config, game: Game, now: datetime) -> None:
                                             Sheet.turn_no == game.turn_no)).first()
         if has is not None:
             continue
-        text, subject = _reminder(game, seat, hours, ruleset.prompt(state, seat.name))
+        with speaking_to(game, seat):
+            text, subject = _reminder(game, seat, hours, ruleset.prompt(state, seat.name))
         queue_notice(s, cfg, game_id=game.id, to=seat.email, subject=subject, text=text, when=now,
                      key=f"reminder:{game.id}:{game.turn_no}:{seat.name}:{hours}", kind="reminder")
 
 
 def _reminder(game: Game, seat: Seat, hours: int, prompt: str) -> tuple[str, str]:
-    """A reminder's text and subject: orders for a turn, or a move."""
-    rule = "the bot plays it" if game.missed == "bot" else "its default orders are played"
+    """A reminder's text and subject: orders for a turn, or a move (in the seat's language)."""
+    bot = game.missed == "bot"
+    values = dict(game=game.id, step=game.turn_no, seat=seat.name, prompt=prompt,
+                  deadline=show(game.deadline), hours=hours)
     if not game.simultaneous:
-        return (f"It is still your move in {game.id}, step {game.turn_no} (seat {seat.name}): {prompt}.\n"
-                f"The move deadline is {show(game.deadline)}, in less than {hours} hours.\n"
-                f"Without a move from you by then, {rule}.\n", f"reminder: your move, step {game.turn_no}")
-    text = (f"No orders from seat {seat.name} for {game.id} turn {game.turn_no} yet.\n"
-            f"The deadline is {show(game.deadline)}, in less than {hours} hours.\n"
-            f"Without orders your tribe "
-            f"{'is played by the bot' if game.missed == 'bot' else 'holds'} this turn.\n")
-    return text, f"reminder: orders for turn {game.turn_no}"
+        text = "\n".join([
+            _("It is still your move in {game}, step {step} (seat {seat}): {prompt}."),
+            ngettext("The move deadline is {deadline}, in less than {hours} hour.",
+                     "The move deadline is {deadline}, in less than {hours} hours.", hours),
+            _("Without a move from you by then, the bot plays it.") if bot else
+            _("Without a move from you by then, its default orders are played."), ""])
+        return text.format(**values), _("reminder: your move, step {step}").format(**values)
+    text = "\n".join([
+        _("No orders from seat {seat} for {game} turn {step} yet."),
+        ngettext("The deadline is {deadline}, in less than {hours} hour.",
+                 "The deadline is {deadline}, in less than {hours} hours.", hours),
+        _("Without orders your tribe is played by the bot this turn.") if bot else
+        _("Without orders your tribe holds this turn."), ""])
+    return text.format(**values), _("reminder: orders for turn {step}").format(**values)

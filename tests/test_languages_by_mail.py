@@ -97,3 +97,17 @@ def test_times_come_in_the_seats_time_zone(tmp_path, clean_mailboxes, smtp) -> N
         deadline = s.get(Game, "lg").deadline
     local = deadline.replace(tzinfo=timezone.utc) + timedelta(hours=2)
     assert f"by {local:%Y-%m-%d %H:%M} CEST" in answer
+
+
+def test_a_reminder_comes_in_the_seats_language_and_zone(tmp_path, clean_mailboxes, smtp) -> None:
+    world = ServerWorld(tmp_path, clean_mailboxes, smtp)
+    _start(world)
+    password = password_in(world.outbox(ANN))
+    _answer(world, ANN, f"SIGNON lg red {password}\nIDIOMA es\nZONAHORARIA America/Mexico_City", 5)
+    run_pass(world, T0 + timedelta(hours=19))
+    reminder = world.outbox(ANN)[-1]
+    assert str(reminder["Subject"]) == "[lg] recordatorio: órdenes para el turno 0"
+    text = text_of(reminder)
+    assert "Todavía no hay órdenes del puesto red para lg, turno 0." in text
+    assert "El plazo es mar 2 jun 2026, 04:00 CST, dentro de menos de 6 horas." in text
+    assert "No orders from seat blue" in text_of(world.outbox(BOB)[-1]), "blue reads English"

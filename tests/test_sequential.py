@@ -115,7 +115,7 @@ def test_a_whole_game_in_turn(tmp_path, database, tally) -> None:
     table.run(deadline - timedelta(minutes=30))
     reminders = [m for m in table.mail("c") if m.startswith("[tally-1] reminder")]
     assert len(reminders) == 2 and all(m.startswith("[tally-1] reminder: your move, step 1") for m in reminders)
-    assert "in less than 6 hours" in reminders[0] and "in less than 1 hours" in reminders[1]
+    assert "in less than 6 hours" in reminders[0] and "in less than 1 hour." in reminders[1]
     assert "its default orders are played" in reminders[0]
     assert not any("reminder" in m.splitlines()[0] for seat in "ab" for m in table.mail(seat))
 
