@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 from pbem.commands.base import PLAYER, Context, Entry
-from pbem.i18n import N_
+from pbem.i18n import N_, _
 
-DIGESTS = {"ROUND": "once a round, and whenever it is your move",
-           "STEP": "after every step",
-           "OFF": "only when it is your move, and when the game ends"}
+DIGESTS = {"ROUND": N_("once a round, and whenever it is your move"),
+           "STEP": N_("after every step"),
+           "OFF": N_("only when it is your move, and when the game ends")}
 
 
 def digest(ctx: Context) -> None:
@@ -14,12 +14,13 @@ def digest(ctx: Context) -> None:
     cmd, seat = ctx.cmd, ctx.seat
     choice = cmd.args[0].upper() if len(cmd.args) == 1 else ""
     if choice not in DIGESTS:
-        ctx.answer.add(f"Line {cmd.line}: DIGEST takes ROUND, STEP or OFF (now {seat.digest.upper()}: "
-                       f"you get the news {DIGESTS[seat.digest.upper()]}).")
+        now = seat.digest.upper()
+        ctx.answer.add(_("Line {line}: DIGEST takes ROUND, STEP or OFF (now {now}: you get the news "
+                         "{when}).").format(line=cmd.line, now=now, when=_(DIGESTS[now])))
         return
     seat.digest = choice.lower()
     ctx.session.add(seat)
-    ctx.answer.add(f"DIGEST {choice}: you get the news {DIGESTS[choice]}.")
+    ctx.answer.add(_("DIGEST {choice}: you get the news {when}.").format(choice=choice, when=_(DIGESTS[choice])))
 
 
 DIGEST = Entry("DIGEST", "ROUND | STEP | OFF", PLAYER,

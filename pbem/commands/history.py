@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pbem.commands.base import PLAYER, Context, Entry
-from pbem.i18n import N_
+from pbem.i18n import N_, _
 from pbem.history import HistoryError, turn_report
 from pbem.protocol import whole_number
 
@@ -12,8 +12,8 @@ def history(ctx: Context) -> None:
     cmd = ctx.cmd
     number = whole_number(cmd.args[0]) if cmd.args else None
     if cmd.args and (number is None or len(cmd.args) > 1):
-        ctx.answer.add(f"Line {cmd.line}: HISTORY takes one turn number, like HISTORY 3, or none for the "
-                       "latest report.")
+        ctx.answer.add(_("Line {line}: HISTORY takes one turn number, like HISTORY 3, or none for the "
+                         "latest report.").format(line=cmd.line))
         return
     try:
         ctx.answer.add(turn_report(ctx.session, ctx.game, number, ctx.seat.name, "text", ctx.cfg.server.address))
