@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import NamedTuple
 
 from engine.contract import OrderSheet
 from engine.stoneage import worth
@@ -27,9 +28,9 @@ from engine.stoneage.buildings import BUILDINGS
 from engine.stoneage.cards import CARDS, Effect
 from engine.stoneage.goods import RESOURCES, Good
 from engine.stoneage.herd import TILES as HERD_TILES
-from engine.stoneage.locations import CARD_SLOTS, LOCATIONS, SOURCE, stacks_in_play
+from engine.stoneage.locations import CARD_SLOTS, LOCATIONS, SOURCE, STACKS, VILLAGE, stacks_in_play
 from engine.stoneage.orders import Buy, Feed, HerdBonus, Order, Pick, Place, Spot, Take, Tame, Tools, Use
-from engine.stoneage.placement import why_not
+from engine.stoneage.placement import Placing
 from engine.stoneage.state import PlayerBoard, State
 
 FOOD_PER_HUNTER = 1.75
@@ -37,11 +38,27 @@ BACKUPS = 2          # alternatives on each line of single spaces
 SPACES = 7           # people a resource location holds
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(NamedTuple):
     value: float
     spot: Spot
     buy: Buy | None = None
+
+
+# Spots and orders every plan writes, made once (each then prints its normal form once).
+SINGLE: dict[str, Spot] = {
+    name: Spot(LOCATIONS[name].exact, name) for name in (*VILLAGE, *CARD_SLOTS, *STACKS)}
+BUY_CARD: dict[str, Buy] = {slot: Buy(slot) for slot in CARD_SLOTS}
+TOOLS_AUTO = Tools("auto")
+PICK_EARLY = Pick(("field", "tool", "gold", "stone", "clay", "wood"))
+PICK_LATE = Pick(("gold", "stone", "tool", "clay", "field", "wood"))
+TAKE = {good: Take((good, good)) for good in RESOURCES}
+FEED_ANY = Feed(RESOURCES)
+TAME = {n: Tame(n) for n in (0, 1)}
+HERD_BONUS = {choice: HerdBonus(choice) for choice in ("one", "all")}
+# What each fixed building costs: (resource, count) for each resource it takes.
+FIXED_COSTS: dict[str, tuple[tuple[Good, int], ...]] = {
+    b.id: tuple((g, b.cost.count(g)) for g in RESOURCES if g in b.cost)
+    for b in BUILDINGS.values() if b.fixed}
 
 
 def plan(st: State, seat: str, rng: random.Random, tame: bool = True) -> OrderSheet:
@@ -56,21 +73,27 @@ def plan(st: State, seat: str, rng: random.Random, tame: bool = True) -> OrderSh
     lines: list[Order] = []
     for i, choice in enumerate(chosen):
         backups = [c.spot for c in choices if c not in chosen[:i + 1]][:BACKUPS]
-        lines.append(Place((choice.spot, *backups)))
+        lines.append(_place((choice.spot, *backups)))
     goods = _goods_wanted(st, board, have, gatherers)
     lines += _gathering(goods, gatherers)
     if hunters:
-        lines.append(Place(tuple(Spot(n, "hunt") for n in range(min(hunters + 1, board.free), 0, -1))))
+        lines.append(_place(tuple(_spot(n, "hunt") for n in range(min(hunters + 1, board.free), 0, -1))))
     lines += _policies(st, board, choices, goods, left)
     if st.herd is not None:
-        lines += _herd(st, board, goods[0], hunters) if tame and gatherers else [Tame(0)]
+        lines += _herd(st, board, goods[0], hunters) if tame and gatherers else [TAME[0]]
     return OrderSheet(seat, tuple(lines))
 
 
 def _single_spaces(st: State, seat: str, board: PlayerBoard, have: dict[Good, int], left: int,
                    rng: random.Random) -> list[Choice]:
     """The single spaces worth more than a person gathering, best first."""
+    placing = Placing(st, seat)
     out: list[Choice] = []
+
+    def consider(value: float, name: str, buy: Buy | None = None) -> None:
+        if value > worth.PERSON and not placing.why_not(SINGLE[name]):
+            out.append(Choice(value, SINGLE[name], buy))
+
     spare = dict(have)
     for stack in stacks_in_play(len(st.players)):
         tile_id = st.top_tile(LOCATIONS[stack].number)
@@ -79,16 +102,15 @@ def _single_spaces(st: State, seat: str, board: PlayerBoard, have: dict[Good, in
             for good, n in pay.items():
                 spare[good] -= n
             written = () if BUILDINGS[tile_id].fixed else tuple((g, pay[g]) for g in RESOURCES if pay.get(g))
-            out.append(Choice(worth.building(tile_id, pay) + worth.PERSON, Spot(1, stack), Buy(stack, written)))
+            consider(worth.building(tile_id, pay) + worth.PERSON, stack, Buy(stack, written))
     for slot, card_id in zip(CARD_SLOTS, st.civ_slots):
         cost = LOCATIONS[slot].number
         if card_id and sum(spare.values()) >= cost:
-            out.append(Choice(worth.card(board, card_id, left) - 2.0 * cost, Spot(1, slot), Buy(slot)))
-    out.append(Choice(worth.tool_step(board, left), Spot(1, "toolmaker")))
-    out.append(Choice(worth.field(board, left), Spot(1, "field")))
+            consider(worth.card(board, card_id, left) - 2.0 * cost, slot, BUY_CARD[slot])
+    consider(worth.tool_step(board, left), "toolmaker")
+    consider(worth.field(board, left), "field")
     if board.free >= 2 and board.food + board.agriculture >= board.people:
-        out.append(Choice(worth.hut(board, left), Spot(2, "hut")))
-    out = [c for c in out if c.value > worth.PERSON and not why_not(st, seat, c.spot)]
+        consider(worth.hut(board, left), "hut")
     rng.shuffle(out)                       # equal values in no fixed order
     return sorted(out, key=lambda c: -c.value)
 
@@ -114,6 +136,18 @@ def _hunters(board: PlayerBoard, chosen: list[Choice]) -> int:
     return min(board.free, max(0, math.ceil(short / FOOD_PER_HUNTER)))
 
 
+@cache
+def _spot(people: int, location: str) -> Spot:
+    """A shared spot: plans repeat the same few."""
+    return Spot(people, location)
+
+
+@lru_cache(maxsize=4096)
+def _place(choices: tuple[Spot, ...]) -> Place:
+    """A shared PLACE line: plans repeat the same few, and each prints its normal form once."""
+    return Place(choices)
+
+
 def _gathering(goods: list[Good], people: int) -> list[Order]:
     """PLACE lines for ``people`` gatherers, the wanted resource first; a resource space holds 7."""
     lines: list[Order] = []
@@ -122,7 +156,7 @@ def _gathering(goods: list[Good], people: int) -> list[Order]:
         if n <= 0:
             break
         others = [g for g in goods if g is not first]
-        lines.append(Place(tuple(Spot(n, SOURCE[g]) for g in (first, *others)) + (Spot(n, "hunt"),)))
+        lines.append(_place(tuple(_spot(n, SOURCE[g]) for g in (first, *others)) + (_spot(n, "hunt"),)))
         people -= n
     return lines
 
@@ -130,18 +164,19 @@ def _gathering(goods: list[Good], people: int) -> list[Order]:
 def _goods_wanted(st: State, board: PlayerBoard, have: dict[Good, int], people: int) -> list[Good]:
     """The resources to gather, best first: what the buildings on top lack, then the best roll."""
     lacking = {g: 0 for g in RESOURCES}
-    for stack in range(1, len(st.buildings) + 1):
-        tile_id = st.top_tile(stack)
-        if tile_id and BUILDINGS[tile_id].fixed:
-            for good in RESOURCES:
-                lacking[good] += max(0, BUILDINGS[tile_id].cost.count(good) - have[good])
+    for stack in st.buildings:
+        top = stack[0] if stack else ""
+        for good, n in FIXED_COSTS.get(top, ()):
+            lacking[good] += max(0, n - have[good])
     tools = sum(board.unused_tools()) + sum(board.one_use)
+    rolled = 3.5 * max(people, 1) + tools              # what the gatherers roll, tools added
 
-    def score(good: Good) -> float:
-        units = math.floor((3.5 * max(people, 1) + tools) / good.worth)
-        return units * good.worth + 2 * good.worth * min(lacking[good], 1)
+    def rank(good: Good) -> tuple[int, int]:
+        """Best first: the most points gathered (and a bonus for what is lacking), then the dearest."""
+        unit = good.worth
+        return -(math.floor(rolled / unit) * unit + 2 * unit * min(lacking[good], 1)), -unit
 
-    return sorted(RESOURCES, key=lambda g: (-score(g), -g.worth))
+    return sorted(RESOURCES, key=rank)
 
 
 def _policies(st: State, board: PlayerBoard, choices: list[Choice], goods: list[Good],
@@ -150,17 +185,16 @@ def _policies(st: State, board: PlayerBoard, choices: list[Choice], goods: list[
     and FEED."""
     buys = [c.buy for c in choices if c.buy is not None]
     bought = {b.location for b in buys}
-    buys += [Buy(slot) for slot in CARD_SLOTS if slot not in bought]   # a backup card is bought too
+    buys += [BUY_CARD[slot] for slot in CARD_SLOTS if slot not in bought]   # a backup card is bought too
     buildings = [b.location for b in buys if b.location.startswith("building")]
-    out: list[Order] = list(buys) + [Tools("auto")]
+    out: list[Order] = list(buys) + [TOOLS_AUTO]
     if buildings:
         out.append(Use(tuple(buildings)))
     early = left > 4 and board.agriculture < 6
-    out.append(Pick(("field", "tool", "gold", "stone", "clay", "wood") if early
-                    else ("gold", "stone", "tool", "clay", "field", "wood")))
+    out.append(PICK_EARLY if early else PICK_LATE)
     if any(CARDS[c].top.effect is Effect.ANY2 for c in st.civ_slots if c):
-        out.append(Take((goods[0], goods[0]) if goods[0] is not Good.WOOD else (Good.GOLD, Good.GOLD)))
-    out.append(Feed(RESOURCES))
+        out.append(TAKE[goods[0] if goods[0] is not Good.WOOD else Good.GOLD])
+    out.append(FEED_ANY)
     return out
 
 
@@ -172,5 +206,5 @@ def _herd(st: State, board: PlayerBoard, good: Good, hunters: int) -> list[Order
     if herd.tile and herd.at == SOURCE[good] and spare >= 2:
         tile = HERD_TILES[herd.tile]
         choice = "one" if worth.immediate(board, tile.one, 5) >= worth.immediate(board, tile.all, 5) else "all"
-        return [Tame(1), HerdBonus(choice)]
-    return [Tame(0)]
+        return [TAME[1], HERD_BONUS[choice]]
+    return [TAME[0]]

@@ -10,6 +10,7 @@ is '' for PLACE, of which a plan has one line per placement.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from engine.stoneage.goods import RESOURCES, Good
 
@@ -17,8 +18,25 @@ from engine.stoneage.goods import RESOURCES, Good
 REWARDS: tuple[str, ...] = ("wood", "clay", "stone", "gold", "tool", "field")
 TOOL_MODES: tuple[str, ...] = ("auto", "none")
 HERD_BONUSES: tuple[str, ...] = ("one", "all")
+T = TypeVar("T")
 
 
+def printed_once(cls: type[T]) -> type[T]:
+    """The class's ``__str__``, worked out once per order and then remembered: orders are frozen,
+    and a kept plan prints its lines again at each placement."""
+    normal = cls.__str__
+
+    def __str__(self: object) -> str:
+        text = self.__dict__.get("_normal")
+        if text is None:
+            text = self.__dict__["_normal"] = normal(self)     # frozen: written past __setattr__
+        return text
+
+    cls.__str__ = __str__  # type: ignore[method-assign]
+    return cls
+
+
+@printed_once
 @dataclass(frozen=True)
 class Spot:
     """One alternative of a placement: so many people on one location."""
@@ -30,6 +48,7 @@ class Spot:
         return f"{self.people} {self.location}"
 
 
+@printed_once
 @dataclass(frozen=True)
 class Place:
     choices: tuple[Spot, ...]          # the first legal one is played
@@ -40,6 +59,7 @@ class Place:
         return "PLACE " + " OR ".join(str(c) for c in self.choices)
 
 
+@printed_once
 @dataclass(frozen=True)
 class Use:
     locations: tuple[str, ...]         # resolve these first, in this order
@@ -50,6 +70,7 @@ class Use:
         return "USE " + " ".join(self.locations)
 
 
+@printed_once
 @dataclass(frozen=True)
 class Tools:
     mode: str                          # auto | none
@@ -60,6 +81,7 @@ class Tools:
         return f"TOOLS {self.mode.upper()}"
 
 
+@printed_once
 @dataclass(frozen=True)
 class ToolsOn:
     location: str                      # a gathering location, or the card slot of a card that rolls
@@ -87,6 +109,7 @@ def merged(pairs: list[tuple[Good, int]]) -> tuple[tuple[Good, int], ...]:
     return tuple((g, total[g]) for g in order if total.get(g))
 
 
+@printed_once
 @dataclass(frozen=True)
 class Buy:
     location: str                      # card1-card4 or building1-building4
@@ -105,6 +128,7 @@ class Buy:
         return f"BUY {self.location}" + (f" PAY {goods_text(self.pay)}" if self.pay else "")
 
 
+@printed_once
 @dataclass(frozen=True)
 class Take:
     goods: tuple[Good, Good]           # in the order wood, clay, stone, gold
@@ -115,6 +139,7 @@ class Take:
         return "TAKE " + " ".join(g.value for g in self.goods)
 
 
+@printed_once
 @dataclass(frozen=True)
 class Pick:
     rewards: tuple[str, ...]           # preference for the dice-for-all card, best first
@@ -125,6 +150,7 @@ class Pick:
         return "PICK " + " ".join(self.rewards)
 
 
+@printed_once
 @dataclass(frozen=True)
 class Feed:
     goods: tuple[Good, ...] = ()       # resources to give when food is short, in this order
@@ -136,6 +162,7 @@ class Feed:
         return "FEED PENALTY" if self.penalty else "FEED " + " ".join(g.value for g in self.goods)
 
 
+@printed_once
 @dataclass(frozen=True)
 class Tame:
     """HERD n: move up to n people from the herd's location onto the bonus tile."""
@@ -148,6 +175,7 @@ class Tame:
         return f"HERD {self.people}"
 
 
+@printed_once
 @dataclass(frozen=True)
 class HerdBonus:
     """The tamer's reward: the "1." bonus (one) or the "all" bonus."""

@@ -9,7 +9,6 @@ is decided when it is played, so a plan may be written ahead.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from engine.contract import OrderSheet, Problem
@@ -27,9 +26,10 @@ _REWARD_ALIASES = {"agriculture": "field", "tools": "tool", "fields": "field"}
 _MAX_HERD = 7          # the herd stands on a resource location, which holds at most 7
 
 
-_READ: dict[tuple[tuple[str, ...], int, int, bool], Any] = {}
+_READ: dict[tuple[str, int, int, int, bool], Any] = {}
 _READ_MOST = 20_000      # lines remembered
 _READ_LONGEST = 160      # characters of a line worth remembering (a hostile mail's are not)
+_UNREAD = object()
 
 
 def forget() -> None:
@@ -37,26 +37,34 @@ def forget() -> None:
     _READ.clear()
 
 
-def _line(reader: _Reader, words: tuple[str, ...]) -> Any:
-    """The order of one line's words, or the Refused that says why not. A line reads the same
-    in every game of the same shape and people count, so each is read once."""
-    key = (words, reader.players, reader.people, reader.has_herd)
-    found = _READ.get(key)
-    if found is None:
-        keyword = words[0].upper()
-        if keyword not in KEYWORDS:
-            found = Refused(f"unknown order {w.shown(keyword)}", w.hint(keyword, KEYWORDS)
-                            or "the orders are " + ", ".join(KEYWORDS))
-        else:
-            try:
-                found = reader.read(keyword, w.joined(list(words[1:])), 0)
-            except Refused as why:
-                found = why
-        if sum(map(len, words)) <= _READ_LONGEST:
+def _line(reader: _Reader, raw: str, number: int) -> Any:
+    """The order of line ``number``, the Refused that says why not, or None when it has no words
+    (blank, or only a comment). A line reads the same in every game of the same shape and
+    people count, so each is read once; its number is part of what is read, so that the order
+    need not be copied to carry it."""
+    key = (raw, number, reader.players, reader.people, reader.has_herd)
+    found = _READ.get(key, _UNREAD)
+    if found is _UNREAD:
+        found = _read_words(reader, raw.split("#", 1)[0].replace(",", " ").lower().split(), number)
+        if len(raw) <= _READ_LONGEST:
             if len(_READ) >= _READ_MOST:
                 _READ.clear()
             _READ[key] = found
     return found
+
+
+def _read_words(reader: _Reader, words: list[str], number: int) -> Any:
+    """``_line`` for the line's words, lower case."""
+    if not words:
+        return None
+    keyword = words[0].upper()
+    if keyword not in KEYWORDS:
+        return Refused(f"unknown order {w.shown(keyword)}", w.hint(keyword, KEYWORDS)
+                       or "the orders are " + ", ".join(KEYWORDS))
+    try:
+        return reader.read(keyword, w.joined(words[1:]), number)
+    except Refused as why:
+        return why
 
 
 class _Reader:
@@ -249,19 +257,18 @@ def parse(state: State, player: str, text: str) -> OrderSheet:
     problems: list[Problem] = []
     given: dict[str, int] = {}
     for number, raw in enumerate(text.splitlines(), start=1):
-        words = raw.split("#", 1)[0].replace(",", " ").lower().split()
-        if not words:
+        order = _line(reader, raw, number)
+        if order is None:
             continue
-        read = _line(reader, tuple(words))
-        if isinstance(read, Refused):
-            problems.append(Problem(number, read.message, read.suggestion))
+        if isinstance(order, Refused):
+            problems.append(Problem(number, order.message, order.suggestion))
             continue
-        order = read if read.line == number else replace(read, line=number)
-        if order.key and order.key in given:
-            problems.append(Problem(number, f"{order.key} is given twice (also line {given[order.key]})",
+        key = order.key
+        if key and key in given:
+            problems.append(Problem(number, f"{key} is given twice (also line {given[key]})",
                                     "keep one of the two lines"))
             continue
-        if order.key:
-            given[order.key] = number
+        if key:
+            given[key] = number
         orders.append(order)
     return OrderSheet(player, tuple(orders), tuple(problems))

@@ -9,6 +9,8 @@ out of people, or with no legal place left, are passed over.
 """
 from __future__ import annotations
 
+from functools import cache
+
 from engine.contract import Event
 from engine.stoneage.locations import (
     FALLBACK, LOCATIONS, VILLAGE, Kind, exists, players_per_gathering, village_spaces)
@@ -17,107 +19,155 @@ from engine.stoneage.policy import policy_of
 from engine.stoneage.state import State
 
 PHASE = "placement"
+Occupancy = dict[str, dict[str, int]]        # location -> seat -> people
 
 
 def why_not(st: State, seat: str, spot: Spot) -> str:
     """Why ``spot`` cannot be placed by ``seat`` now, or '' when it can."""
-    name, n = spot.location, spot.people
-    loc, board = LOCATIONS.get(name), st.board(seat)
-    if loc is None or not exists(name, len(st.players)):
-        return f"there is no {name} in this game"
-    if name in board.placed:
-        return f"you already have people on {name}"
-    if n > board.free:
-        return f"you have {board.free} {'person' if board.free == 1 else 'people'} left to place, not {n}"
-    if loc.exact and n != loc.exact:
-        return f"{name} takes exactly {loc.exact}"
-    if loc.kind is Kind.GATHER:
-        return _gathering(st, name, n, st.people_on(name))
-    if _taken(st, name):
-        return f"{name} is taken"
-    if loc.kind is Kind.VILLAGE:
-        used = sum(1 for v in VILLAGE if _taken(st, v))
-        if used >= village_spaces(len(st.players)):
-            return f"{used} of the village's three spaces are in use (the limit with {len(st.players)} players)"
-    if loc.kind is Kind.CARD and not st.civ_slots[loc.number - 1]:
-        return f"{name} has no card"
-    if loc.kind is Kind.BUILDING and not st.top_tile(loc.number):
-        return f"the stack of {name} is empty"
-    return ""
+    return Placing(st, seat).why_not(spot)
 
 
-def _taken(st: State, name: str) -> bool:
-    """Has anybody people on ``name`` this round?"""
-    return any(name in board.placed for board in st.boards.values())
+def occupancy(st: State) -> Occupancy:
+    """Who has people where this round, and how many."""
+    on: Occupancy = {}
+    for seat in st.players:
+        for name, n in st.board(seat).placed.items():
+            on.setdefault(name, {})[seat] = n
+    return on
 
 
-def _gathering(st: State, name: str, n: int, on: dict[str, int]) -> str:
-    limit = players_per_gathering(len(st.players))
-    if limit is not None and name != "hunt" and len(on) >= limit:
-        who = " and ".join(on)
-        return f"{name} is used by {who} (with {len(st.players)} players, {limit} player{'s' * (limit > 1)} at most)"
-    spaces = LOCATIONS[name].spaces
-    if spaces is not None and n > spaces - sum(on.values()):
-        room = spaces - sum(on.values())
-        return f"{name} is full" if room == 0 else f"{name} has {room} space{'s' * (room > 1)} left, not {n}"
-    return ""
+@cache
+def _shape(players: int) -> tuple[frozenset[str], int | None, int]:
+    """What the number of players decides: the locations in play, the players a resource
+    location admits, and the village spaces usable in a round."""
+    names = frozenset(name for name in LOCATIONS if exists(name, players))
+    return names, players_per_gathering(players), village_spaces(players)
+
+
+# The fewest people each location takes: if none of these fits, nothing does.
+_SMALLEST: tuple[Spot, ...] = tuple(Spot(loc.exact or 1, name) for name, loc in LOCATIONS.items())
+# The fallback's tries after all on hunt.
+_FALLBACK: tuple[Spot, ...] = tuple(Spot(1, name) for name in FALLBACK) + (Spot(2, "hut"),)
+
+
+class Placing:
+    """The board as ``seat`` finds it at one placement turn, worked out once for all the checks
+    of the turn. ``on`` is the round's occupancy when the caller keeps one up to date with each
+    ``put``; without it the placed people are counted now."""
+
+    def __init__(self, st: State, seat: str, on: Occupancy | None = None) -> None:
+        self.st, self.seat = st, seat
+        self.board = st.board(seat)
+        self.free = self.board.free
+        self.players = len(st.players)
+        self.names, self.limit, self.village = _shape(self.players)
+        self.on = occupancy(st) if on is None else on
+
+    def why_not(self, spot: Spot) -> str:
+        """Why ``spot`` cannot be placed now, or '' when it can."""
+        name, n = spot.location, spot.people
+        if name not in self.names:
+            return f"there is no {name} in this game"
+        loc = LOCATIONS[name]
+        if name in self.board.placed:
+            return f"you already have people on {name}"
+        if n > self.free:
+            people = "person" if self.free == 1 else "people"
+            return f"you have {self.free} {people} left to place, not {n}"
+        if loc.exact and n != loc.exact:
+            return f"{name} takes exactly {loc.exact}"
+        if loc.kind is Kind.GATHER:
+            return self._gathering(name, n)
+        if name in self.on:
+            return f"{name} is taken"
+        if loc.kind is Kind.VILLAGE:
+            used = sum(1 for v in VILLAGE if v in self.on)
+            if used >= self.village:
+                return (f"{used} of the village's three spaces are in use "
+                        f"(the limit with {self.players} players)")
+        if loc.kind is Kind.CARD and not self.st.civ_slots[loc.number - 1]:
+            return f"{name} has no card"
+        if loc.kind is Kind.BUILDING and not self.st.top_tile(loc.number):
+            return f"the stack of {name} is empty"
+        return ""
+
+    def _gathering(self, name: str, n: int) -> str:
+        """Why gathering location ``name`` cannot take ``n`` more people: the players it admits
+        (named in seat order), or its spaces."""
+        on = self.on.get(name, {})
+        limit = self.limit
+        if limit is not None and name != "hunt" and len(on) >= limit:
+            who = " and ".join(p for p in self.st.players if p in on)
+            return (f"{name} is used by {who} "
+                    f"(with {self.players} players, {limit} player{'s' * (limit > 1)} at most)")
+        spaces = LOCATIONS[name].spaces
+        if spaces is not None and n > spaces - sum(on.values()):
+            room = spaces - sum(on.values())
+            if room == 0:
+                return f"{name} is full"
+            return f"{name} has {room} space{'s' * (room > 1)} left, not {n}"
+        return ""
+
+    def legal(self, most: int | None = None) -> list[Spot]:
+        """Every placement the seat may make now (the first ``most`` of them, when given)."""
+        out = []
+        for name, loc in LOCATIONS.items():
+            for n in [loc.exact] if loc.exact else range(1, self.free + 1):
+                if self.why_not(Spot(n, name)):
+                    break                   # no room for n: none for more
+                out.append(Spot(n, name))
+                if most is not None and len(out) >= most:
+                    return out
+        return out
+
+    def can_place(self) -> bool:
+        """Has the seat any legal placement now? (``legal`` without listing them.)"""
+        return self.free > 0 and any(not self.why_not(spot) for spot in _SMALLEST)
+
+    def fallback(self) -> Spot | None:
+        """The placement when the plan has run out: all on hunt, else 1 on the first legal of
+        FALLBACK, else 2 on the hut; None when nothing is legal."""
+        tries = (Spot(self.free, "hunt"), *_FALLBACK)
+        return next((s for s in tries if not self.why_not(s)), None)
 
 
 def legal(st: State, seat: str, most: int | None = None) -> list[Spot]:
     """Every placement the seat may make now (the first ``most`` of them, when given)."""
-    free, out = st.board(seat).free, []
-    for name, loc in LOCATIONS.items():
-        if not loc.exact and why_not(st, seat, Spot(1, name)):
-            continue                    # no room for one: none for more
-        for n in [loc.exact] if loc.exact else range(1, free + 1):
-            if not why_not(st, seat, Spot(n, name)):
-                out.append(Spot(n, name))
-                if most is not None and len(out) >= most:
-                    return out
-    return out
+    return Placing(st, seat).legal(most)
 
 
-def can_place(st: State, seat: str) -> bool:
-    """Has the seat any legal placement now? (``legal`` without listing them.)"""
-    free = st.board(seat).free
-    return free > 0 and any(not why_not(st, seat, Spot(loc.exact or 1, name)) for name, loc in LOCATIONS.items())
-
-
-def fallback(st: State, seat: str) -> Spot | None:
-    """The placement when the plan has run out: all on hunt, else 1 on the first legal of
-    FALLBACK, else 2 on the hut; None when nothing is legal."""
-    free = st.board(seat).free
-    tries = [Spot(free, "hunt")] + [Spot(1, name) for name in FALLBACK] + [Spot(2, "hut")]
-    return next((s for s in tries if not why_not(st, seat, s)), None)
-
-
-def _next_placer(st: State) -> str:
-    """The seat to place now: st.turn or the next clockwise that can; '' when nobody can."""
+def _next_placer(st: State, on: Occupancy) -> Placing | None:
+    """The board as the seat to place now finds it: st.turn or the next clockwise that can;
+    None when nobody can."""
     seat = st.turn if st.turn in st.players else st.start_player
     for _ in st.players:
-        if can_place(st, seat):
-            return seat
+        if st.board(seat).free:
+            placing = Placing(st, seat, on)
+            if placing.can_place():
+                return placing
         seat = st.left_of(seat)
-    return ""
+    return None
 
 
 def run(st: State, log: list[Event], answered: frozenset[str] = frozenset(), live: bool = False) -> bool:
     """Place until everybody is done (True) or a seat must be asked (False, with st.turn set).
 
     ``answered`` holds a seat whose sheet came for the placement it makes now."""
+    on = occupancy(st)                  # kept up to date with each put below
     while True:
-        seat = _next_placer(st)
-        st.turn = seat
-        if not seat:
+        placing = _next_placer(st, on)
+        st.turn = seat = placing.seat if placing else ""
+        if placing is None:
             _stay_home(st, log)
             st.decision = ""
             return True
-        spot = _choose(st, seat, log, fresh=seat in answered, live=live)
+        spot = _choose(placing, log, fresh=seat in answered, live=live)
         if spot is None:
             st.decision = "place"
             return False
         answered = answered - {seat}
         put(st, seat, spot, log)
+        on.setdefault(spot.location, {})[seat] = spot.people
         st.turn = st.left_of(seat)
 
 
@@ -128,41 +178,42 @@ def put(st: State, seat: str, spot: Spot, log: list[Event]) -> None:
     log.append(Event(PHASE, f"{seat} places {people} on {spot.location}.", by=seat))
 
 
-def _choose(st: State, seat: str, log: list[Event], fresh: bool, live: bool) -> Spot | None:
+def _choose(placing: Placing, log: list[Event], fresh: bool, live: bool) -> Spot | None:
     """The seat's placement: its next playable PLACE line, else the fallback (or None: ask)."""
+    st, seat = placing.st, placing.seat
     plan = st.plans.get(seat)
     if plan is not None:
         for number, line in policy_of(st, seat).places[plan.used:]:
             plan.used += 1
-            spot = _play_line(st, seat, number, line, log)
+            spot = _play_line(placing, number, line, log)
             if spot is not None:
                 return spot
-    options = legal(st, seat, most=2)
+    options = placing.legal(most=2)
     if len(options) == 1:
         log.append(Event(PHASE, f"Placed {options[0].people} on {options[0].location}: the only legal "
                                 "placement.", to=seat))
         return options[0]
     if live and not fresh:
         return None
-    spot = fallback(st, seat)
+    spot = placing.fallback()
     log.append(Event(PHASE, f"No PLACE line left: the standing rule placed {spot.people} on {spot.location}.",
                      to=seat))
     return spot
 
 
-def _play_line(st: State, seat: str, number: int, line: Place, log: list[Event]) -> Spot | None:
+def _play_line(placing: Placing, number: int, line: Place, log: list[Event]) -> Spot | None:
     """The line's first legal alternative, logged with why the earlier ones were not."""
     reasons: list[str] = []
     for spot in line.choices:
-        why = why_not(st, seat, spot)
+        why = placing.why_not(spot)
         if not why:
             placed = f"placed {spot.people} on {spot.location}"
             instead = f"{'; '.join(reasons)}: {placed} instead" if reasons else placed
-            log.append(Event(PHASE, f"{line}: {instead}.", to=seat))
+            log.append(Event(PHASE, f"{line}: {instead}.", to=placing.seat))
             return spot
         reasons.append(why)
-    st.plans[seat].skipped.append(number)
-    log.append(Event(PHASE, f"{line}: skipped, {'; '.join(reasons)}.", to=seat))
+    placing.st.plans[placing.seat].skipped.append(number)
+    log.append(Event(PHASE, f"{line}: skipped, {'; '.join(reasons)}.", to=placing.seat))
     return None
 
 

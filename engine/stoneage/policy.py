@@ -80,16 +80,26 @@ def policy_of(st: State, seat: str) -> Policy:
     """The seat's kept orders as a Policy (all defaults when it has no plan). The same lines
     give the same Policy, which is shared: read it, never change it."""
     plan = st.plans.get(seat)
-    key = (tuple(plan.lines) if plan else (), len(st.players), st.herd is not None)
+    key = _policy_key(st, plan.lines if plan else [])
     out = _POLICIES.get(key)
     if out is None:
-        out = Policy()
-        for number, line in enumerate(key[0], start=1):
-            for order in _orders(st, seat, line):
-                _add(out, number, order)
-        if len(_POLICIES) >= _READ_MOST:
-            _POLICIES.clear()
-        _POLICIES[key] = out
+        out = _remember(key, [_orders(st, seat, line) for line in key[0]])
+    return out
+
+
+def _policy_key(st: State, lines: list[str]) -> tuple[tuple[str, ...], int, bool]:
+    return (tuple(lines), len(st.players), st.herd is not None)
+
+
+def _remember(key: tuple[tuple[str, ...], int, bool], orders: list[tuple[Order, ...]]) -> Policy:
+    """The Policy of the lines of ``key``, given the orders each line reads as."""
+    out = Policy()
+    for number, line in enumerate(orders, start=1):
+        for order in line:
+            _add(out, number, order)
+    if len(_POLICIES) >= _READ_MOST:
+        _POLICIES.clear()
+    _POLICIES[key] = out
     return out
 
 
@@ -118,16 +128,20 @@ def _add(out: Policy, number: int, order: Order) -> None:
 
 def keep(st: State, seat: str, sheet: OrderSheet) -> Plan:
     """Store ``sheet`` as the seat's plan, merged with the policies of its kept one."""
-    new_keys = {order.key for order in sheet.orders if order.key}
     old = st.plans.get(seat)
-    kept = [line for line in (old.lines if old else ())
-            if any(o.key and o.key not in new_keys for o in _orders(st, seat, line))]
-    normal = sheet.normal
-    plan = Plan(normal + kept, written=st.step)
-    for order, line in zip(sheet.orders, normal):     # a normal form reads back as its one order
-        _READ.setdefault(_key(st, line), (order,))
+    kept = _kept(st, seat, old.lines, sheet) if old else []
+    plan = Plan(sheet.normal + kept, written=st.step)
+    key = _policy_key(st, plan.lines)
+    if not kept and key not in _POLICIES:         # a normal form reads back as its one order
+        _remember(key, [(order,) for order in sheet.orders])
     st.plans[seat] = plan
     return plan
+
+
+def _kept(st: State, seat: str, lines: list[str], sheet: OrderSheet) -> list[str]:
+    """The lines of the old plan that stay: the policies the new sheet does not name."""
+    new_keys = {order.key for order in sheet.orders if order.key}
+    return [line for line in lines if any(o.key and o.key not in new_keys for o in _orders(st, seat, line))]
 
 
 def place_lines_left(st: State, seat: str) -> int:

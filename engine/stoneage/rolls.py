@@ -7,6 +7,7 @@ next round) and then the smallest sum (what is left may help a later roll).
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from engine.contract import Event
@@ -21,16 +22,24 @@ Tools = tuple[list[int], list[int]]      # (permanent values, one-use values) ad
 
 def auto(total: int, divisor: int, permanent: list[int], one_use: list[int]) -> Tools:
     """TOOLS AUTO: the fewest tools reaching the next multiple of ``divisor``; none if out of reach."""
-    need = -total % divisor
+    perm, once = _auto(-total % divisor, tuple(permanent), tuple(one_use))
+    return list(perm), list(once)
+
+
+@lru_cache(maxsize=4096)
+def _auto(need: int, permanent: tuple[int, ...],
+          one_use: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``auto`` for the ``need`` up to the next multiple, worked out once per set of tools (the
+    same few sets come up roll after roll)."""
     if need == 0:
-        return [], []
+        return (), ()
     items = [(v, False) for v in permanent] + [(v, True) for v in one_use]
     for count in range(1, len(items) + 1):
         fits = [c for c in combinations(items, count) if sum(v for v, _ in c) >= need]
         if fits:
             best = min(fits, key=lambda c: (sum(1 for _, once in c if once), sum(v for v, _ in c)))
-            return [v for v, once in best if not once], [v for v, once in best if once]
-    return [], []
+            return tuple(v for v, once in best if not once), tuple(v for v, once in best if once)
+    return (), ()
 
 
 def named(values: tuple[int, ...], permanent: list[int], one_use: list[int]) -> tuple[Tools, list[int]]:

@@ -12,7 +12,7 @@ from collections import Counter
 from functools import lru_cache
 
 from engine.stoneage.buildings import BUILDINGS, Building
-from engine.stoneage.cards import CARDS, Effect, Immediate, Multiplier
+from engine.stoneage.cards import CARDS, Culture, Effect, Immediate, Multiplier
 from engine.stoneage.goods import RESOURCES, Good
 from engine.stoneage.scoring import figures
 from engine.stoneage.state import MAX_AGRICULTURE, MAX_TOOL, PEOPLE_PER_COLOUR, TOOL_SLOTS, PlayerBoard, State
@@ -25,7 +25,7 @@ RESOURCE_AT_END = 1.0
 def rounds_left(st: State) -> int:
     """A guess at the rounds still to play, this one included: each round takes about one tile
     from a stack and about three cards from the deck with four players (fewer with fewer)."""
-    shortest = min((len(stack) for stack in st.buildings), default=0)
+    shortest = min(map(len, st.buildings), default=0)
     per_round = 0.5 + 0.6 * len(st.players)
     return max(1, min(round(shortest * 1.4), round(len(st.civ_deck) / per_round) + 1))
 
@@ -61,7 +61,7 @@ def tool_step(board: PlayerBoard, left: int) -> float:
     """One more tool: better dice for the rounds left, and the tool maker figures."""
     if min(board.tools) >= MAX_TOOL:
         return 0.0
-    count = figures(board.cards)[Multiplier.TOOL_MAKER]
+    count = _figures(board, Multiplier.TOOL_MAKER)
     use = 0.9 if board.tool_total < TOOL_SLOTS * 2 else 0.5
     return use * (left - 1) + count
 
@@ -70,7 +70,7 @@ def field(board: PlayerBoard, left: int) -> float:
     """One more agriculture: a food every round left, and the farmer figures."""
     if board.agriculture >= MAX_AGRICULTURE:
         return 0.0
-    return 1.3 * (left - 1) + figures(board.cards)[Multiplier.FARMER]
+    return 1.3 * (left - 1) + _figures(board, Multiplier.FARMER)
 
 
 def hut(board: PlayerBoard, left: int) -> float:
@@ -78,7 +78,7 @@ def hut(board: PlayerBoard, left: int) -> float:
     two people for the round."""
     if board.people >= PEOPLE_PER_COLOUR:
         return 0.0
-    return (PERSON - FOOD) * (left - 1) + figures(board.cards)[Multiplier.SHAMAN] - PERSON
+    return (PERSON - FOOD) * (left - 1) + _figures(board, Multiplier.SHAMAN) - PERSON
 
 
 def card(board: PlayerBoard, card_id: str, left: int) -> float:
@@ -86,12 +86,29 @@ def card(board: PlayerBoard, card_id: str, left: int) -> float:
     c = CARDS[card_id]
     worth = immediate(board, c.top, left)
     if c.culture is not None:
-        held = Counter(CARDS[x].culture for x in board.cards if CARDS[x].green)
+        held = _cultures(tuple(board.cards))
         worth += 2 * len(held) + 1 if c.culture not in held else 2.0
     else:
         assert c.multiplier is not None
         worth += c.figures * _count_at_end(board, c.multiplier, left)
     return worth
+
+
+def _figures(board: PlayerBoard, kind: Multiplier) -> int:
+    """The seat's sand figures of ``kind``."""
+    return _figures_of(tuple(board.cards))[kind]
+
+
+@lru_cache(maxsize=4096)
+def _figures_of(cards: tuple[str, ...]) -> dict[Multiplier, int]:
+    """``scoring.figures``, counted once per hand of cards (the bot asks for every space)."""
+    return figures(list(cards))
+
+
+@lru_cache(maxsize=4096)
+def _cultures(cards: tuple[str, ...]) -> frozenset[Culture]:
+    """The culture symbols among ``cards``, counted once per hand."""
+    return frozenset(CARDS[x].culture for x in cards if CARDS[x].culture is not None)
 
 
 def _count_at_end(board: PlayerBoard, kind: Multiplier, left: int) -> float:
@@ -106,10 +123,13 @@ def _count_at_end(board: PlayerBoard, kind: Multiplier, left: int) -> float:
 
 def best_payment(have: dict[Good, int], tile: Building) -> dict[Good, int] | None:
     """The payment of ``tile`` out of ``have`` that scores the most (fixed tiles: their cost)."""
-    if tile.fixed:
-        cost = _COSTS[tile.id]
-        return dict(cost) if all(have.get(g, 0) >= n for g, n in cost.items()) else None
-    found = _best_payment(tuple(min(have.get(g, 0), tile.most) for g in RESOURCES), tile)
+    cost = _COSTS.get(tile.id)
+    if cost is not None:
+        for good, n in cost.items():
+            if have.get(good, 0) < n:
+                return None
+        return dict(cost)
+    found = _best_payment(tuple([min(have.get(g, 0), tile.most) for g in RESOURCES]), tile.id)
     return dict(found) if found is not None else None
 
 
@@ -117,8 +137,9 @@ _COSTS = {b.id: dict(Counter(b.cost)) for b in BUILDINGS.values() if b.fixed}
 
 
 @lru_cache(maxsize=4096)
-def _best_payment(counts: tuple[int, ...], tile: Building) -> tuple[tuple[Good, int], ...] | None:
-    found = _search(dict(zip(RESOURCES, counts)), tile)
+def _best_payment(counts: tuple[int, ...], tile_id: str) -> tuple[tuple[Good, int], ...] | None:
+    """``_search``, remembered by the tile's id (which hashes much faster than the tile)."""
+    found = _search(dict(zip(RESOURCES, counts)), BUILDINGS[tile_id])
     return tuple(found.items()) if found is not None else None
 
 
