@@ -10,6 +10,7 @@ from engine.contract import Ruleset
 RULESETS: dict[str, str] = {
     "valley": "engine.valley",
     "stoneage": "engine.stoneage",
+    "dewan": "engine.dewan",
 }
 DEFAULT = "valley"      # what a GM gets without naming a ruleset, and what 'pbem demo' plays
 

@@ -21,7 +21,7 @@ def test_init_writes_a_config_and_a_database(tmp_path: Path) -> None:
     status = run("--config", str(tmp_path / "srv" / "pbem.toml"), "status")
     assert status.exit_code == 0 and "no games yet" in status.output
     games = sorted(p.name for p in (tmp_path / "srv" / "games").iterdir())
-    assert games == ["example.toml", "stoneage.toml"] and "example.toml" in result.output
+    assert games == ["dewan.toml", "example.toml", "stoneage.toml"] and "example.toml" in result.output
     for name in games:      # each example game is one the GM can create as it is
         made = run("--config", str(tmp_path / "srv" / "pbem.toml"), "game", "new", "--from",
                    str(tmp_path / "srv" / "games" / name))

@@ -17,7 +17,8 @@ def test_the_wheel_carries_every_file_pbem_reads(tmp_path: Path) -> None:
     wheel = next(tmp_path.glob("pbem-*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
     wanted = {"pbem/examples/pbem.example.toml", "pbem/examples/games/example.toml",
-              "pbem/examples/games/stoneage.toml", "pbem/migrations/script.py.mako",
+              "pbem/examples/games/stoneage.toml", "pbem/examples/games/dewan.toml",
+              "pbem/presenters/dewan/report.py", "pbem/migrations/script.py.mako",
               "engine/valley/boards/W1.toml"}
     wanted |= {f"pbem/templates/{p.relative_to(ROOT / 'templates')}" for p in (ROOT / "templates").rglob("*")
                if p.suffix in (".txt", ".html")}

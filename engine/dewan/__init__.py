@@ -6,7 +6,6 @@ tiles, each seat in turn takes two cards or places a camp. Any seat may
 send its next move ahead as pre-orders (``TAKE 2 3 IF F M``), so a turn
 costs one mail per player: ``resolve`` plays every move a kept pre-order
 answers and stops where a seat must be asked, or at the end of a round.
-Not yet in engine/registry.py.
 """
 from __future__ import annotations
 

@@ -26,6 +26,7 @@ __all__ = ["DEFAULT", "PRESENTERS", "CaseResult", "Demo", "Maps", "Presenter", "
 PRESENTERS: dict[str, str] = {
     "valley": "pbem.presenters.valley",
     "stoneage": "pbem.presenters.stoneage",
+    "dewan": "pbem.presenters.dewan",
 }
 _registered: dict[str, Presenter] = {}
 

@@ -1,2 +1,19 @@
-"""Dewan as its players and GM read it: the presenter is being built (so far
-its text and SVG maps)."""
+"""Dewan as its players and GM read it. This module is its
+:class:`pbem.presenters.Presenter`: the report (report.py, with the
+templates in templates/reports/dewan/), the text and SVG maps (asciimap.py,
+svgmap.py), HELP (help.py), the step's names and the standings (words.py),
+and the case runner of engine.dewan. No simulator or demo yet."""
+from __future__ import annotations
+
+from engine.dewan.cases import run_case
+from pbem.presenters.dewan.help import help_lines
+from pbem.presenters.dewan.report import draw_maps as maps
+from pbem.presenters.dewan.report import report
+from pbem.presenters.dewan.report import visible as event_groups
+from pbem.presenters.dewan.words import label, standings, when
+
+simulator = None
+demo = None
+
+__all__ = ["demo", "event_groups", "help_lines", "label", "maps", "report", "run_case", "simulator",
+           "standings", "when"]

@@ -1,0 +1,119 @@
+"""HELP for Dewan: the orders that fit the seat's position now, each with an
+example it may send as it stands (a pair of cards in the row, a camp it can
+pay from one of its camps, a story pick while it still has one to make),
+its kept pre-orders, and where the order language and the cards are written.
+
+Every example is an order line, then a ``#`` comment (which the parser
+skips). The GM and the public get the forms with examples from the row.
+"""
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from engine.dewan import legal
+from engine.dewan.orders import Camp
+from engine.dewan.state import DRAFT, OVER, State
+from pbem.presenters.dewan.words import position
+
+WIDTH = 72
+BONUS_NOTE = {"story": "a story tile: STORY <i> of the story row, default 1",
+              "tuck": "a tuck: TUCK <card> of your hand, default none",
+              "fire": "1 more fire at scoring and makes this round the last"}
+DOCS = ["The order language: docs/orders-dewan.md; the cards, stories and map",
+        "tiles: docs/cards-dewan.md."]
+
+
+def _line(order: str, why: str) -> str:
+    """One example: the order, then its comment, aligned (or right after a long order)."""
+    head = f"  {order:<26}  # " if len(order) <= 26 else f"  {order}  # "
+    return head + textwrap.shorten(why, max(WIDTH - len(head), 12), placeholder="...")
+
+
+def _picks(st: State, seat: str) -> list[str]:
+    """STORY examples, while the seat's pick in the draft is still to come."""
+    if st.stage != DRAFT or st.players.index(seat) > st.players.index(st.to_move):
+        return []
+    row = [(i + 1, t) for i, t in enumerate(st.story_row) if t]
+    if not row:
+        return []
+    at, tile = row[0]
+    return [_line(f"STORY {at}", f"the draft: take story tile {tile}"),
+            _line(f"STORY {at} IF {tile}", "only while that tile is still there")]
+
+
+def _takes(st: State) -> list[str]:
+    pairs = legal.pairs(st)
+    if not pairs:
+        return ["  (TAKE: the row has no two cards next to each other now)"]
+    a, b = pairs[len(pairs) // 2]
+    return [_line(f"TAKE {a} {b}", f"the cards {st.row[a - 1]} and {st.row[b - 1]}"),
+            _line(f"TAKE {a} {b} IF {st.row[a - 1]} {st.row[b - 1]}", "only while they are still there")]
+
+
+def camp_example(st: State, seat: str) -> Camp | None:
+    """A camp the seat can place and pay now, with its bonus written out."""
+    found = legal.any_camp(st, seat)
+    if found is None:
+        return None
+    kind = legal.bonus(st.placed(seat) + 1)
+    if kind == "story" and any(st.story_row):
+        at = next(i + 1 for i, t in enumerate(st.story_row) if t)
+        found = Camp(found.path, story=at)
+    pay, _why = legal.camp_cost(st, seat, found)
+    if kind == "tuck" and pay is not None:
+        rest = list(st.hands[seat])
+        for c in pay:
+            rest.remove(c)
+        if rest:
+            tucked = Camp(found.path, tuck=sorted(rest)[0])
+            if not legal.camp_cost(st, seat, tucked)[1]:
+                found = tucked
+    pay, _why = legal.camp_cost(st, seat, found)
+    return Camp(found.path, tuple(pay or ()), found.story, found.tuck)
+
+
+def _camps(st: State, seat: str) -> list[str]:
+    if st.left[seat] <= 0:
+        return ["  (CAMP: your tribe board has no camps left)"]
+    order = camp_example(st, seat)
+    if order is None:
+        return ["  (CAMP: your hand cannot pay for a camp now; TAKE cards first)"]
+    lines = [_line(str(order), f"a camp on {order.destination}: PAY in path order"),
+             _line(str(Camp(order.path, (), order.story, order.tuck)), "the same, the cheapest payment")]
+    kind = legal.bonus(st.placed(seat) + 1)
+    if kind in BONUS_NOTE:
+        lines.append(f"  (This camp gives {BONUS_NOTE[kind]}.)")
+    return lines
+
+
+def examples(view: dict[str, Any]) -> list[str]:
+    """Order lines the view's seat may send now, each with a comment."""
+    st, seat = position(view), view["me"]
+    lines = _picks(st, seat)
+    if lines:
+        lines.append("  Your first move may follow in the same mail (kept for round 1):")
+    lines += _takes(st) + _camps(st, seat)
+    lines.append("  One order a line; several lines are alternatives, tried in order.")
+    return lines
+
+
+def help_lines(view: dict[str, Any]) -> list[str]:
+    """The orders that fit now with an example each, the kept pre-orders, the docs."""
+    if view["stage"] == OVER:
+        return DOCS
+    me = view.get("me")
+    if me in view["players"]:
+        head = "Your orders now" if view["to_move"] == me else "Your next move, sent ahead as pre-orders"
+        lines = [f"{head} (# starts a comment):"] + examples(view)
+    else:
+        st = position(view)
+        lines = ["Dewan orders (a seat's own examples come with its HELP):",
+                 "  STORY <i>                   # the draft: a story row position",
+                 "  TAKE <i> <j> [IF <c> <c>]   # two cards next to each other",
+                 "  CAMP <hex>-...-<hex> [PAY <cards>] [STORY <i>] [TUCK <card>]"]
+        lines += _takes(st)[:1]
+    if view.get("pre_orders"):
+        lines.append("Your kept pre-orders:")
+        lines += [f"  {line}" for line in view["pre_orders"]]
+    return lines + DOCS

@@ -1,0 +1,133 @@
+"""The Dewan report of a step: what is asked and by when, what happened, the
+map, the card row, the reader's own hand (its report only), the stories on
+offer, each clan's table and the scores so far."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import Any
+
+from engine.contract import Event
+from engine.dewan.board import Board
+from pbem.presenters import Maps, Report
+from pbem.presenters.dewan import asciimap, svgmap
+from pbem.presenters.dewan.words import (board_of, clan_texts, colours, marks, score, score_text,
+                                         story_text, when)
+from pbem.reports.render import render, wrap
+from pbem.reports.render import visible as grouped
+
+PHASE_TITLES = {
+    "plan": "Your orders", "draft": "The story draft", "round": "The turns", "take": "The turns",
+    "camp": "The turns", "bonus": "The turns", "story": "The turns", "deck": "The turns",
+    "pass": "The turns", "score": "The end of the game", "end": "The end of the game",
+}
+Groups = list[tuple[str, list[str]]]
+
+
+def visible(events: Iterable[Event | dict], seat: str | None) -> Groups:
+    """Events this seat may read, under the titles of the game's parts."""
+    return grouped(events, seat, PHASE_TITLES)
+
+
+def on_map(view: dict[str, Any]) -> Board:
+    """The board as it lies now: a berry token is gone from a hex that holds a camp."""
+    board = board_of(view)
+    camped = {h for camps in view["camps"].values() for h in camps}
+    return Board({n: replace(h, berry=h.berry and n not in camped) for n, h in board.hexes.items()},
+                 board.symbols)
+
+
+def draw_maps(view: dict[str, Any]) -> Maps:
+    """The text map with its legend, and the SVG map; both public."""
+    board, seats = on_map(view), marks(view)
+    text = asciimap.text_map(board, view["camps"], seats) + [""] + asciimap.legend(seats)
+    return Maps(text, svgmap.svg_map(board, view["camps"], colours(view), seats))
+
+
+def _wrapped(texts: list[str], indent: str = "  ") -> list[str]:
+    return [line for text in texts for line in wrap(text, indent)]
+
+
+def row_texts(view: dict[str, Any]) -> list[str]:
+    """The six face-up cards with their positions, then the deck and the discard."""
+    cards = "   ".join(f"{i}: {c or '(empty)'}" for i, c in enumerate(view["row"], 1))
+    return [cards, f"{view['deck_size']} cards in the deck, {len(view['discard'])} in the discard"]
+
+
+def story_row_texts(view: dict[str, Any]) -> list[str]:
+    out = [f"{i}: {story_text(view, t)}" for i, t in enumerate(view["story_row"], 1) if t]
+    return out + [f"{view['story_deck_size']} story tiles left in the pile"]
+
+
+def result(view: dict[str, Any]) -> str:
+    """Who won, and with how many points ("red and blue won with 20 points each")."""
+    winners = view["winners"] or []
+    if not winners:
+        return "nobody won"
+    best = score(view, winners[0])
+    return f"{' and '.join(winners)} won with {best} points" + (" each" if len(winners) > 1 else "")
+
+
+def asked(view: dict[str, Any], seat: str | None) -> str:
+    """What the seat is asked now: its prompt, or whose move is awaited."""
+    if view["stage"] == "over":
+        return ""
+    if seat and view.get("prompt"):
+        return view["prompt"]
+    mover, ahead = view["to_move"], ""
+    if seat and seat in view["players"]:
+        ahead = (" Your pre-orders (below) are kept; a new sheet replaces them." if view.get("pre_orders")
+                 else " You may send your next move now, as pre-orders: they are kept and played "
+                      "when your move comes, if they can still be played.")
+    what = "story pick" if view["stage"] == "draft" else "move"
+    return f"Waiting for {mover}'s {what}.{ahead}"
+
+
+def _clans(view: dict[str, Any], seat: str | None) -> list[tuple[str, list[str], list[str]]]:
+    """(seat, texts, wrapped lines) of every clan, the reader's own first."""
+    board = board_of(view)
+    order = [seat] + [p for p in view["players"] if p != seat] if seat in view["players"] else view["players"]
+    out = []
+    for p in order:
+        texts = clan_texts(view, p, board)
+        out.append((p, texts, wrap(texts[0], "  ") + _wrapped(texts[1:], "      ")))
+    return out
+
+
+def _context(game: str, turn_no: int, seat: str | None, view: dict[str, Any],
+             events: Iterable[Event | dict], maps: tuple[list[str], str] | None) -> dict[str, Any]:
+    map_lines, svg = maps or draw_maps(view)
+    groups = visible(events, seat)
+    mine = seat is not None and view.get("me") == seat
+    hand = sorted(view["hand"] or []) if mine else []
+    plans = list(view.get("pre_orders") or []) if mine else []
+    question = asked(view, seat)
+    over = view["stage"] == "over"
+    scores = [score_text(view, p) for p in view["players"]]
+    return {
+        "game": game, "turn_no": turn_no, "seat": seat, "view": view, "when": when(view), "svg": svg,
+        "map_lines": map_lines, "groups": groups, "wrapped_groups": [(t, _wrapped(x)) for t, x in groups],
+        "over": over, "result": result(view) if over else "",
+        "prompt": view.get("prompt", "") if mine else "", "question": question,
+        "question_lines": _wrapped([question], "") if question else [],
+        "row": row_texts(view), "row_lines": _wrapped(row_texts(view)),
+        "story_row": story_row_texts(view), "story_lines": _wrapped(story_row_texts(view)),
+        "hand": hand, "hand_lines": _wrapped([" ".join(hand) or "no cards"]),
+        "mine": mine, "plans": plans, "plan_lines": _wrapped(plans),
+        "clans": _clans(view, seat), "scores": scores, "score_lines": _wrapped(scores),
+    }
+
+
+def report(*, game: str, turn_no: int, seat: str | None, view: dict[str, Any],
+           events: Iterable[Event | dict], deadline: str, address: str,
+           missed: dict[str, int] | None = None,
+           maps: tuple[list[str], str] | None = None) -> Report:
+    """(subject, text, html) of one seat's report (``seat`` None: the public one,
+    for the GM and observers, which shows hand sizes only)."""
+    context = _context(game, turn_no, seat, view, events, maps)
+    context.update(deadline=deadline, address=address, missed=missed or {})
+    subject = f"[{game}] step {turn_no} report" + (f" for {seat}" if seat else "")
+    if context["over"]:
+        subject = f"[{game}] the game is over"
+    return Report(subject, render("reports/dewan/report.txt", **context),
+                  render("reports/dewan/report.html", **context))

@@ -1,0 +1,318 @@
+"""Whole games of Dewan played purely by mail through the real mail servers:
+orders go into a real Dovecot and are read over IMAP; answers and reports go
+out by SMTP to a peer that delivers them into the players' Dovecot
+mailboxes, where the players read them back.
+
+A 2-player and a 3-player game, each on SQLite and on PostgreSQL. The seat
+asked answers its "your move" mail; every other seat sends its next move
+ahead as pre-orders when a report comes, so most moves are played from kept
+pre-orders and a round costs about one mail a seat. Each game is played to
+its end, then checked: every mail answered, "your move" to the seat to act
+and to nobody else, the scores, no seat ever told another seat's hand or
+private news (nor the GM, nor the archive), and ``pbem replay``.
+"""
+from __future__ import annotations
+
+import email
+import email.policy
+import json
+import random
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from email.message import EmailMessage
+from email.utils import format_datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlmodel import Session, select
+
+from engine.contract import EndReason
+from engine.dewan import RULESET
+from engine.dewan.state import DRAFT, PLAY, State
+from pbem.models import Game, InboundMail, OutboundMail, TurnRecord
+from pbem_world import ServerWorld, order_mail, run_pass, text_of
+
+T0 = datetime(2026, 6, 1, 9, 0, tzinfo=timezone.utc)
+USERS = {"red": "ann", "blue": "bob", "green": "cy"}
+MAX_PASSES = 120                    # a guard: the games here take about 25 passes
+HAND = "Your hand (only you see it)"
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _html(msg: EmailMessage) -> str:
+    part = msg.get_body(preferencelist=("html",))
+    return part.get_content() if part is not None else ""
+
+
+class Mailbox:
+    """One user's Dovecot INBOX over IMAP: the messages that came since the last look."""
+
+    def __init__(self, imap, user: str) -> None:  # type: ignore[no-untyped-def]
+        self.imap, self.user, self.last_uid = imap, user, 0
+        self.all: list[EmailMessage] = []
+
+    def new(self) -> list[EmailMessage]:
+        with self.imap.client(self.user) as c:
+            c.select_folder("INBOX", readonly=True)
+            uids = [u for u in c.search(["UID", f"{self.last_uid + 1}:*"]) if u > self.last_uid]
+            if not uids:
+                return []
+            data = c.fetch(uids, ["BODY.PEEK[]"])
+        self.last_uid = max(uids)
+        msgs = [email.message_from_bytes(data[u][b"BODY[]"], policy=email.policy.default) for u in sorted(data)]
+        self.all += msgs  # type: ignore[arg-type]
+        return msgs  # type: ignore[return-value]
+
+
+@dataclass
+class Player:
+    seat: str
+    user: str
+    box: Mailbox
+    password: str = ""
+    mails_sent: int = 0
+    pre_orders: int = 0
+    moves: list[int] = field(default_factory=list)      # the steps it was asked to move at
+
+    @property
+    def address(self) -> str:
+        return f"{self.user}@example.org"
+
+
+def step_of(game: str, msg: EmailMessage) -> int:
+    return int(re.search(rf"=== pbem report {game} step (\d+) ===", text_of(msg)).group(1))  # type: ignore[union-attr]
+
+
+class Table:
+    """A Dewan game on real mail servers: created and started by the command line,
+    its passes run in this process (quicker than a command a pass)."""
+
+    def __init__(self, tmp_path: Path, imap, smtp, database: str, game: str, seats: list[str]) -> None:  # type: ignore[no-untyped-def]
+        self.imap, self.game, self.tmp = imap, game, tmp_path
+        self.world = ServerWorld(tmp_path, imap, smtp, database=database)
+        self.smtp = smtp
+        args = [x for seat in seats for x in ("--seat", f"{seat}:{USERS[seat]}@example.org")]
+        self.world.pbem("game", "new", game, "--ruleset", "dewan", *args, "--gm", "gm@example.org",
+                        "--seed", f"e2e-{game}", "--move-deadline", "1h", "--early", "0m")
+        self.now = T0
+        self.world.pbem("game", "start", game, "--now", self.now.isoformat())
+        self.db = self.world.engine()
+        self.players = {seat: Player(seat, USERS[seat], Mailbox(imap, USERS[seat])) for seat in seats}
+        self.gm = Mailbox(imap, "gm")
+
+    def process(self, now: datetime) -> None:
+        self.now = now
+        code, _summary = run_pass(self.world, now)
+        assert code == 0
+
+    def load(self) -> tuple[Game, State]:
+        with Session(self.db) as s:
+            game = s.get(Game, self.game)
+            s.expunge(game)
+        return game, RULESET.from_json(game.state_json)
+
+    def records(self) -> list[TurnRecord]:
+        with Session(self.db) as s:
+            rows = list(s.exec(select(TurnRecord).where(TurnRecord.game_id == self.game)
+                               .order_by(TurnRecord.turn_no)))
+            for row in rows:
+                s.expunge(row)
+        return rows
+
+    def send(self, p: Player, to: EmailMessage, orders: list[str]) -> None:
+        """Reply to ``to`` with the orders above the quote, for the step of the report."""
+        step = step_of(self.game, to)
+        quoted = "\n".join(f"> {line}" for line in text_of(to).splitlines())
+        body = (f"SIGNON {self.game} {p.seat} {p.password}\nTURN {step}\n" + "\n".join(orders)
+                + f"\n\nOn {format_datetime(to['Date'].datetime)}, {to['From']} wrote:\n{quoted}\n")
+        headers = {"In-Reply-To": to["Message-ID"], "References": to["Message-ID"],
+                   "Date": format_datetime(self.now)}
+        subject = str(to["Subject"]).replace(f"[{self.game}] ", "")
+        self.imap.deliver("pbem", order_mail(p.address, body, subject=f"Re: [{self.game}] {subject}",
+                                             headers=headers))
+        p.mails_sent += 1
+
+    def welcome(self) -> None:
+        for p in self.players.values():
+            msgs = p.box.new()
+            assert len(msgs) == 1, [m["Subject"] for m in msgs]
+            p.password = re.search(r"Your password is:\s+(\S+)", text_of(msgs[0])).group(1)  # type: ignore[union-attr]
+            assert f"=== pbem report {self.game} step 0 ===" in text_of(msgs[0])
+
+    def is_answer(self, msg: EmailMessage) -> bool:
+        return str(msg["Subject"]).startswith(f"[{self.game}] Re: ")
+
+    def reports(self, p: Player) -> list[EmailMessage]:
+        return [m for m in p.box.all if not self.is_answer(m)]
+
+
+def ahead(state: State, seat: str, rng: random.Random) -> list[str]:
+    """A seat's next move sent before its turn: what the bot would play if it moved now
+    (in the draft, its story pick and its first move), and a TAKE should a camp no
+    longer be possible when the move comes."""
+    lines = []
+    mine = state.copy()
+    mine.to_move = seat
+    if state.stage == DRAFT and state.players.index(seat) < state.players.index(state.to_move):
+        lines += RULESET.bot_orders(mine, seat, rng).normal
+        mine.stage = PLAY
+    lines += RULESET.bot_orders(mine, seat, rng).normal
+    if lines and lines[-1].startswith("CAMP"):
+        lines.append("TAKE 1 2")
+    return lines
+
+
+def play(table: Table, seed: int) -> None:
+    """The game to its end: the seat asked answers its "your move"; the others send pre-orders."""
+    rng = random.Random(seed)
+    table.process(T0)
+    table.welcome()
+    first = True
+    for _ in range(MAX_PASSES):
+        game, state = table.load()
+        if game.status == "over":
+            return
+        awaited = RULESET.awaiting(state)
+        assert not game.simultaneous and len(awaited) == 1, "one seat moves at a time"
+        for seat, p in table.players.items():
+            new = [m for m in (p.box.all if first else p.box.new()) if not table.is_answer(m)]
+            moves = [m for m in new if "your move" in str(m["Subject"])]
+            if seat in awaited:
+                if not first:
+                    assert [m["Subject"] for m in moves] == [f"[{table.game}] your move, step {game.turn_no}"]
+                    assert (f"Your move in {table.game}, step {game.turn_no}: "
+                            f"{RULESET.prompt(state, seat)}") in _flat(text_of(moves[0]))
+                p.moves.append(game.turn_no)
+                table.send(p, new[-1], RULESET.bot_orders(state, seat, rng).normal)
+            else:
+                assert not moves, "only the seat to act is asked"
+                if new and seat not in state.plans and RULESET.pre_orders(state, seat):
+                    table.send(p, new[-1], ahead(state, seat, rng))
+                    p.pre_orders += 1
+        first = False
+        table.process(table.now + timedelta(minutes=5))
+    raise AssertionError(f"no end after {MAX_PASSES} passes")
+
+
+def _hand_in(text: str) -> list[str] | None:
+    """The cards a report lists as the reader's hand, or None when it lists none."""
+    if HAND not in text:
+        return None
+    part = text.split(HAND, 1)[1].split("\n\n", 1)[0].split("\n", 1)[1]
+    words = part.split()
+    return [] if words == ["no", "cards"] else sorted(words)
+
+
+def check(table: Table) -> None:
+    """What every game must show once it is over."""
+    for p in table.players.values():
+        p.box.new()
+    table.gm.new()
+    game, state = table.load()
+    records = table.records()
+    steps = len(records)
+    assert game.status == "over" and game.turn_no == steps
+    outcome = RULESET.outcome(state)
+    assert outcome is not None and outcome.reason is EndReason.SCORED
+    assert state.scores and set(state.scores) == set(table.players)
+
+    # Every mail answered and stored; every mail out went by SMTP into its mailbox.
+    with Session(table.db) as s:
+        inbound = list(s.exec(select(InboundMail)))
+        outbound = list(s.exec(select(OutboundMail).where(OutboundMail.game_id == table.game)))
+    assert len(inbound) == sum(p.mails_sent for p in table.players.values())
+    assert all(m.status == "handled" for m in inbound), [(m.status, m.note) for m in inbound]
+    assert all(m.status == "sent" for m in outbound)
+    assert table.imap.messages("pbem") == [], "every order mail left the inbox"
+    for p in table.players.values():
+        answers = [m for m in p.box.all if table.is_answer(m)]
+        assert len(answers) == p.mails_sent, p.seat
+        for m in answers:
+            text = _flat(text_of(m))
+            assert "NOT stored" not in text and "problem" not in text, text
+            assert re.search(rf"(Pre-orders|Orders) stored for {table.game}\b", text), text
+        assert p.pre_orders > 0, p.seat
+        assert len(table.reports(p)) == len([m for m in outbound if m.to_addr == p.address]) - p.mails_sent
+
+    # "your move" to the seat to act and to nobody else; the round's report to the rest.
+    before = RULESET.from_json(game.initial_state_json)
+    expected = {seat: [f"[{table.game}] step 0 report for {seat}"] for seat in table.players}
+    gm = 0
+    for r in records:
+        after = RULESET.from_json(r.state_json)
+        over = RULESET.outcome(after) is not None
+        for seat in table.players:
+            if over:
+                expected[seat].append(f"[{table.game}] the game is over")
+            elif seat in RULESET.awaiting(after):
+                expected[seat].append(f"[{table.game}] your move, step {r.turn_no + 1}")
+            elif after.round != before.round:
+                expected[seat].append(f"[{table.game}] step {r.turn_no + 1} report for {seat}")
+        gm += over or after.round != before.round
+        before = after
+    for seat, p in table.players.items():
+        assert [m["Subject"] for m in table.reports(p)] == expected[seat], seat
+        kinds = [{part.get_content_type() for part in m.walk()} for m in table.reports(p)]
+        assert all({"image/png", "image/svg+xml"} <= k for k in kinds), "the map as a PNG, and its SVG"
+        final = _flat(text_of(table.reports(p)[-1]))
+        assert f"THE GAME IS OVER: {' and '.join(state.winners or [])} won with" in final
+        assert all(f"{q} {state.scores[q]} (" in final for q in table.players), "the final scores"
+    assert len(table.gm.all) == gm > 0, "the GM's digest once a round"
+    mails = sum(p.mails_sent for p in table.players.values())
+    asks = sum(len(p.moves) for p in table.players.values())
+    assert 0 < asks < mails <= state.turns + 2 * len(table.players), "about one mail a turn"
+    _check_privacy(table, game, records)
+
+    out = table.world.pbem("replay", table.game).stdout
+    assert out.strip().splitlines()[-1] == f"{steps} of {steps} turns reach the same state", out
+
+
+def _check_privacy(table: Table, game: Game, records: list[TurnRecord]) -> None:
+    """Each report lists its reader's hand as it was, and nothing shows one seat another's
+    hand or private news: no other seat's mail, the GM's, nor an archive page."""
+    states = [RULESET.from_json(game.initial_state_json)] + [RULESET.from_json(r.state_json) for r in records]
+    private: dict[str, set[str]] = {seat: set() for seat in table.players}
+    for r in records:
+        for e in json.loads(r.events_json):
+            if e.get("to"):
+                private[e["to"]].add(e["text"])
+    seats = list(table.players)
+    for seat, p in table.players.items():
+        for m in table.reports(p):
+            text, html = text_of(m), _html(m)
+            st = states[step_of(table.game, m)]
+            if st.stage != "over":
+                assert _hand_in(text) == sorted(st.hands[seat]), (seat, m["Subject"])
+            for other in seats:
+                hand = sorted(st.hands[other])
+                if other != seat and len(hand) >= 3 and hand != sorted(st.hands[seat]):
+                    assert " ".join(hand) not in _flat(text) + _flat(html), (seat, other)
+        mail = " ".join(_flat(text_of(m)) + _flat(_html(m)) for m in p.box.all)
+        for other in seats:
+            leaked = [t for t in private[other] - private[seat] if t in mail]
+            assert other == seat or not leaked, f"{seat} got {other}'s news: {leaked[:2]}"
+    gm_mail = " ".join(_flat(text_of(m)) + _flat(_html(m)) for m in table.gm.all)
+    assert HAND not in gm_mail and not [t for s in private.values() for t in s if t in gm_mail]
+
+    site = table.tmp / "site"
+    table.world.pbem("archive", "build", "--out", str(site))
+    pages = [path.read_text() for path in (site / table.game).iterdir()]
+    assert len(pages) > 2 * len(records)
+    everyone = {t for s in private.values() for t in s}
+    for page in pages:
+        assert HAND not in page and not [t for t in everyone if t in page]
+        if page.lstrip().startswith("{"):
+            view: dict[str, Any] = json.loads(page).get("view", {})
+            assert view.get("hand") is None and view.get("pre_orders") == []
+
+
+@pytest.mark.parametrize("seats", [["red", "blue"], ["red", "blue", "green"]], ids=["2p", "3p"])
+def test_whole_game_by_mail(tmp_path, clean_mailboxes, smtp, database, seats) -> None:  # type: ignore[no-untyped-def]
+    table = Table(tmp_path, clean_mailboxes, smtp, database, f"dw-{len(seats)}p", seats)
+    play(table, seed=len(seats))
+    check(table)
