@@ -7,12 +7,13 @@ so are dice left over or missing, so a typo never passes silently.
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine import casefile
+from engine.casefile import CaseResult
 from engine.contract import Event, OrderSheet
-from engine.dice import DiceError, ScriptedDice
+from engine.dice import ScriptedDice
 from engine.stoneage import actions, feeding, parser, placement, roundend, rounds, scoring
 from engine.stoneage.casestate import PLAYER_KEYS, CaseError, build_state, check_keys
 from engine.stoneage.policy import keep
@@ -24,13 +25,6 @@ EXPECT_KEYS = {"civ_slots", "civ_deck", "buildings", "start_player", "round", "o
                "herd_at", "herd_tile", "herd_tiles"}
 EXPECT_PLAYER = PLAYER_KEYS | {"placed_order", "final", "refused", "skipped"}
 MULTISETS = {"one_use", "cards", "building_tiles", "herd_won", "tools_used", "refused", "skipped"}
-
-
-@dataclass(frozen=True)
-class CaseResult:
-    passed: bool
-    title: str
-    message: str = ""
 
 
 @dataclass
@@ -167,26 +161,15 @@ def _dice(table: Any, draws: Any) -> ScriptedDice:
 
 def run_case(text: str) -> CaseResult:
     """Run one case file's text: passed, or the first difference (or why it cannot run)."""
-    title = "?"
-    try:
-        data = check_keys("", tomllib.loads(text), TOP_KEYS)
-        title = str(data.get("title", "?"))
-        if "title" not in data or "rule" not in data:
-            raise CaseError("a case needs a title and the rule it tests")
-        if data.get("ruleset", "stoneage") != "stoneage":
-            raise CaseError(f"this is a case for {data['ruleset']!r}, not for stoneage")
-        st = build_state(data.get("position"))
-        sheets = _sheets(st, data.get("orders", {}))
-        dice = _dice(data.get("dice", {}), data.get("draws", {}))
-        rec = _run(st, _span(data.get("run")), dice, sheets)
-        left = dice.leftovers()
-        if left:
-            return CaseResult(False, title, "left over: " + ", ".join(left))
-        why = check(st, sheets, rec, data.get("expect", {}))
-        return CaseResult(not why, title, why)
-    except tomllib.TOMLDecodeError as why:
-        return CaseResult(False, title, f"not valid TOML: {why}")
-    except (CaseError, DiceError, NotImplementedError) as why:
-        return CaseResult(False, title, str(why))
-    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as why:
-        return CaseResult(False, title, f"cannot run: {type(why).__name__}: {why}")
+    return casefile.run(text, "stoneage", TOP_KEYS, _play)
+
+
+def _play(data: dict[str, Any]) -> str:
+    st = build_state(data.get("position"))
+    sheets = _sheets(st, data.get("orders", {}))
+    dice = _dice(data.get("dice", {}), data.get("draws", {}))
+    rec = _run(st, _span(data.get("run")), dice, sheets)
+    left = dice.leftovers()
+    if left:
+        return "left over: " + ", ".join(left)
+    return check(st, sheets, rec, data.get("expect", {}))

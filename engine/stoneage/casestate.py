@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from engine.casefile import CaseError, check_keys
 from engine.stoneage.buildings import BUILDINGS, STACK_SIZE, TILES
 from engine.stoneage.cards import CARDS, DECK
 from engine.stoneage.goods import GOODS
@@ -25,19 +26,6 @@ POSITION_KEYS = {"round", "players", "start_player", "civ_slots", "civ_deck", "b
 PLAYER_KEYS = {"people", "food", "wood", "clay", "stone", "gold", "agriculture", "tools", "one_use", "score",
                "cards", "building_tiles", "herd_won", "placed", "tools_used"}
 HERD_KEYS = {"herd_tiles", "herd_at", "herd_tile"}
-
-
-class CaseError(Exception):
-    """The case itself is wrong (not the engine): said in words to fix it."""
-
-
-def check_keys(where: str, table: Any, allowed: set[str]) -> dict[str, Any]:
-    if not isinstance(table, dict):
-        raise CaseError(f"[{where}] must be a table")
-    for key in table:
-        if key not in allowed:
-            raise CaseError(f"unknown key {key!r} in [{where or 'top level'}]")
-    return table
 
 
 def _ids(value: Any, known: Any, what: str) -> list[str]:

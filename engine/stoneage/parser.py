@@ -19,7 +19,7 @@ from engine.stoneage.orders import (
     HERD_BONUSES, REWARDS, TOOL_MODES, Buy, Feed, HerdBonus, Pick, Place, Spot, Take, Tame, Tools,
     ToolsOn, Use, merged)
 from engine.stoneage.state import State
-from engine.stoneage.words import Refused
+from engine.common import Refused
 
 KEYWORDS = ("PLACE", "USE", "TOOLS", "BUY", "TAKE", "PICK", "FEED", "HERD")
 _REWARD_ALIASES = {"agriculture": "field", "tools": "tool", "fields": "field"}

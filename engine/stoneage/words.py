@@ -4,6 +4,7 @@ from __future__ import annotations
 import difflib
 import re
 
+from engine.common import Refused
 from engine.stoneage.goods import GOODS, RESOURCES, Good
 from engine.stoneage.locations import LOCATIONS, NAMES, SOURCE, exists
 
@@ -12,15 +13,6 @@ ALIASES = {"hunting": "hunt", "tool": "toolmaker", "tools": "toolmaker", "tool-m
            "farm": "field"}
 _DIGITS = re.compile(r"[0-9]{1,4}")      # ASCII only: int() takes other digits, and huge ones raise
 _SLOT = re.compile(r"(card|building)s?")
-
-
-class Refused(Exception):
-    """A line that can never be carried out: why, and what might be meant."""
-
-    def __init__(self, message: str, suggestion: str = "") -> None:
-        super().__init__(message)
-        self.message = message
-        self.suggestion = suggestion
 
 
 def shown(word: str) -> str:

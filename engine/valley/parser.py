@@ -11,6 +11,7 @@ import difflib
 import re
 from typing import Callable
 
+from engine.common import Refused
 from engine.contract import OrderSheet, Problem
 from engine.valley import hexgrid
 from engine.valley.orders import (
@@ -22,13 +23,6 @@ KEYWORDS = ("PLACE", "PLANT", "MOVE", "CAMP", "FIRE", "PLAY", "COMBAT", "LOSSES"
 SETUP_KEYWORDS = ("PLACE", "PLANT")
 _TOKEN_PART = re.compile(r"^(\d*)([WF])$", re.IGNORECASE | re.ASCII)
 _SPLIT_TOKENS = re.compile(r"(\d*[WF])", re.IGNORECASE | re.ASCII)
-
-
-class Refused(Exception):
-    def __init__(self, message: str, suggestion: str = "") -> None:
-        super().__init__(message)
-        self.message = message
-        self.suggestion = suggestion
 
 
 def _closest(word: str, choices: list[str]) -> str:
