@@ -9,7 +9,10 @@ ahead as pre-orders when a report comes, so most moves are played from kept
 pre-orders and a round costs about one mail a seat. Each game is played to
 its end, then checked: every mail answered, "your move" to the seat to act
 and to nobody else, the scores, no seat ever told another seat's hand or
-private news (nor the GM, nor the archive), and ``pbem replay``.
+private news (nor the GM, nor the archive), and ``pbem replay``. The
+3-player game also has a pre-order made stale by the move before it (dropped
+with its reason, and the seat asked) and a move nobody sent (the bot plays
+it once the move deadline has passed).
 """
 from __future__ import annotations
 
@@ -31,7 +34,7 @@ from sqlmodel import Session, select
 from engine.contract import EndReason
 from engine.dewan import RULESET
 from engine.dewan.state import DRAFT, PLAY, State
-from pbem.models import Game, InboundMail, OutboundMail, TurnRecord
+from pbem.models import Game, InboundMail, OutboundMail, Seat, TurnRecord
 from pbem_world import ServerWorld, order_mail, run_pass, text_of
 
 T0 = datetime(2026, 6, 1, 9, 0, tzinfo=timezone.utc)
@@ -98,7 +101,7 @@ class Table:
         self.smtp = smtp
         args = [x for seat in seats for x in ("--seat", f"{seat}:{USERS[seat]}@example.org")]
         self.world.pbem("game", "new", game, "--ruleset", "dewan", *args, "--gm", "gm@example.org",
-                        "--seed", f"e2e-{game}", "--move-deadline", "1h", "--early", "0m")
+                        "--seed", f"e2e-{game}", "--move-deadline", "1h", "--early", "0m", "--missed", "bot")
         self.now = T0
         self.world.pbem("game", "start", game, "--now", self.now.isoformat())
         self.db = self.world.engine()
@@ -167,18 +170,45 @@ def ahead(state: State, seat: str, rng: random.Random) -> list[str]:
     return lines
 
 
-def play(table: Table, seed: int) -> None:
+@dataclass
+class Twists:
+    """The moments a game by mail must survive, played once each when ``on``: a pre-order
+    made stale by the move before it (dropped with its reason, and the seat asked), and a
+    move nobody sends (the bot plays it once the move deadline has passed)."""
+    on: bool
+    stale: str = ""             # the seat whose pre-order was made stale, until it is asked
+    stale_seen: bool = False
+    missed: str = ""            # the seat that let its move pass
+
+    def stale_now(self, state: State, seat: str, nxt: str) -> bool:
+        return (self.on and not self.stale and not self.stale_seen and state.stage == PLAY
+                and nxt not in state.plans and all(state.row[:2]) and RULESET.pre_orders(state, nxt) != "")
+
+    def miss_now(self, state: State, seat: str) -> bool:
+        return self.on and self.stale_seen and not self.missed and state.stage == PLAY
+
+
+def _next_seat(state: State, seat: str) -> str:
+    return state.players[(state.players.index(seat) + 1) % len(state.players)]
+
+
+def play(table: Table, seed: int, twists: bool = False) -> Twists:
     """The game to its end: the seat asked answers its "your move"; the others send pre-orders."""
     rng = random.Random(seed)
+    twist = Twists(twists)
     table.process(T0)
     table.welcome()
     first = True
     for _ in range(MAX_PASSES):
         game, state = table.load()
         if game.status == "over":
-            return
+            return twist
         awaited = RULESET.awaiting(state)
         assert not game.simultaneous and len(awaited) == 1, "one seat moves at a time"
+        (mover,) = awaited
+        nxt = _next_seat(state, mover)
+        stale = twist.stale_now(state, mover, nxt)
+        wait = timedelta(minutes=5)
         for seat, p in table.players.items():
             new = [m for m in (p.box.all if first else p.box.new()) if not table.is_answer(m)]
             moves = [m for m in new if "your move" in str(m["Subject"])]
@@ -187,15 +217,26 @@ def play(table: Table, seed: int) -> None:
                     assert [m["Subject"] for m in moves] == [f"[{table.game}] your move, step {game.turn_no}"]
                     assert (f"Your move in {table.game}, step {game.turn_no}: "
                             f"{RULESET.prompt(state, seat)}") in _flat(text_of(moves[0]))
+                if twist.stale == seat:
+                    assert "Pre-order TAKE 1 2 IF" in text_of(moves[0]) and "dropped:" in text_of(moves[0])
+                    twist.stale, twist.stale_seen = "", True
+                if twist.miss_now(state, seat):
+                    twist.missed, wait = seat, timedelta(minutes=61)    # past the move deadline
+                    continue
                 p.moves.append(game.turn_no)
-                table.send(p, new[-1], RULESET.bot_orders(state, seat, rng).normal)
+                table.send(p, new[-1], ["TAKE 1 2"] if stale else RULESET.bot_orders(state, seat, rng).normal)
+            elif stale and seat == nxt:
+                # the cards on offer now; the mover takes them, so the pre-order goes stale
+                table.send(p, new[-1] if new else table.reports(p)[-1], [f"TAKE 1 2 IF {state.row[0]} {state.row[1]}"])
+                p.pre_orders += 1
+                twist.stale = seat
             else:
                 assert not moves, "only the seat to act is asked"
                 if new and seat not in state.plans and RULESET.pre_orders(state, seat):
                     table.send(p, new[-1], ahead(state, seat, rng))
                     p.pre_orders += 1
         first = False
-        table.process(table.now + timedelta(minutes=5))
+        table.process(table.now + wait)
     raise AssertionError(f"no end after {MAX_PASSES} passes")
 
 
@@ -314,5 +355,13 @@ def _check_privacy(table: Table, game: Game, records: list[TurnRecord]) -> None:
 @pytest.mark.parametrize("seats", [["red", "blue"], ["red", "blue", "green"]], ids=["2p", "3p"])
 def test_whole_game_by_mail(tmp_path, clean_mailboxes, smtp, database, seats) -> None:  # type: ignore[no-untyped-def]
     table = Table(tmp_path, clean_mailboxes, smtp, database, f"dw-{len(seats)}p", seats)
-    play(table, seed=len(seats))
+    twist = play(table, seed=len(seats), twists=len(seats) == 3)
     check(table)
+    if len(seats) == 3:
+        assert twist.stale_seen and twist.missed, "a stale pre-order was dropped, and a move was missed"
+        with Session(table.db) as s:
+            missed = {x.name: x.missed_turns for x in s.exec(select(Seat).where(Seat.game_id == table.game))}
+        assert missed[twist.missed] == 1 and sum(missed.values()) == 1
+        played = [e["text"] for r in table.records() for e in json.loads(r.events_json)
+                  if e.get("by") == twist.missed]
+        assert played, "the bot played the missed move as the seat's"
