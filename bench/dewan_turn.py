@@ -1,0 +1,100 @@
+"""Dewan's speed, as ratios to a JSON round trip of the state (the floor no
+correct implementation can skip: the state is stored as JSON every step):
+
+- resolving one turn of a 4-player mid-game from the seat's sheet (target
+  below 10 round trips), and the same with the sheet parsed from its text;
+- whole games between the bots the game plays missed moves with
+  (RULESET.bot_orders), their sheets handed to the engine and through the
+  parser as text, as by mail.
+
+Run: python bench/dewan_turn.py [--repeat N] [--games N]. Prints figures; asserts nothing.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from timing import median_seconds  # noqa: E402
+
+from engine import SeededDice, get_ruleset  # noqa: E402
+from engine.dewan.state import State  # noqa: E402
+
+DEWAN = get_ruleset("dewan")
+SEATS = ["red", "blue", "green", "yellow"]
+
+
+def mid_game(seed: int = 7, turns: int = 24) -> tuple[State, random.Random]:
+    """A 4-player position after ``turns`` steps of bot play."""
+    st, rng = DEWAN.new_game(SEATS, {}, seed), random.Random(seed)
+    for step in range(turns):
+        sheets = {p: DEWAN.bot_orders(st, p, rng) for p in sorted(DEWAN.awaiting(st))}
+        st = DEWAN.resolve(st, sheets, SeededDice(f"{seed}:{step}")).state
+    if DEWAN.outcome(st) is not None:
+        raise SystemExit("the game ended before the mid-game position")
+    return st, rng
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=300)
+    ap.add_argument("--games", type=int, default=100)
+    args = ap.parse_args()
+    st, rng = mid_game()
+    (seat,) = DEWAN.awaiting(st)
+    text = "\n".join(DEWAN.bot_orders(st, seat, rng).normal)
+    sheet = DEWAN.parse_orders(st, seat, text)
+
+    def json_round_trip() -> None:
+        State.from_json(st.to_json())
+
+    def resolve_turn() -> None:
+        DEWAN.resolve(st, {seat: sheet}, SeededDice(1))
+
+    def parse_and_resolve() -> None:
+        DEWAN.resolve(st, {seat: DEWAN.parse_orders(st, seat, text)}, SeededDice(1))
+
+    floor, resolve, full = [], [], []
+    for _ in range(5):          # interleaved, so machine noise hits all of them alike
+        floor.append(median_seconds(json_round_trip, args.repeat))
+        resolve.append(median_seconds(resolve_turn, args.repeat))
+        full.append(median_seconds(parse_and_resolve, args.repeat))
+    f, r, p = statistics.median(floor), statistics.median(resolve), statistics.median(full)
+    print(f"position: round {st.round}, {seat} to move ({text.splitlines()[0]}), {len(st.to_json())} bytes of JSON")
+    print(f"JSON round trip (floor):      {f * 1e6:9.1f} us   1.00x")
+    print(f"resolve one turn:             {r * 1e6:9.1f} us   {r / f:.2f}x the floor")
+    print(f"parse the sheet + resolve:    {p * 1e6:9.1f} us   {p / f:.2f}x the floor")
+    print(f"target: a turn below 10x the floor -> {'met' if r / f < 10 else 'MISSED'}")
+    for players in (2, 3, 4):
+        for parse in (False, True):
+            rate, turns = _games_per_second(args.games, players, parse)
+            what = "through the parser" if parse else "as the bots give them"
+            print(f"{args.games} {players}-player bot games, sheets {what}: {rate:.1f} games/s, "
+                  f"{turns:.1f} turns a game, {1 / rate / f:.0f}x the floor a game")
+
+
+def _games_per_second(games: int, players: int, parse: bool) -> tuple[float, float]:
+    """Whole bot games a second, and turns a game; ``parse``: each sheet goes through the
+    parser as text first."""
+    start, turns = time.perf_counter(), 0
+    for seed in range(games):
+        st, rng = DEWAN.new_game(SEATS[:players], {}, seed), random.Random(seed)
+        for step in range(2000):
+            if DEWAN.outcome(st) is not None:
+                break
+            sheets = {}
+            for seat in sorted(DEWAN.awaiting(st)):
+                sheet = DEWAN.bot_orders(st, seat, rng)
+                sheets[seat] = DEWAN.parse_orders(st, seat, "\n".join(sheet.normal)) if parse else sheet
+            st = DEWAN.resolve(st, sheets, SeededDice(f"{seed}:{step}")).state
+        turns += st.turns
+    return games / (time.perf_counter() - start), turns / games
+
+
+if __name__ == "__main__":
+    main()
