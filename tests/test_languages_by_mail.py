@@ -111,3 +111,15 @@ def test_a_reminder_comes_in_the_seats_language_and_zone(tmp_path, clean_mailbox
     assert "Todavía no hay órdenes del puesto red para lg, turno 0." in text
     assert "El plazo es mar 2 jun 2026, 04:00 CST, dentro de menos de 6 horas." in text
     assert "No orders from seat blue" in text_of(world.outbox(BOB)[-1]), "blue reads English"
+
+
+def test_joining_in_french_from_the_first_word(tmp_path, clean_mailboxes, smtp) -> None:
+    world = ServerWorld(tmp_path, clean_mailboxes, smtp)
+    world.pbem("game", "new", "ouverte", "--open", "3", "--gm", GM)
+    asked = _answer(world, "eve@example.org", "REJOINDRE ouverte vert", 5)
+    assert "Répondez à ce mail pour confirmer que eve@example.org souhaite rejoindre ouverte à la place vert." in asked
+    token = re.search(r"^CONFIRM (\S+)$", asked, re.MULTILINE).group(1)
+    joined = _answer(world, "eve@example.org", f"CONFIRMER {token}", 10)
+    assert "Vous avez rejoint ouverte à la place vert. Votre mot de passe arrivera quand le MJ" in joined
+    taken = _answer(world, "cy@example.org", "UNIRSE ouverte vert", 15)
+    assert "el nombre de puesto vert ya está cogido; elige otro." in taken
