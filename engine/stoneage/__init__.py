@@ -2,7 +2,8 @@
 
 The data, the state, setup, the order language, and whole rounds
 (placement, actions, the Mammoth Herd with option ``mammoth_herd``, feeding,
-the round's end and the final scoring). ``bot_orders`` is the heuristic bot
+the round's end and the final scoring). The variants ``igloos`` and
+``harsh_winter`` are options too (igloos.py, winter.py). ``bot_orders`` is the heuristic bot
 (engine/stoneage/heuristic.py); the random-legal one is in bots.py.
 
 With ``placement = plan`` (the default) a round is one step: every seat
@@ -30,7 +31,7 @@ class StoneAgeRuleset:
     title = "Stone Age"
     min_players = setup.MIN_PLAYERS
     max_players = setup.MAX_PLAYERS
-    options = setup.OPTIONS
+    options = setup.GM_OPTIONS
     order_words = parser.KEYWORDS
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:

@@ -1,11 +1,14 @@
 """docs/cards-stoneage.md, generated from the data: the civilization cards,
-the building tiles and the Mammoth Herd tiles in the words reports use.
+the building tiles, the Mammoth Herd tiles and the variants' data (igloos, the
+harsh winter's tiles) in the words reports use.
 Run ``python -m engine.stoneage.carddocs > docs/cards-stoneage.md``; a test
 keeps the file equal to the data."""
 from __future__ import annotations
 
+from engine.stoneage import igloos, winter
 from engine.stoneage.buildings import BUILDINGS
 from engine.stoneage.cards import CARDS
+from engine.stoneage.goods import RESOURCES, Good
 from engine.stoneage.herd import MAJORITY_POINTS, TILES as HERD_TILES
 
 
@@ -47,12 +50,25 @@ def _herd() -> list[str]:
     return out
 
 
+def _variants() -> list[str]:
+    scores = ", ".join(f"{g.value} {igloos.points(g)}" for g in RESOURCES)
+    tiles = " ".join(sorted(winter.EXTRA_BUILDINGS))
+    return ["## Variants: our own data", "",
+            f"**Igloos** (option `igloos`): {igloos.SUPPLY} igloos in the game, for all the players together.",
+            f"An igloo takes {igloos.SIZE} resources of one kind and scores their worth: {scores}.",
+            "It is no building tile: hut builders do not count it.", "",
+            f"**Harsh winter** (option `harsh_winter`): an extra stone scores {winter.POINTS[Good.STONE]} on the tiles",
+            f"{tiles}",
+            "(every fixed-cost tile; a variable tile already scores what is paid); an extra gold scores",
+            f"{winter.POINTS[Good.GOLD]} on any civilization card. One extra a purchase."]
+
+
 def markdown() -> str:
     head = ["# Stone Age: the cards and tiles", "",
-            "Generated from `engine/stoneage/cards.py`, `buildings.py` and `herd.py`",
+            "Generated from `engine/stoneage/cards.py`, `buildings.py`, `herd.py`, `igloos.py` and `winter.py`",
             "(`python -m engine.stoneage.carddocs > docs/cards-stoneage.md`); a test keeps it equal",
             "to them.", ""]
-    return "\n".join(head + _cards() + [""] + _buildings() + [""] + _herd()) + "\n"
+    return "\n".join(head + _cards() + [""] + _buildings() + [""] + _herd() + [""] + _variants()) + "\n"
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from engine import casefile
 from engine.casefile import CaseResult
 from engine.contract import Event, OrderSheet
 from engine.dice import ScriptedDice
-from engine.stoneage import actions, feeding, parser, placement, roundend, rounds, scoring
+from engine.stoneage import actions, feeding, igloos, parser, placement, roundend, rounds, scoring
 from engine.stoneage.casestate import PLAYER_KEYS, CaseError, build_state, check_keys
 from engine.stoneage.policy import keep
 from engine.stoneage.state import Stage, State
@@ -22,9 +22,9 @@ from engine.stoneage.state import Stage, State
 RUN_PHASES = ("placement", "actions", "herd", "feeding", "end")
 TOP_KEYS = {"ruleset", "title", "rule", "position", "orders", "dice", "draws", "run", "expect"}
 EXPECT_KEYS = {"civ_slots", "civ_deck", "buildings", "start_player", "round", "over", "winners",
-               "herd_at", "herd_tile", "herd_tiles"}
+               "herd_at", "herd_tile", "herd_tiles", "igloos_left"}
 EXPECT_PLAYER = PLAYER_KEYS | {"placed_order", "final", "refused", "skipped"}
-MULTISETS = {"one_use", "cards", "building_tiles", "herd_won", "tools_used", "refused", "skipped"}
+MULTISETS = {"one_use", "cards", "building_tiles", "herd_won", "tools_used", "refused", "skipped", "igloos"}
 
 
 @dataclass
@@ -106,6 +106,8 @@ def _seat_value(st: State, seat: str, key: str, sheets: dict[str, OrderSheet], r
         return rec.skipped.get(seat, [])
     if key == "herd_won":
         return list(st.herd.won.get(seat, [])) if st.herd else []
+    if key == "winter_points":
+        return b.winter
     return getattr(b, key)
 
 
@@ -128,6 +130,10 @@ def _top_value(st: State, key: str) -> Any:
         if st.herd is None:
             raise CaseError(f"{key}: this case is played without the Mammoth Herd")
         return {"herd_at": st.herd.at, "herd_tile": st.herd.tile, "herd_tiles": list(st.herd.tiles)}[key]
+    if key == "igloos_left":
+        if not igloos.enabled(st):
+            raise CaseError("igloos_left: this case is played without igloos")
+        return igloos.left(st)
     if key == "over":
         return st.stage is Stage.OVER
     if key == "winners":

@@ -14,7 +14,8 @@ from typing import Any
 from engine.casefile import CaseError, check_keys
 from engine.stoneage.buildings import BUILDINGS, STACK_SIZE, TILES
 from engine.stoneage.cards import CARDS, DECK
-from engine.stoneage.goods import GOODS
+from engine.stoneage.goods import GOODS, RESOURCES
+from engine.stoneage.igloos import SUPPLY as IGLOOS
 from engine.stoneage.herd import TILES as HERD_TILES
 from engine.stoneage.locations import LOCATIONS, exists
 from engine.stoneage.setup import check_options, check_seats
@@ -24,8 +25,9 @@ from engine.stoneage.state import (
 POSITION_KEYS = {"round", "players", "start_player", "civ_slots", "civ_deck", "buildings", "options",
                  "herd_tiles", "herd_at", "herd_tile"}
 PLAYER_KEYS = {"people", "food", "wood", "clay", "stone", "gold", "agriculture", "tools", "one_use", "score",
-               "cards", "building_tiles", "herd_won", "placed", "tools_used"}
+               "cards", "building_tiles", "herd_won", "placed", "tools_used", "igloos", "winter_points"}
 HERD_KEYS = {"herd_tiles", "herd_at", "herd_tile"}
+OPTION_KEYS = {"mammoth_herd", "igloos", "harsh_winter"}
 
 
 def _ids(value: Any, known: Any, what: str) -> list[str]:
@@ -58,6 +60,8 @@ def read_board(table: Any, where: str, players: int) -> PlayerBoard:
     b.one_use = [_whole(v, f"{where} one_use", 1, MAX_TOOL) for v in t.get("one_use", [])]
     b.cards = _ids(t.get("cards", []), CARDS, f"{where} cards")
     b.buildings = _ids(t.get("building_tiles", []), BUILDINGS, f"{where} building_tiles")
+    b.igloos = _ids(t.get("igloos", []), [g.value for g in RESOURCES], f"{where} igloos")
+    b.winter = _whole(t.get("winter_points", 0), f"{where} winter_points", 0, 999)
     _placed(b, t.get("placed", {}), where, players)
     for v in t.get("tools_used", []):
         free = [i for i, (tool, used) in enumerate(zip(b.tools, b.tools_used)) if tool == v and not used]
@@ -122,7 +126,7 @@ def build_state(position: Any) -> State:
     except ValueError as why:
         raise CaseError(f"[position] players: {why}") from None
     check_keys("position", pos, POSITION_KEYS | set(players))
-    opts = check_keys("position.options", pos.get("options", {}), {"mammoth_herd"})
+    opts = check_keys("position.options", pos.get("options", {}), OPTION_KEYS)
     if HERD_KEYS & set(pos) and not opts.get("mammoth_herd"):
         raise CaseError("the herd keys need [position.options] mammoth_herd = true")
     try:
@@ -133,6 +137,7 @@ def build_state(position: Any) -> State:
     if start not in players:
         raise CaseError(f"start_player {start!r} is not a seat")
     boards = {p: read_board(pos.get(p, {}), f"position.{p}", len(players)) for p in players}
+    _variant_keys(boards, options)
     slots, deck = _deal(pos, boards)
     st = State(players=players, options=options, boards=boards, start_player=start,
                round=_whole(pos.get("round", 1), "round", 1, 99), stage=Stage.PLACEMENT, turn=start,
@@ -141,6 +146,17 @@ def build_state(position: Any) -> State:
     if options["mammoth_herd"]:
         st.herd = read_herd(pos, players)
     return st
+
+
+def _variant_keys(boards: dict[str, PlayerBoard], options: dict[str, Any]) -> None:
+    """Igloos and winter points need their option; the seats own at most the game's igloos."""
+    owned = sum(len(b.igloos) for b in boards.values())
+    if owned and not options.get("igloos"):
+        raise CaseError("igloos need [position.options] igloos = true")
+    if owned > IGLOOS:
+        raise CaseError(f"the seats own {owned} igloos; the game has {IGLOOS}")
+    if any(b.winter for b in boards.values()) and not options.get("harsh_winter"):
+        raise CaseError("winter_points need [position.options] harsh_winter = true")
 
 
 def read_herd(pos: dict[str, Any], players: list[str]) -> Herd:

@@ -13,7 +13,9 @@ Its plan for the round, written before anyone places:
    whose roll is worth most; the standing rule puts anyone left on the hunt.
 
 It tames the mammoth with one person when it gathers where the herd stands
-and has food to spare, and takes the tamer's reward.
+and has food to spare, and takes the tamer's reward. In the variants it
+buys an igloo where that is worth more than the top tile, and pays the
+harsh winter's extra when it can spare it (variantbot.py).
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from functools import cache, lru_cache
 from typing import NamedTuple
 
 from engine.contract import OrderSheet
-from engine.stoneage import worth
+from engine.stoneage import variantbot, worth
 from engine.stoneage.buildings import BUILDINGS
 from engine.stoneage.cards import CARDS, Effect
 from engine.stoneage.goods import RESOURCES, Good
@@ -98,15 +100,25 @@ def _single_spaces(st: State, seat: str, board: PlayerBoard, have: dict[Good, in
     for stack in stacks_in_play(len(st.players)):
         tile_id = st.top_tile(LOCATIONS[stack].number)
         pay = worth.best_payment(spare, BUILDINGS[tile_id]) if tile_id else None
-        if pay is not None:
+        igloo = variantbot.igloo_offer(st, stack, spare) if tile_id else None
+        if igloo is not None and (pay is None or igloo[0] > variantbot.tile_worth(
+                board, worth.building(tile_id, pay))):
+            value, buy, takes = igloo
+            for good, n in takes.items():
+                spare[good] -= n
+            consider(value + worth.PERSON, stack, buy)
+        elif pay is not None:
             for good, n in pay.items():
                 spare[good] -= n
             written = () if BUILDINGS[tile_id].fixed else tuple((g, pay[g]) for g in RESOURCES if pay.get(g))
-            consider(worth.building(tile_id, pay) + worth.PERSON, stack, Buy(stack, written))
+            buy = variantbot.with_extra(st, Buy(stack, written), tile_id, spare)
+            bonus = variantbot.extra_worth(Good.STONE) if buy.extra else 0.0
+            consider(worth.building(tile_id, pay) + worth.PERSON + bonus, stack, buy)
     for slot, card_id in zip(CARD_SLOTS, st.civ_slots):
         cost = LOCATIONS[slot].number
         if card_id and sum(spare.values()) >= cost:
-            consider(worth.card(board, card_id, left) - 2.0 * cost, slot, BUY_CARD[slot])
+            buy, bonus = variantbot.card_extra(st, BUY_CARD[slot], card_id, cost, spare)
+            consider(worth.card(board, card_id, left) - 2.0 * cost + bonus, slot, buy)
     consider(worth.tool_step(board, left), "toolmaker")
     consider(worth.field(board, left), "field")
     if board.free >= 2 and board.food + board.agriculture >= board.people:

@@ -18,6 +18,7 @@ from engine.stoneage.goods import RESOURCES, Good
 REWARDS: tuple[str, ...] = ("wood", "clay", "stone", "gold", "tool", "field")
 TOOL_MODES: tuple[str, ...] = ("auto", "none")
 HERD_BONUSES: tuple[str, ...] = ("one", "all")
+EXTRA_MODES: tuple[str, ...] = ("auto", "none")
 T = TypeVar("T")
 
 
@@ -115,6 +116,8 @@ class Buy:
     location: str                      # card1-card4 or building1-building4
     pay: tuple[tuple[Good, int], ...] = ()     # () = the default payment, cheapest first
     line: int = field(default=0, compare=False)
+    igloo: bool = False                # option igloos: an igloo instead of the stack's top tile
+    extra: bool = False                # option harsh_winter: pay the extra stone or gold
 
     @property
     def key(self) -> str:
@@ -125,7 +128,22 @@ class Buy:
         return dict(self.pay)
 
     def __str__(self) -> str:
-        return f"BUY {self.location}" + (f" PAY {goods_text(self.pay)}" if self.pay else "")
+        return (f"BUY {self.location}" + " IGLOO" * self.igloo
+                + (f" PAY {goods_text(self.pay)}" if self.pay else "") + " EXTRA" * self.extra)
+
+
+@printed_once
+@dataclass(frozen=True)
+class Extra:
+    """Harsh winter: BUY BUY EXTRA AUTO pays the extra on every purchase that takes one, when the
+    seat has it after paying; BUY EXTRA NONE (the default) only where a BUY line says EXTRA."""
+
+    mode: str                          # auto | none
+    line: int = field(default=0, compare=False)
+    key = "BUY EXTRA"
+
+    def __str__(self) -> str:
+        return f"BUY EXTRA {self.mode.upper()}"
 
 
 @printed_once
@@ -188,4 +206,4 @@ class HerdBonus:
         return f"HERD BONUS {self.choice.upper()}"
 
 
-Order = Place | Use | Tools | ToolsOn | Buy | Take | Pick | Feed | Tame | HerdBonus
+Order = Place | Use | Tools | ToolsOn | Buy | Extra | Take | Pick | Feed | Tame | HerdBonus

@@ -4,8 +4,9 @@ The parser never raises. It refuses only what can never work when the
 orders arrive: an unknown word, 0 people, more people than the seat owns,
 the hut with other than 2, a location that holds fewer, food as payment, a
 payment that is not what a card slot costs, the herd in a game without it,
-or an order a sheet may give once given twice. Whether a placement is legal
-is decided when it is played, so a plan may be written ahead.
+an igloo or an extra in a game without that variant, or an order a sheet
+may give once given twice. Whether a placement is legal is decided when it
+is played, so a plan may be written ahead.
 """
 from __future__ import annotations
 
@@ -14,10 +15,11 @@ from typing import Any
 from engine.contract import OrderSheet, Problem
 from engine.stoneage import words as w
 from engine.stoneage.goods import Good
+from engine.stoneage.igloos import SIZE as IGLOO_SIZE
 from engine.stoneage.locations import CARD_SLOTS, GATHERING, LOCATIONS, Kind
 from engine.stoneage.orders import (
-    HERD_BONUSES, REWARDS, TOOL_MODES, Buy, Feed, HerdBonus, Pick, Place, Spot, Take, Tame, Tools,
-    ToolsOn, Use, merged)
+    EXTRA_MODES, HERD_BONUSES, REWARDS, TOOL_MODES, Buy, Extra, Feed, HerdBonus, Pick, Place, Spot, Take,
+    Tame, Tools, ToolsOn, Use, goods_text, merged)
 from engine.stoneage.state import State
 from engine.common import Refused
 
@@ -26,7 +28,7 @@ _REWARD_ALIASES = {"agriculture": "field", "tools": "tool", "fields": "field"}
 _MAX_HERD = 7          # the herd stands on a resource location, which holds at most 7
 
 
-_READ: dict[tuple[str, int, int, int, bool], Any] = {}
+_READ: dict[tuple[str, int, int, int, bool, bool, bool], Any] = {}
 _READ_MOST = 20_000      # lines remembered
 _READ_LONGEST = 160      # characters of a line worth remembering (a hostile mail's are not)
 _UNREAD = object()
@@ -42,7 +44,7 @@ def _line(reader: _Reader, raw: str, number: int) -> Any:
     (blank, or only a comment). A line reads the same in every game of the same shape and
     people count, so each is read once; its number is part of what is read, so that the order
     need not be copied to carry it."""
-    key = (raw, number, reader.players, reader.people, reader.has_herd)
+    key = (raw, number, reader.players, reader.people, reader.has_herd, reader.igloos, reader.winter)
     found = _READ.get(key, _UNREAD)
     if found is _UNREAD:
         found = _read_words(reader, raw.split("#", 1)[0].replace(",", " ").lower().split(), number)
@@ -74,6 +76,8 @@ class _Reader:
         self.players = len(state.players)
         self.people = state.boards[player].people
         self.has_herd = state.herd is not None
+        self.igloos = bool(state.options.get("igloos"))
+        self.winter = bool(state.options.get("harsh_winter"))
 
     def read(self, keyword: str, args: list[str], line: int):
         """The order of one line (its keyword in KEYWORDS), or Refused."""
@@ -153,25 +157,66 @@ class _Reader:
             raise Refused("a tool is worth 1 to 4", f"TOOLS {name} 2 1")
         return ToolsOn(name, tuple(sorted(values, reverse=True)), line)
 
-    def buy(self, args: list[str], line: int) -> Buy:
+    def buy(self, args: list[str], line: int) -> Buy | Extra:
         if not args:
             raise Refused("BUY names a card slot or a building stack", "BUY card2 PAY 1 wood 1 clay")
+        if args[0] == "extra":
+            return self.extra(args[1:], line)
         name = w.location(args[0], self.players)
         loc = LOCATIONS[name]
         if loc.kind not in (Kind.CARD, Kind.BUILDING):
             raise Refused(f"nothing is bought at {name}; BUY takes card1-card4 or building1-building4")
-        if len(args) == 1:
-            return Buy(name, (), line)
-        example = f"BUY {name} PAY " + (f"{loc.number} wood" if loc.kind is Kind.CARD else "2 wood 1 clay")
-        if args[1] != "pay" or len(args) == 2:
-            raise Refused(f"after BUY {name} comes PAY and what you pay", example)
-        pay = self.goods(args[2:], "food never pays for cards or buildings", example)
+        rest = args[1:]
+        igloo = rest[:1] == ["igloo"]
+        if igloo:
+            rest = rest[1:]
+            self.check_igloo(name, loc.kind)
+        extra = "extra" in rest
+        if extra:
+            at = rest.index("extra")
+            self.check_extra(name, loc.kind, igloo, rest[at + 1:])
+            rest = rest[:at]
+        if not rest:
+            return Buy(name, (), line, igloo, extra)
+        example = f"BUY {name} PAY " + (f"{loc.number} wood" if loc.kind is Kind.CARD
+                                        else "3 wood" if igloo else "2 wood 1 clay")
+        if rest[0] != "pay" or len(rest) == 1:
+            raise Refused(f"after BUY {name}{' IGLOO' * igloo} comes PAY and what you pay", example)
+        pay = self.goods(rest[1:], "food never pays for cards or buildings", example)
         total = sum(n for _, n in pay)
         if loc.kind is Kind.CARD and total != loc.number:
             raise Refused(f"{name} costs {loc.number} resource{'s' * (loc.number > 1)}; PAY gives {total}")
+        if igloo and (len(pay) != 1 or total != IGLOO_SIZE):
+            raise Refused(f"an igloo takes {IGLOO_SIZE} resources of one kind; PAY gives {goods_text(pay)}",
+                          example)
         if loc.kind is Kind.BUILDING and total > 7:
             raise Refused(f"a building takes 1 to 7 resources; PAY gives {total}")
-        return Buy(name, pay, line)
+        return Buy(name, pay, line, igloo, extra)
+
+    def check_igloo(self, name: str, kind: Kind) -> None:
+        if not self.igloos:
+            raise Refused("this game is played without igloos")
+        if kind is not Kind.BUILDING:
+            raise Refused(f"igloos are bought on a building space, not {name}", "BUY building1 IGLOO PAY 3 wood")
+
+    def check_extra(self, name: str, kind: Kind, igloo: bool, after: list[str]) -> None:
+        """``EXTRA`` ends a BUY line; ``EXTRA stone`` (buildings) or ``EXTRA gold`` (cards) may name it."""
+        if not self.winter:
+            raise Refused("this game is played without the harsh winter: there is no EXTRA")
+        if igloo:
+            raise Refused("an igloo takes no harsh-winter extra", f"BUY {name} IGLOO PAY 3 wood")
+        good = "gold" if kind is Kind.CARD else "stone"
+        if after not in ([], [good], [good + "s"]):
+            raise Refused(f"EXTRA ends the line; the extra at {name} is one {good}", f"BUY {name} EXTRA")
+
+    def extra(self, args: list[str], line: int) -> Extra:
+        """``BUY EXTRA AUTO`` or ``BUY EXTRA NONE``: the harsh winter's standing policy."""
+        if not self.winter:
+            raise Refused("this game is played without the harsh winter: there is no EXTRA")
+        if len(args) != 1 or args[0] not in EXTRA_MODES:
+            raise Refused("BUY EXTRA takes AUTO or NONE; a single purchase ends its BUY line with EXTRA",
+                          "BUY EXTRA AUTO")
+        return Extra(args[0], line)
 
     def take(self, args: list[str], line: int) -> Take:
         pay = self.goods(args, "the card gives resources: wood, clay, stone or gold", "TAKE wood gold")

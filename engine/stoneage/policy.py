@@ -15,7 +15,7 @@ from engine.contract import OrderSheet
 from engine.stoneage import parser
 from engine.stoneage.locations import USE_ORDER
 from engine.stoneage.orders import (
-    REWARDS, Buy, Feed, HerdBonus, Order, Pick, Place, Take, Tame, Tools, ToolsOn, Use)
+    REWARDS, Buy, Extra, Feed, HerdBonus, Order, Pick, Place, Take, Tame, Tools, ToolsOn, Use)
 from engine.stoneage.state import Plan, State
 
 
@@ -33,6 +33,7 @@ class Policy:
     feed: Feed | None = None
     herd: int = 0                       # HERD n: people to move onto the mammoth tile
     herd_bonus: str = "one"             # HERD BONUS: the tamer's reward, one or all
+    extra: str = "none"                 # BUY EXTRA: harsh winter, auto or none
 
     def action_order(self, placed: Iterable[str]) -> list[str]:
         """The seat's placed locations in its USE order: those named first, then the default order."""
@@ -47,12 +48,18 @@ class Policy:
 
 # What a kept line reads as. The seat's people count only decides whether a line is refused, and a
 # kept line was accepted (people only grow), so the key is the line and the game's shape.
-_READ: dict[tuple[str, int, bool], tuple[Order, ...]] = {}
+Shape = tuple[int, bool, bool, bool]      # players, the herd, igloos, the harsh winter
+_READ: dict[tuple[str, Shape], tuple[Order, ...]] = {}
 _READ_MOST = 20_000
 
 
-def _key(st: State, line: str) -> tuple[str, int, bool]:
-    return (line, len(st.players), st.herd is not None)
+def _shape(st: State) -> Shape:
+    return (len(st.players), st.herd is not None, bool(st.options.get("igloos")),
+            bool(st.options.get("harsh_winter")))
+
+
+def _key(st: State, line: str) -> tuple[str, Shape]:
+    return (line, _shape(st))
 
 
 def _orders(st: State, seat: str, line: str) -> tuple[Order, ...]:
@@ -66,7 +73,7 @@ def _orders(st: State, seat: str, line: str) -> tuple[Order, ...]:
     return orders
 
 
-_POLICIES: dict[tuple[tuple[str, ...], int, bool], Policy] = {}
+_POLICIES: dict[tuple[tuple[str, ...], Shape], Policy] = {}
 
 
 def forget() -> None:
@@ -87,11 +94,11 @@ def policy_of(st: State, seat: str) -> Policy:
     return out
 
 
-def _policy_key(st: State, lines: list[str]) -> tuple[tuple[str, ...], int, bool]:
-    return (tuple(lines), len(st.players), st.herd is not None)
+def _policy_key(st: State, lines: list[str]) -> tuple[tuple[str, ...], Shape]:
+    return (tuple(lines), _shape(st))
 
 
-def _remember(key: tuple[tuple[str, ...], int, bool], orders: list[tuple[Order, ...]]) -> Policy:
+def _remember(key: tuple[tuple[str, ...], Shape], orders: list[tuple[Order, ...]]) -> Policy:
     """The Policy of the lines of ``key``, given the orders each line reads as."""
     out = Policy()
     for number, line in enumerate(orders, start=1):
@@ -124,6 +131,8 @@ def _add(out: Policy, number: int, order: Order) -> None:
         out.herd = order.people
     elif isinstance(order, HerdBonus):
         out.herd_bonus = order.choice
+    elif isinstance(order, Extra):
+        out.extra = order.mode
 
 
 def keep(st: State, seat: str, sheet: OrderSheet) -> Plan:

@@ -4,7 +4,9 @@ A person on a card slot or a building stack buys only with a BUY line for
 that location. PAY is taken as written or not at all; without PAY a card
 takes its slot's cost in the cheapest resources (wood, clay, stone, gold), a
 fixed building its cost, and a variable building the payment it allows with
-the fewest resources, then the lowest worth.
+the fewest resources, then the lowest worth. The variants: ``BUY buildingN
+IGLOO`` buys an igloo (igloos.py), and the harsh winter's extra follows a
+purchase (winter.py).
 """
 from __future__ import annotations
 
@@ -12,12 +14,12 @@ from itertools import product
 
 from engine.contract import Event
 from engine.dice import Dice
-from engine.stoneage import cardeffects
+from engine.stoneage import cardeffects, igloos, winter
 from engine.stoneage.buildings import BUILDINGS, Building
 from engine.stoneage.cards import CARDS
 from engine.stoneage.goods import RESOURCES, Good
 from engine.stoneage.locations import LOCATIONS
-from engine.stoneage.orders import goods_text
+from engine.stoneage.orders import Buy, goods_text
 from engine.stoneage.policy import Policy
 from engine.stoneage.state import PlayerBoard, State
 
@@ -71,9 +73,11 @@ def buy(st: State, seat: str, location: str, policy: Policy, dice: Dice, log: li
         log.append(Event(PHASE, f"No BUY {location} line: nothing bought there.", to=seat))
         return
     if location.startswith("card"):
-        _buy_card(st, seat, loc.number, order.payment, policy, dice, log)
+        _buy_card(st, seat, loc.number, order, policy, dice, log)
+    elif order.igloo:
+        igloos.buy(st, seat, loc.number, order.payment, log)
     else:
-        _buy_building(st, seat, loc.number, order.payment, log)
+        _buy_building(st, seat, loc.number, order, policy, log)
 
 
 def _refuse(seat: str, location: str, why: str, log: list[Event]) -> None:
@@ -81,10 +85,10 @@ def _refuse(seat: str, location: str, why: str, log: list[Event]) -> None:
     log.append(Event(PHASE, f"BUY {location}: not bought, {why}.", to=seat))
 
 
-def _buy_card(st: State, seat: str, slot: int, written: Payment, policy: Policy, dice: Dice,
+def _buy_card(st: State, seat: str, slot: int, order: Buy, policy: Policy, dice: Dice,
               log: list[Event]) -> None:
     board, card, where = st.board(seat), st.civ_slots[slot - 1], f"card{slot}"
-    pay = written or card_payment(board, slot)
+    pay = order.payment or card_payment(board, slot)
     if pay is None:
         have = f"{board.resources} resource{'s' * (board.resources != 1)}"
         _refuse(seat, where, f"you have {have} and {card} costs {slot}", log)
@@ -96,13 +100,14 @@ def _buy_card(st: State, seat: str, slot: int, written: Payment, policy: Policy,
     board.cards.append(card)
     shown = str(CARDS[card]).replace("): ", "; ", 1) + ")"
     log.append(Event(PHASE, f"{seat} buys {shown} at {where} for {_paid(board, pay)}.", by=seat))
+    winter.extra(st, seat, card, where, order, policy, log)
     cardeffects.apply(st, seat, card, where, policy, dice, log)
 
 
-def _buy_building(st: State, seat: str, stack: int, written: Payment, log: list[Event]) -> None:
+def _buy_building(st: State, seat: str, stack: int, order: Buy, policy: Policy, log: list[Event]) -> None:
     board, tile_id, where = st.board(seat), st.top_tile(stack), f"building{stack}"
     tile = BUILDINGS[tile_id]
-    pay = written or building_payment(board, tile)
+    pay = order.payment or building_payment(board, tile)
     if pay is None:
         _refuse(seat, where, f"you cannot pay for {tile}", log)
         return
@@ -116,3 +121,4 @@ def _buy_building(st: State, seat: str, stack: int, written: Payment, log: list[
     board.score += points
     log.append(Event(PHASE, f"{seat} builds {tile_id} at {where} for {_paid(board, pay)}: {points} points.",
                      by=seat))
+    winter.extra(st, seat, tile_id, where, order, policy, log)

@@ -21,11 +21,23 @@ OPTIONS = (
     Option("placement", "plan", "plan: one mail a round with ranked PLACE lines; "
            "live: one placement a mail", ("plan", "live")),
 )
+# The variants of the rules summary: yes/no each, off by default, stored only when on.
+VARIANTS = (
+    Option("igloos", False, "igloos: 3 resources of one kind buy an igloo on a building space "
+           "(8 in the game; not counted by hut builders)"),
+    Option("harsh_winter", False, "harsh winter: an extra stone on a fixed building scores 5, "
+           "an extra gold on a card scores 6"),
+)
+GM_OPTIONS = OPTIONS + VARIANTS
+_VARIANT_NAMES = frozenset(o.name for o in VARIANTS)
 
 
 def check_options(options: dict[str, Any]) -> dict[str, Any]:
-    """Every option with its default filled in; ValueError on an unknown or bad one."""
-    return checked_options(OPTIONS, options)
+    """Every base option with its default filled in, and the variants that are on; ValueError on
+    an unknown or bad one. A variant that is off is left out, so a game without variants stores
+    the options it stored before they existed."""
+    out = checked_options(GM_OPTIONS, options)
+    return {k: v for k, v in out.items() if k not in _VARIANT_NAMES or v}
 
 
 def check_seats(players: Sequence[str]) -> list[str]:

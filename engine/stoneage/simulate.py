@@ -39,6 +39,8 @@ class GameResult:
     forced: int = 0                    # of those, asks with one legal answer
     herd_won: list[int] = field(default_factory=list)   # mammoth tiles won, in seat order
     tiles: dict[str, tuple[str, str]] = field(default_factory=dict)   # mammoth tile -> how, tamer
+    igloos: list[int] = field(default_factory=list)     # option igloos: igloos built, in seat order
+    winter: list[int] = field(default_factory=list)     # option harsh_winter: extra points, in seat order
 
 
 def play_game(seed: int, bots_: list[str], options: dict[str, Any], step_limit: int = 2000) -> GameResult:
@@ -70,6 +72,10 @@ def play_game(seed: int, bots_: list[str], options: dict[str, Any], step_limit: 
     result.rounds = st.round
     result.scores = [st.board(p).score for p in seats]
     result.herd_won = [len(st.herd.won.get(p, [])) if st.herd else 0 for p in seats]
+    if st.options.get("igloos"):
+        result.igloos = [len(st.board(p).igloos) for p in seats]
+    if st.options.get("harsh_winter"):
+        result.winter = [st.board(p).winter for p in seats]
     return result
 
 
@@ -118,6 +124,8 @@ class Tally:
     herd_won: list[int] = field(default_factory=list)
     tiles: dict[str, dict[str, int]] = field(default_factory=dict)
     tamer_won: dict[str, int] = field(default_factory=dict)     # tile -> games its tamer won
+    igloos: list[int] = field(default_factory=list)
+    winter: list[int] = field(default_factory=list)
 
     def add(self, r: GameResult) -> None:
         self.games += 1
@@ -128,6 +136,8 @@ class Tally:
         self.asks += r.asks
         self.forced += r.forced
         self.herd_won += r.herd_won
+        self.igloos += r.igloos
+        self.winter += r.winter
         for tile, (how, tamer) in r.tiles.items():
             counts = self.tiles.setdefault(tile, {})
             counts[how] = counts.get(how, 0) + 1
@@ -146,6 +156,15 @@ class Tally:
             self.bot_wins[bot] = self.bot_wins.get(bot, 0) + share
 
     def report(self) -> dict[str, Any]:
+        """The figures; those of a variant only in games with it."""
+        out = self._figures()
+        if self.igloos:
+            out["igloos_per_seat"] = round(statistics.fmean(self.igloos), 2)
+        if self.winter:
+            out["winter_points_per_seat"] = round(statistics.fmean(self.winter), 2)
+        return out
+
+    def _figures(self) -> dict[str, Any]:
         g = max(self.games, 1)
         seat_rates = {s: round(self.seat_wins.get(s, 0) / g, 4) for s in SEATS[:self.players]}
         return {

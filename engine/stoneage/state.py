@@ -58,6 +58,8 @@ class PlayerBoard:
     buildings: list[str] = field(default_factory=list)   # building tiles owned, as bought
     face_down: list[str] = field(default_factory=list)   # of ``cards``, those taken unseen (G05): private
     placed: dict[str, int] = field(default_factory=dict)  # location -> people, in the order placed
+    igloos: list[str] = field(default_factory=list)      # option igloos: the kind paid for each, as bought
+    winter: int = 0                                      # option harsh_winter: points scored by extras
 
     def amount(self, good: Good) -> int:
         return getattr(self, good)          # a Good is the str of its field's name
@@ -98,6 +100,10 @@ class PlayerBoard:
                    tools=list(self.tools), tools_used=list(self.tools_used), one_use=list(self.one_use),
                    cards=list(self.cards), buildings=list(self.buildings), face_down=list(self.face_down),
                    placed=[[loc, n] for loc, n in self.placed.items()])   # a list keeps the order
+        if self.igloos:                     # the variants' keys only when they hold something
+            out["igloos"] = list(self.igloos)
+        if self.winter:
+            out["winter"] = self.winter
         return out
 
     @classmethod
@@ -106,14 +112,15 @@ class PlayerBoard:
                    tools=list(d["tools"]), tools_used=list(d["tools_used"]), one_use=list(d["one_use"]),
                    cards=list(d["cards"]), buildings=list(d["buildings"]),
                    face_down=list(d.get("face_down", [])),
-                   placed={loc: n for loc, n in d["placed"]}, **{g.value: d[g.value] for g in GOODS})
+                   placed={loc: n for loc, n in d["placed"]}, igloos=list(d.get("igloos", [])),
+                   winter=d.get("winter", 0), **{g.value: d[g.value] for g in GOODS})
 
     def copy(self) -> PlayerBoard:
         """``from_dict(to_dict())`` without the dict in between."""
         return PlayerBoard(self.people, self.food, self.wood, self.clay, self.stone, self.gold,
                            self.agriculture, self.score, list(self.tools), list(self.tools_used),
                            list(self.one_use), list(self.cards), list(self.buildings), list(self.face_down),
-                           dict(self.placed))
+                           dict(self.placed), list(self.igloos), self.winter)
 
 
 @dataclass

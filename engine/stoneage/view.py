@@ -5,12 +5,14 @@ top building tiles, who stands where. Private are a seat's plan and the
 cards it took face down (G05); each is shown only in its owner's view.
 The deck and the tiles under the tops are shown only as counts; of the
 herd's face-down stack, its count and the top tile's back (where the herd
-goes next).
+goes next). With the variants on, each board shows its igloos (the kind
+paid for each) and its harsh-winter points, and the game the igloos left.
 """
 from __future__ import annotations
 
 from typing import Any
 
+from engine.stoneage import igloos, winter
 from engine.stoneage.buildings import BUILDINGS
 from engine.stoneage.cards import CARDS
 from engine.stoneage.goods import GOODS
@@ -20,7 +22,7 @@ from engine.stoneage.scoring import breakdown
 from engine.stoneage.state import Plan, PlayerBoard, State
 
 
-def _board(board: PlayerBoard, mine: bool) -> dict[str, Any]:
+def _board(st: State, board: PlayerBoard, mine: bool) -> dict[str, Any]:
     hidden = list(board.face_down)
     shown = list(board.cards)
     for card in hidden:
@@ -30,6 +32,10 @@ def _board(board: PlayerBoard, mine: bool) -> dict[str, Any]:
                tools=list(board.tools), tools_used=list(board.tools_used), one_use=list(board.one_use),
                cards=shown + (hidden if mine else []), face_down=len(hidden),
                buildings=list(board.buildings), placed=dict(board.placed))
+    if igloos.enabled(st):
+        out["igloos"] = list(board.igloos)
+    if winter.enabled(st):
+        out["winter_points"] = board.winter
     if mine:
         out["end_points"] = breakdown(board)      # counts hidden cards, so only the owner sees it
     return out
@@ -66,13 +72,14 @@ def view(st: State, seat: str | None, prompt: str = "") -> dict[str, Any]:
         "ruleset": "stoneage", "round": st.round, "step": st.step, "stage": st.stage.value,
         "players": list(st.players), "start_player": st.start_player, "turn": st.turn,
         "decision": st.decision, "options": dict(st.options),
-        "boards": {p: _board(st.board(p), p == me) for p in st.players},
+        "boards": {p: _board(st, st.board(p), p == me) for p in st.players},
         "civ_slots": [{"slot": f"card{i}", "card": c, "text": str(CARDS[c]) if c else ""}
                       for i, c in enumerate(st.civ_slots, 1)],
         "civ_deck": len(st.civ_deck),
         "buildings": [{"stack": f"building{i}", "top": s[0] if s else "", "left": len(s),
                        "text": str(BUILDINGS[s[0]]) if s else ""} for i, s in enumerate(st.buildings, 1)],
         "herd": _herd(st),
+        **({"igloos_left": igloos.left(st)} if igloos.enabled(st) else {}),
         "locations": {n: st.people_on(n) for n in NAMES if exists(n, len(st.players)) and st.people_on(n)},
         "me": me, "prompt": prompt, "plan": _still_to_come(plan) if plan else None,
         "over": st.winners is not None, "winners": list(st.winners or []), "reason": st.reason,

@@ -142,6 +142,19 @@ def _herd(view: dict[str, Any], board: dict[str, Any]) -> list[str]:
             _line("HERD BONUS ALL", "if you tame: the tile's 'all' reward")]
 
 
+def _variants(view: dict[str, Any]) -> list[str]:
+    """The variants' orders, in games with them."""
+    stack = next((b["stack"] for b in view["buildings"] if b["top"]), "")
+    lines = []
+    if stack and view.get("igloos_left"):
+        lines.append(_line(f"BUY {stack} IGLOO PAY 3 wood", "an igloo instead of the tile: 9 points"))
+    if view["options"].get("harsh_winter"):
+        if stack:
+            lines.append(_line(f"BUY {stack} EXTRA", "and an extra stone: 5 points more (B01-B13)"))
+        lines.append(_line("BUY EXTRA AUTO", "the extra stone or gold on every purchase"))
+    return lines
+
+
 def examples(view: dict[str, Any], board: dict[str, Any]) -> list[str]:
     """Every order, with an example that fits ``board`` (a seat's, or a fresh one) now."""
     lines = _place(view, board) if view["stage"] == "placement" and board["free"] else []
@@ -151,7 +164,7 @@ def examples(view: dict[str, Any], board: dict[str, Any]) -> list[str]:
     have = [g for g in RESOURCES if board[g]] or ["wood", "clay"]
     lines += [_line("FEED " + " ".join(have[:2]), "when food is short: these, in order"),
               _line("FEED PENALTY", "or lose 10 points and keep resources")]
-    return lines + _herd(view, board)
+    return lines + _herd(view, board) + _variants(view)
 
 
 def help_lines(view: dict[str, Any]) -> list[str]:

@@ -59,6 +59,18 @@ def _herd(view: dict[str, Any]) -> list[str]:
     return texts
 
 
+def _variants(view: dict[str, Any]) -> list[str]:
+    """The variants in play, and the igloos left in the supply."""
+    texts = []
+    if "igloos_left" in view:
+        texts.append(f"Igloos: {view['igloos_left']} left in the supply (3 resources of one kind on a "
+                     "building space: BUY buildingN IGLOO PAY 3 wood)")
+    if view["options"].get("harsh_winter"):
+        texts.append("Harsh winter: an extra stone on a fixed-cost building (B01-B13) scores 5, an extra "
+                     "gold on a card scores 6 (BUY ... EXTRA, or BUY EXTRA AUTO)")
+    return texts
+
+
 def _boards(view: dict[str, Any], seat: str | None) -> list[tuple[str, list[str], list[str]]]:
     """(seat, the board's texts, their wrapped lines): the seat's own board first."""
     order = [seat] + [p for p in view["players"] if p != seat] if seat in view["players"] else view["players"]
@@ -82,6 +94,7 @@ def _context(game: str, turn_no: int, seat: str | None, view: dict[str, Any],
         "game": game, "turn_no": turn_no, "seat": seat, "view": view, "when": when(view), "svg": svg,
         "village_lines": village_lines, "groups": groups, "boards": _boards(view, seat),
         "herd": _herd(view), "herd_lines": _wrapped(_herd(view)),
+        "variants": _variants(view), "variant_lines": _wrapped(_variants(view)),
         "cards": cards, "tops": tops, "card_lines": _wrapped(cards), "top_lines": _wrapped(tops),
         "wrapped_groups": [(t, _wrapped(texts)) for t, texts in groups],
         "prompt": prompt, "prompt_lines": _wrapped([prompt]) if prompt else [],

@@ -1,5 +1,6 @@
 """``pbem simulate --ruleset stoneage``: its options (the herd, live placement,
-the bots) and the figures it prints (engine.stoneage.simulate plays the games)."""
+the bots, any game option as KEY=VALUE) and the figures it prints
+(engine.stoneage.simulate plays the games)."""
 from __future__ import annotations
 
 import json
@@ -7,6 +8,7 @@ from typing import Any, Callable
 
 import click
 
+from engine.stoneage.setup import check_options
 from engine.stoneage.simulate import BOTS, Tally, simulate
 from pbem.presenters import Simulator
 from pbem.presenters.simulating import bot_names, played
@@ -16,21 +18,40 @@ OPTIONS = [
     click.Option(["--live"], is_flag=True, help="placement = live: each placement a step of its own"),
     click.Option(["--bots"], default="heuristic", show_default=True,
                  help=f"comma-separated bots, one per seat or repeated: {', '.join(BOTS)}"),
+    click.Option(["--option", "game_options"], multiple=True, metavar="KEY=VALUE",
+                 help="a game option, repeatable: igloos=yes, harsh_winter=yes"),
 ]
 
 
+def _options(given: tuple[str, ...]) -> dict[str, Any]:
+    """``KEY=VALUE`` pairs, checked by the ruleset (a bad one is a usage error)."""
+    out: dict[str, Any] = {}
+    for pair in given:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise click.BadParameter(f"{pair!r} is not KEY=VALUE", param_hint="--option")
+        out[key.strip()] = value.strip()
+    try:
+        check_options(out)
+    except ValueError as why:
+        raise click.BadParameter(str(why), param_hint="--option") from None
+    return out
+
+
 def run(*, players: int, games: int, seed: int, turn_limit: int, as_json: bool, echo: Callable[[str], Any],
-        herd: bool, live: bool, bots: str) -> None:
+        herd: bool, live: bool, bots: str, game_options: tuple[str, ...] = ()) -> None:
     """Play the games with a progress bar, then print the figures. ``turn_limit`` counts steps."""
     names = bot_names(bots, BOTS)
     seats = (names * players)[:players]
-    options: dict[str, Any] = {"mammoth_herd": herd, "placement": "live" if live else "plan"}
+    options: dict[str, Any] = {"mammoth_herd": herd, "placement": "live" if live else "plan",
+                               **_options(game_options)}
     figures = played(simulate(games, seats, options, seed, turn_limit), games, Tally(players))
     if as_json:
         echo(json.dumps(figures, indent=2))
         return
+    variants = "".join(f", {k}" for k in ("igloos", "harsh_winter") if check_options(options).get(k))
     echo(f"{figures['games']} games, {players} players, bots {', '.join(seats)}"
-         f"{', the Mammoth Herd' if herd else ''}, placement {options['placement']}")
+         f"{', the Mammoth Herd' if herd else ''}{variants}, placement {options['placement']}")
     _print(figures, echo)
 
 
@@ -47,6 +68,10 @@ def _print(figures: dict[str, Any], echo: Callable[[str], Any]) -> None:
         echo(f"mammoth tiles won per seat: {figures['mammoth_tiles_won_per_seat']}")
         echo("tamer's win rate by tile: " + ", ".join(
             f"{t} {r:.0%}" for t, r in figures["tamer_win_rate_by_tile"].items()))
+    if "igloos_per_seat" in figures:
+        echo(f"igloos built per seat: {figures['igloos_per_seat']}")
+    if "winter_points_per_seat" in figures:
+        echo(f"harsh-winter points per seat: {figures['winter_points_per_seat']}")
     if figures["unfinished"]:
         echo(f"WARNING: {figures['unfinished']} games did not end within the step limit")
     if figures["refused_bot_lines"]:

@@ -9,7 +9,8 @@ from engine.stoneage.cards import CARDS
 from pbem.presenters import Standings
 from pbem.presenters.stoneage.help import help_lines
 
-__all__ = ["board_texts", "card_words", "help_lines", "label", "standings", "tool_words", "when"]
+__all__ = ["board_texts", "card_words", "help_lines", "label", "standings", "tool_words", "variant_words",
+           "when"]
 
 GOODS = ("food", "wood", "clay", "stone", "gold")
 
@@ -73,6 +74,19 @@ def tool_words(board: dict[str, Any]) -> str:
     return text
 
 
+def variant_words(board: dict[str, Any]) -> list[str]:
+    """The variants' lines of a board: its igloos (games with igloos) and its harsh-winter
+    points (games with the harsh winter)."""
+    out = []
+    if "igloos" in board:
+        kinds = Counter(board["igloos"])
+        out.append(f"igloos: {len(board['igloos'])}" + (
+            " (" + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())) + ")" if kinds else ""))
+    if "winter_points" in board:
+        out.append(f"harsh-winter extras: {board['winter_points']} points")
+    return out
+
+
 def board_texts(view: dict[str, Any], seat: str, mine: bool) -> list[str]:
     """One seat's board as short sentences, each to be wrapped."""
     b = view["boards"][seat]
@@ -84,6 +98,7 @@ def board_texts(view: dict[str, Any], seat: str, mine: bool) -> list[str]:
     texts = [head, ", ".join(f"{g} {b[g]}" for g in GOODS),
              f"agriculture {b['agriculture']}, " + tool_words(b)]
     texts.append("buildings: " + (" ".join(b["buildings"]) or "none"))
+    texts += variant_words(b)
     texts.append("cards: " + card_words(b["cards"], b["face_down"], mine))
     if mine and "end_points" in b:
         parts = [f"{k.replace('_', ' ')} {n}" for k, n in b["end_points"].items() if n]

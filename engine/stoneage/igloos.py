@@ -1,0 +1,62 @@
+"""Igloos (option ``igloos``): three resources of one kind buy an igloo on a building space.
+
+Our design (docs/orders-stoneage.md, Decisions 29-33): the person on a
+building stack buys an igloo instead of the top tile with ``BUY buildingN
+IGLOO``, and the tile stays. The game has 8 igloos in one common supply. An
+igloo scores at once the worth of what was paid, as a variable building
+does (9 for wood, 12 clay, 15 stone, 18 gold), but it is no building tile:
+hut builders do not count it and it never empties a stack.
+"""
+from __future__ import annotations
+
+from engine.contract import Event
+from engine.stoneage.goods import RESOURCES, Good
+from engine.stoneage.orders import goods_text
+from engine.stoneage.state import PlayerBoard, State
+
+OPTION = "igloos"
+SUPPLY = 8           # igloos in a game, for all the seats together
+SIZE = 3             # resources of one kind an igloo takes
+PHASE = "actions"
+
+
+def enabled(st: State) -> bool:
+    return bool(st.options.get(OPTION))
+
+
+def left(st: State) -> int:
+    """Igloos still in the supply: the game's 8 less those the seats own."""
+    return SUPPLY - sum(len(b.igloos) for b in st.boards.values())
+
+
+def points(good: Good) -> int:
+    """What an igloo paid with ``good`` scores: the worth of the three resources."""
+    return SIZE * good.worth
+
+
+def default_kind(board: PlayerBoard) -> Good | None:
+    """Without PAY: the cheapest resource the seat holds three of."""
+    return next((g for g in RESOURCES if board.amount(g) >= SIZE), None)
+
+
+def buy(st: State, seat: str, stack: int, written: dict[Good, int], log: list[Event]) -> None:
+    """BUY buildingN IGLOO: an igloo for three of one kind (PAY as written, or the default)."""
+    board, where = st.board(seat), f"building{stack}"
+    good = next(iter(written), None) if written else default_kind(board)
+    why = ""
+    if left(st) <= 0:
+        why = f"all {SUPPLY} igloos are built"
+    elif good is None:
+        why = "you have no 3 resources of one kind"
+    elif board.amount(good) < SIZE:
+        why = f"you cannot pay {SIZE} {good.value}"
+    if why:
+        log.append(Event(PHASE, f"{seat} buys nothing at {where}.", by=seat))
+        log.append(Event(PHASE, f"BUY {where} IGLOO: not bought, {why}.", to=seat))
+        return
+    assert good is not None
+    board.add(good, -SIZE)
+    board.igloos.append(good.value)
+    board.score += points(good)
+    log.append(Event(PHASE, f"{seat} builds an igloo at {where} for {goods_text(((good, SIZE),))}: "
+                            f"{points(good)} points ({left(st)} igloos left).", by=seat))
