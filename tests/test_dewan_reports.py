@@ -250,5 +250,5 @@ def test_the_other_members(game) -> None:  # type: ignore[no-untyped-def]
     assert scores == sorted(scores, reverse=True) and set(table.charted) <= set(table.columns)
     if stage == "end":
         assert scores[0] == state.scores[state.winners[0]]
-    assert PRESENTER.simulator is None and PRESENTER.demo is None
+    assert PRESENTER.simulator is not None and PRESENTER.demo is None
     assert not PRESENTER.run_case("title = 'x'\n").passed

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.contract import EndReason, Event, OrderSheet, Outcome, Resolution
-from engine.dewan import bots, flow, legal, parser, setup
+from engine.dewan import flow, heuristic, legal, parser, setup
 from engine.dewan import view as views
 from engine.dewan.orders import Pick, Take
 from engine.dewan.state import DRAFT, OVER, State
@@ -98,7 +98,8 @@ class DewanRuleset:
         return OrderSheet(player, (order,) if order else ())
 
     def bot_orders(self, state: State, player: str, rng: random.Random) -> OrderSheet:
-        return bots.orders(state, player, rng)
+        """The heuristic bot (engine.dewan.heuristic); the simple one is engine.dewan.bots."""
+        return heuristic.orders(state, player, rng)
 
     def view(self, state: State, player: str | None) -> dict[str, Any]:
         seat = player if player in state.players else None

@@ -3,6 +3,8 @@
 In the draft it picks a random story. On a move it places a camp when one
 it can pay lies one or two hexes from its camps (with its bonus: story 1, or
 tucking the first symbol card), now and then, else takes a random pair.
+It never writes ahead. The simulator names it ``simple`` (or ``random``);
+the ruleset's bot is engine.dewan.heuristic.
 """
 from __future__ import annotations
 

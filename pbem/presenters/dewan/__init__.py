@@ -2,7 +2,8 @@
 :class:`pbem.presenters.Presenter`: the report (report.py, with the
 templates in templates/reports/dewan/), the text and SVG maps (asciimap.py,
 svgmap.py), HELP (help.py), the step's names and the standings (words.py),
-and the case runner of engine.dewan. No simulator or demo yet."""
+and the case runner of engine.dewan; the simulator of engine.dewan.simulate.
+No demo yet."""
 from __future__ import annotations
 
 from engine.dewan.cases import run_case
@@ -10,9 +11,9 @@ from pbem.presenters.dewan.help import help_lines
 from pbem.presenters.dewan.report import draw_maps as maps
 from pbem.presenters.dewan.report import report
 from pbem.presenters.dewan.report import visible as event_groups
+from pbem.presenters.dewan.simulate import SIMULATOR as simulator
 from pbem.presenters.dewan.words import label, standings, when
 
-simulator = None
 demo = None
 
 __all__ = ["demo", "event_groups", "help_lines", "label", "maps", "report", "run_case", "simulator",

@@ -1,0 +1,322 @@
+"""The heuristic bot: one-move look-ahead valued in end-of-game points (engine.dewan.worth).
+
+- **Draft and story bonus**: the story tile it is most likely to finish, by
+  points times the chance its holding gives.
+- **Camps**: every destination one or two hexes from its camps (and across a
+  water run), valued by what the camp adds (stories nearer completion,
+  berries, groups, fire), plus a little for coming nearer to hexes its held
+  stories need, less the cards it spends. It camps when the best one it can
+  pay is worth it, paying the cards it values least (an explicit PAY), and
+  tucks the card that adds most (fire, berry, or what a story needs).
+- **Cards**: otherwise it takes the pair that best completes one of its best
+  planned camps (fewest cards still missing).
+- **Mail**: not to move, it writes ahead only what the moves before its own
+  are unlikely to spoil: camps clearly worth placing (up to three, each to
+  another hex, with PAY: its hand only grows till its turn), or a pair
+  clearly better than the rest, guarded with IF (``TAKE 2 3 IF F M``).
+  Otherwise it sends nothing and is asked on the position it plays in.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from engine.contract import OrderSheet
+from engine.dewan import legal, payment
+from engine.dewan.board import START, Board
+from engine.dewan.cards import card
+from engine.dewan.orders import Camp, Order, Pick, Take
+from engine.dewan.state import DRAFT, PLAY, State
+from engine.dewan.worth import LAST_ROUND_CARD, Clan, Judge, card_worth, edges_of, have
+
+ANY = payment.ANY
+TEMPO = 2.4          # a camp placed brings the next bonus and the end nearer
+CAMP_MIN = 0.0       # the least net worth of a camp it places
+MISS = 1.4           # a card a planned camp still lacks
+TOWARD = 0.5         # each hex nearer to what a held story needs
+GIVEN = 0.5          # a card paid into an opponent's hand
+PLANS = 8            # planned camps a pair of cards is judged against
+CAMPS = 3            # camps, each to another hex, in a pre-order
+SURE = 3.0           # how much a camp must beat CAMP_MIN to be sent ahead
+SURE_TAKE = 2.0      # how much the best pair must beat the next to be sent ahead
+
+
+@dataclass(frozen=True)
+class Option:
+    dest: str
+    path: tuple[str, ...]
+    needs: tuple[str, ...]       # a terrain letter or ANY per card, in path order
+    given: int                   # cards that would go to opponents
+    gain: float                  # worth added by the camp, before its cost
+
+
+class Mind:
+    """One seat's view of the position for one decision."""
+
+    def __init__(self, st: State, seat: str, rng: random.Random) -> None:
+        self.st, self.seat, self.board, self.rng = st, seat, st.board, rng
+        self.final = st.round_ends
+        self.clan = Clan.of(st, seat)
+        self.judge = Judge(st, seat)
+        self.hand = list(st.hands[seat])
+        self.placed = st.placed(seat)
+        tucks = any(legal.bonus(n) == "tuck" for n in range(self.placed + 1, 9))
+        shrink = 0.75 if len(self.hand) > 6 else 1.0      # a big hand makes each card worth less
+        self.worth = {c: (LAST_ROUND_CARD if self.final else card_worth(c, tucks) * shrink) for c in set(self.hand)}
+        self.base = self.judge.value(self.clan)
+        self.targets = self._targets()
+        self.near = _distances(self.board, self.targets)
+        self.bonus = self._bonus_worth()
+
+    # -- camps ------------------------------------------------------------
+    def options(self) -> list[Option]:
+        """Destinations within reach of a path of two hexes (longer across water), each
+        with the distinct costs of its paths."""
+        st, board, seat = self.st, self.board, self.seat
+        if st.left[seat] <= 0:
+            return []
+        owner = {h: p for p in st.players for h in st.camps[p]}
+        mine = st.camps[seat]
+        found: dict[str, dict[tuple[str, ...], tuple[tuple[str, ...], int]]] = {}
+
+        def free(h: str) -> bool:
+            return h not in owner and board.terrain(h) != START
+
+        def add(path: tuple[str, ...], needs: tuple[str, ...], given: int) -> None:
+            costs = found.setdefault(path[-1], {})
+            if needs not in costs or costs[needs][1] > given:
+                costs[needs] = (path, given)
+
+        for c in mine:
+            leave = ANY if c == mine[0] or board.terrain(c) == START else board.terrain(c)
+            for a in board.adjacent(c):
+                if free(a):
+                    add((c, a), (leave, board.terrain(a)), 0)
+                if owner.get(a) == seat:
+                    continue
+                cross = ANY if board.terrain(a) == START else board.terrain(a)
+                paid = int(a in owner)
+                for b in board.adjacent(a):
+                    if b == c:
+                        continue
+                    if free(b):
+                        add((c, a, b), (leave, cross, board.terrain(b)), paid)
+                    if cross == "W" and board.terrain(b) == "W":
+                        run_paid = paid or int(b in owner and owner[b] != seat)
+                        for e in board.adjacent(b):
+                            if e not in (c, a) and free(e):
+                                add((c, a, b, e), (leave, "W", board.terrain(e)), run_paid)
+        out = []
+        for dest, costs in found.items():
+            gain = self.gain(dest)
+            out += [Option(dest, path, needs, given, gain)
+                    for needs, (path, given) in costs.items()]
+        return out
+
+    def gain(self, dest: str) -> float:
+        """What a camp on ``dest`` adds to the clan's worth, and a little for nearing a target."""
+        after = self.clan.with_camp(self.board, dest)
+        got = self.judge.value(after) - self.base
+        if self.near and dest not in self.targets:
+            here = min(self.near.get(c, 99) for c in self.clan.camps)
+            got += TOWARD * max(0, min(here, 4) - self.near.get(dest, 99))
+        return got
+
+    def _targets(self) -> set[str]:
+        """The free hexes that would bring a held story nearer."""
+        st, board = self.st, self.board
+        if not self.clan.held or self.final:
+            return set()
+        owner = {h for p in st.players for h in st.camps[p]}
+        targets: set[str] = set()
+        edges = edges_of(board)
+        for s in self.clan.held:
+            for need in st.story(s).needs:
+                if have(need, board, self.clan) >= need.count:
+                    continue
+                for h, x in board.hexes.items():
+                    if h in owner or x.terrain == START:
+                        continue
+                    if ((need.kind == "terrain" and x.terrain == need.what)
+                            or (need.kind == "berries" and x.berry) or (need.kind == "fire_hexes" and x.fire)
+                            or (need.kind == "symbol" and any(sym == need.what for _, sym in edges[h]))):
+                        targets.add(h)
+        return targets
+
+    def net(self, option: Option, pay: list[str]) -> float:
+        """A camp's worth now: its gain, bonus and tempo, less the cards paid and given away."""
+        tempo = TEMPO if self.clan.left > 1 and not self.final else 0.0
+        return (option.gain + self.bonus + tempo - sum(self.worth[c] for c in pay)
+                - GIVEN * option.given)
+
+    def _bonus_worth(self) -> float:
+        """About what the next camp's bonus adds (taken as the same for every destination)."""
+        kind = legal.bonus(self.placed + 1)
+        if kind == "story" and any(self.st.story_row):
+            return max(self.judge.story_pick(self.clan, s) for s in self.st.story_row if s)
+        if kind == "tuck":
+            return max([0.0] + [self.tuck_worth(self.clan, c) for c in set(self.hand)])
+        return 0.0
+
+    def tuck_worth(self, clan: Clan, text: str) -> float:
+        """What tucking ``text`` adds, less the card's worth in hand."""
+        return self.judge.value(clan.with_tuck(text)) - self.judge.value(clan) - self.worth[text]
+
+    def camps(self, options: list[Option]) -> list[tuple[float, Option, list[str]]]:
+        """The camps it can pay, the best path to each destination, best first."""
+        best: dict[str, tuple[float, Option, list[str]]] = {}
+        paid: dict[tuple[str, ...], list[str] | None] = {}
+        for o in options:
+            if o.needs not in paid:
+                paid[o.needs] = assign(o.needs, self.hand, self.worth)
+            pay = paid[o.needs]
+            if pay is not None:
+                score = self.net(o, pay)
+                if o.dest not in best or score > best[o.dest][0]:
+                    best[o.dest] = (score, o, pay)
+        order = sorted(best.values(), key=lambda x: x[1].dest)
+        self.rng.shuffle(order)                 # equal worth in no fixed direction
+        return sorted(order, key=lambda x: -x[0])
+
+    def camp_order(self, option: Option, pay: list[str]) -> Camp:
+        """The camp with its PAY, and the story or tuck of its bonus."""
+        needs = tuple(s.need for s in payment.slots(self.st, self.seat, option.path))
+        if needs != option.needs:           # a path this module costs otherwise than payment.py
+            pay = assign(needs, self.hand, self.worth) or pay
+        after = self.clan.with_camp(self.board, option.dest)
+        kind = legal.bonus(self.placed + 1)
+        story, tuck = 0, ""
+        if kind == "story" and any(self.st.story_row):
+            story = 1 + max((i for i, s in enumerate(self.st.story_row) if s),
+                            key=lambda i: self.judge.story_pick(after, self.st.story_row[i]))
+        elif kind == "tuck":
+            rest = Counter(self.hand) - Counter(pay)
+            scored = [(self.tuck_worth(after, c), c) for c in sorted(rest)]
+            if scored and max(scored)[0] > 0:
+                tuck = max(scored)[1]
+        return Camp(option.path, tuple(pay), story, tuck)
+
+    # -- cards ------------------------------------------------------------
+    def pairs(self, options: list[Option]) -> list[tuple[float, Take]]:
+        """The pairs of the row, best first, by how well they complete a planned camp."""
+        st = self.st
+        plans = sorted(options, key=lambda o: -(o.gain - len(o.needs)))[:PLANS]
+        scored = []
+        for i, j in legal.pairs(st):
+            got = [st.row[i - 1], st.row[j - 1]]
+            hand = self.hand + got
+            short = {n: deficit(n, hand) for n in {o.needs for o in plans}}
+            plan = max((o.gain - len(o.needs) - MISS * short[o.needs] for o in plans), default=0.0)
+            extra = sum(card_worth(c, True) for c in got) * 0.2
+            scored.append((plan + extra, Take(i, j, (got[0], got[1]))))
+        self.rng.shuffle(scored)
+        return sorted(scored, key=lambda x: -x[0])
+
+
+def _distances(board: Board, targets: set[str]) -> dict[str, int]:
+    """Steps from each hex to the nearest of ``targets``."""
+    dist = {h: 0 for h in targets}
+    edge = list(targets)
+    while edge:
+        nxt = []
+        for h in edge:
+            for n in board.adjacent(h):
+                if n not in dist:
+                    dist[n] = dist[h] + 1
+                    nxt.append(n)
+        edge = nxt
+    return dist
+
+
+def assign(needs: tuple[str, ...], hand: list[str], worth: dict[str, float]) -> list[str] | None:
+    """The least worth of hand cards paying ``needs`` (one card each, in order), or None."""
+    kinds = sorted(set(hand), key=lambda c: (worth[c], c))
+    serving = {n: [c for c in kinds if n == ANY or n in card(c).terrains] for n in set(needs)}
+    order = sorted(range(len(needs)), key=lambda k: (needs[k] == ANY, len(serving[needs[k]])))
+    best: list = [None, float("inf")]
+    chosen: dict[int, str] = {}
+
+    def go(at: int, left: Counter, spent: float) -> None:
+        if spent >= best[1]:
+            return
+        if at == len(order):
+            best[0], best[1] = dict(chosen), spent
+            return
+        k = order[at]
+        for c in serving[needs[k]]:
+            if left[c] > 0:
+                left[c] -= 1
+                chosen[k] = c
+                go(at + 1, left, spent + worth[c])
+                left[c] += 1
+                if needs[k] == ANY:
+                    break                   # any card: the cheapest left is best
+        chosen.pop(k, None)
+
+    go(0, Counter(hand), 0.0)
+    return None if best[0] is None else [best[0][k] for k in range(len(needs))]
+
+
+def deficit(needs: tuple[str, ...], hand: list[str]) -> int:
+    """Cards still missing to pay ``needs`` from ``hand``."""
+    specific = [n for n in needs if n != ANY]
+    shows = [card(c).terrains for c in hand]
+    match: dict[int, int] = {}          # card index -> slot index
+
+    def augment(s: int, seen: set[int]) -> bool:
+        for i, terrains in enumerate(shows):
+            if i not in seen and specific[s] in terrains:
+                seen.add(i)
+                if i not in match or augment(match[i], seen):
+                    match[i] = s
+                    return True
+        return False
+
+    matched = sum(augment(s, set()) for s in range(len(specific)))
+    spare = len(hand) - matched
+    return (len(specific) - matched) + max(0, (len(needs) - len(specific)) - spare)
+
+
+def choose(st: State, seat: str, rng: random.Random) -> list[Order]:
+    """The seat's lines for its next decision, best first."""
+    if st.stage == DRAFT and st.to_move == seat:
+        clan, judge = Clan.of(st, seat), Judge(st, seat)
+        free = [i for i, s in enumerate(st.story_row) if s]
+        if not free:
+            return []
+        rng.shuffle(free)
+        best = max(free, key=lambda i: judge.story_pick(clan, st.story_row[i]))
+        pick: list[Order] = [Pick(best + 1, st.story_row[best])]
+        return pick + (moves(st, seat, rng) if seat == st.players[0] else [])
+    if st.stage == DRAFT and st.players.index(seat) < st.players.index(st.to_move):
+        return []                            # its pick is still to come
+    return moves(st, seat, rng) if st.stage in (DRAFT, PLAY) else []
+
+
+def moves(st: State, seat: str, rng: random.Random) -> list[Order]:
+    """Its move: the best camp worth placing, else the best pair. Ahead of its move: only
+    camps clearly worth it, or a clearly best pair guarded with IF, else nothing."""
+    mind = Mind(st, seat, rng)
+    options = mind.options()
+    camps = mind.camps(options)
+    pairs = mind.pairs(options)
+    ahead = st.to_move != seat or st.stage != PLAY
+    if not ahead and not camps and not pairs:
+        last = legal.any_camp(st, seat)         # a longer path than it looks at
+        return [last] if last else []
+    if camps and (camps[0][0] >= CAMP_MIN or not pairs):
+        if not ahead:
+            return [mind.camp_order(camps[0][1], camps[0][2])]
+        sure = [c for c in camps if c[0] >= CAMP_MIN + SURE]
+        return [mind.camp_order(o, pay) for _, o, pay in sure[:CAMPS]]
+    if not ahead:
+        return [Take(pairs[0][1].first, pairs[0][1].second)]
+    if len(pairs) > 1 and pairs[0][0] - pairs[1][0] >= SURE_TAKE:
+        return [pairs[0][1]]
+    return []
+
+
+def orders(st: State, seat: str, rng: random.Random | None = None) -> OrderSheet:
+    """The heuristic's sheet for ``seat``: its move, or its pre-orders when not to move."""
+    return OrderSheet(seat, tuple(choose(st, seat, rng or random.Random(f"{seat} {st.step}"))))
