@@ -151,3 +151,34 @@ def run_pass(world: World, now, dry_run: bool = False):  # type: ignore[no-untyp
     p = Pass(cfg, now, lambda engine, name: make_inbox(cfg, engine, name), lambda: make_outbox(cfg), dry_run=dry_run)
     code = p.run()
     return code, p.summary
+
+
+def flat(text: str) -> str:
+    """The text with its lines joined: answers and reports wrap long lines at 72 columns."""
+    return " ".join(text.split())
+
+
+def html_of(msg: EmailMessage) -> str:
+    part = msg.get_body(preferencelist=("html",))
+    return part.get_content() if part is not None else ""
+
+
+class Mailbox:
+    """One user's Dovecot INBOX, read over IMAP the way a mail client does:
+    only the messages that came since the last look (``all`` keeps every one)."""
+
+    def __init__(self, imap, user: str) -> None:  # type: ignore[no-untyped-def]
+        self.imap, self.user, self.last_uid = imap, user, 0
+        self.all: list[EmailMessage] = []
+
+    def new(self) -> list[EmailMessage]:
+        with self.imap.client(self.user) as c:
+            c.select_folder("INBOX", readonly=True)
+            uids = [u for u in c.search(["UID", f"{self.last_uid + 1}:*"]) if u > self.last_uid]
+            if not uids:
+                return []
+            data = c.fetch(uids, ["BODY.PEEK[]"])
+        self.last_uid = max(uids)
+        msgs = [email.message_from_bytes(data[u][b"BODY[]"], policy=email.policy.default) for u in sorted(data)]
+        self.all += msgs  # type: ignore[arg-type]
+        return msgs  # type: ignore[return-value]

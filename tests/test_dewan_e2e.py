@@ -16,8 +16,6 @@ it once the move deadline has passed).
 """
 from __future__ import annotations
 
-import email
-import email.policy
 import json
 import random
 import re
@@ -35,7 +33,7 @@ from engine.contract import EndReason
 from engine.dewan import RULESET
 from engine.dewan.state import DRAFT, PLAY, State
 from pbem.models import Game, InboundMail, OutboundMail, Seat, TurnRecord
-from pbem_world import ServerWorld, order_mail, run_pass, text_of
+from pbem_world import Mailbox, ServerWorld, flat, html_of, order_mail, run_pass, text_of
 
 T0 = datetime(2026, 6, 1, 9, 0, tzinfo=timezone.utc)
 USERS = {"red": "ann", "blue": "bob", "green": "cy"}
@@ -43,33 +41,8 @@ MAX_PASSES = 120                    # a guard: the games here take about 25 pass
 HAND = "Your hand (only you see it)"
 
 
-def _flat(text: str) -> str:
-    return " ".join(text.split())
 
 
-def _html(msg: EmailMessage) -> str:
-    part = msg.get_body(preferencelist=("html",))
-    return part.get_content() if part is not None else ""
-
-
-class Mailbox:
-    """One user's Dovecot INBOX over IMAP: the messages that came since the last look."""
-
-    def __init__(self, imap, user: str) -> None:  # type: ignore[no-untyped-def]
-        self.imap, self.user, self.last_uid = imap, user, 0
-        self.all: list[EmailMessage] = []
-
-    def new(self) -> list[EmailMessage]:
-        with self.imap.client(self.user) as c:
-            c.select_folder("INBOX", readonly=True)
-            uids = [u for u in c.search(["UID", f"{self.last_uid + 1}:*"]) if u > self.last_uid]
-            if not uids:
-                return []
-            data = c.fetch(uids, ["BODY.PEEK[]"])
-        self.last_uid = max(uids)
-        msgs = [email.message_from_bytes(data[u][b"BODY[]"], policy=email.policy.default) for u in sorted(data)]
-        self.all += msgs  # type: ignore[arg-type]
-        return msgs  # type: ignore[return-value]
 
 
 @dataclass
@@ -216,7 +189,7 @@ def play(table: Table, seed: int, twists: bool = False) -> Twists:
                 if not first:
                     assert [m["Subject"] for m in moves] == [f"[{table.game}] your move, step {game.turn_no}"]
                     assert (f"Your move in {table.game}, step {game.turn_no}: "
-                            f"{RULESET.prompt(state, seat)}") in _flat(text_of(moves[0]))
+                            f"{RULESET.prompt(state, seat)}") in flat(text_of(moves[0]))
                 if twist.stale == seat:
                     assert "Pre-order TAKE 1 2 IF" in text_of(moves[0]) and "dropped:" in text_of(moves[0])
                     twist.stale, twist.stale_seen = "", True
@@ -274,7 +247,7 @@ def check(table: Table) -> None:
         answers = [m for m in p.box.all if table.is_answer(m)]
         assert len(answers) == p.mails_sent, p.seat
         for m in answers:
-            text = _flat(text_of(m))
+            text = flat(text_of(m))
             assert "NOT stored" not in text and "problem" not in text, text
             assert re.search(rf"(Pre-orders|Orders) stored for {table.game}\b", text), text
         assert p.pre_orders > 0, p.seat
@@ -300,7 +273,7 @@ def check(table: Table) -> None:
         assert [m["Subject"] for m in table.reports(p)] == expected[seat], seat
         kinds = [{part.get_content_type() for part in m.walk()} for m in table.reports(p)]
         assert all({"image/png", "image/svg+xml"} <= k for k in kinds), "the map as a PNG, and its SVG"
-        final = _flat(text_of(table.reports(p)[-1]))
+        final = flat(text_of(table.reports(p)[-1]))
         assert f"THE GAME IS OVER: {' and '.join(state.winners or [])} won with" in final
         assert all(f"{q} {state.scores[q]} (" in final for q in table.players), "the final scores"
     assert len(table.gm.all) == gm > 0, "the GM's digest once a round"
@@ -325,19 +298,19 @@ def _check_privacy(table: Table, game: Game, records: list[TurnRecord]) -> None:
     seats = list(table.players)
     for seat, p in table.players.items():
         for m in table.reports(p):
-            text, html = text_of(m), _html(m)
+            text, html = text_of(m), html_of(m)
             st = states[step_of(table.game, m)]
             if st.stage != "over":
                 assert _hand_in(text) == sorted(st.hands[seat]), (seat, m["Subject"])
             for other in seats:
                 hand = sorted(st.hands[other])
                 if other != seat and len(hand) >= 3 and hand != sorted(st.hands[seat]):
-                    assert " ".join(hand) not in _flat(text) + _flat(html), (seat, other)
-        mail = " ".join(_flat(text_of(m)) + _flat(_html(m)) for m in p.box.all)
+                    assert " ".join(hand) not in flat(text) + flat(html), (seat, other)
+        mail = " ".join(flat(text_of(m)) + flat(html_of(m)) for m in p.box.all)
         for other in seats:
             leaked = [t for t in private[other] - private[seat] if t in mail]
             assert other == seat or not leaked, f"{seat} got {other}'s news: {leaked[:2]}"
-    gm_mail = " ".join(_flat(text_of(m)) + _flat(_html(m)) for m in table.gm.all)
+    gm_mail = " ".join(flat(text_of(m)) + flat(html_of(m)) for m in table.gm.all)
     assert HAND not in gm_mail and not [t for s in private.values() for t in s if t in gm_mail]
 
     site = table.tmp / "site"

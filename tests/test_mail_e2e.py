@@ -62,7 +62,7 @@ def test_five_turns_by_mail_on_real_servers(tmp_path, clean_mailboxes, smtp, dat
                 imap.deliver("pbem", order_mail(f"{user}@example.org", body.replace(orders, "MOVE 9W A1-A2")))
             if turn == 1 and seat == "blue":   # a forger with a wrong password
                 imap.deliver("pbem", order_mail("eve@example.org",
-                                                f"SIGNON g3 blue guess-guess\nMOVE 1W A1-A2\n"))
+                                                "SIGNON g3 blue guess-guess\nMOVE 1W A1-A2\n"))
             imap.deliver("pbem", order_mail(f"{user}@example.org", body, html_only=(seat == "blue")))
         world.pbem("process", "--now", sent_at.isoformat())
         now += timedelta(hours=25)

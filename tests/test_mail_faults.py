@@ -82,11 +82,11 @@ def test_a_pass_killed_anywhere_is_completed_by_the_next(point: str, tmp_path: P
 
 def test_inbox_down_exits_75_and_the_next_pass_catches_up(tmp_path: Path, dovecot, clean_mailboxes) -> None:
     closed = free_port()
-    inbox = textwrap.dedent(f'''
+    inbox = textwrap.dedent('''
         [inbox]
         transport = "imap"
         host = "127.0.0.1"
-        port = {{port}}
+        port = {port}
         security = "plain"
         user = "pbem"
         password = "secret"

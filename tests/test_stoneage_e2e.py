@@ -20,8 +20,6 @@ and ``pbem replay``.
 """
 from __future__ import annotations
 
-import email
-import email.policy
 import json
 import random
 import re
@@ -36,7 +34,7 @@ from engine.contract import EndReason
 from engine.stoneage import RULESET
 from pbem.clock import aware
 from pbem.models import Game, InboundMail, OutboundMail, Seat, TurnRecord
-from pbem_world import ServerWorld, order_mail, text_of
+from pbem_world import Mailbox, ServerWorld, flat, html_of, order_mail, text_of
 
 T0 = datetime(2026, 6, 1, 9, 0, tzinfo=timezone.utc)
 # seat -> (Dovecot user, the name the player signs with)
@@ -47,39 +45,8 @@ CASUAL = "green"                    # types in lower case and comments a line
 MAX_STEPS = 80                      # a guard: the games here take 15 (plan) and 33 (live) steps
 
 
-def _parse(raw: bytes) -> EmailMessage:
-    return email.message_from_bytes(raw, policy=email.policy.default)  # type: ignore[return-value]
 
 
-def _flat(text: str) -> str:
-    """The text with its lines joined: answers and reports wrap long lines at 72 columns."""
-    return " ".join(text.split())
-
-
-def _html(msg: EmailMessage) -> str:
-    part = msg.get_body(preferencelist=("html",))
-    return part.get_content() if part is not None else ""
-
-
-class Mailbox:
-    """One user's Dovecot INBOX, read over IMAP the way a mail client does:
-    only the messages that came since the last look."""
-
-    def __init__(self, imap, user: str) -> None:  # type: ignore[no-untyped-def]
-        self.imap, self.user, self.last_uid = imap, user, 0
-        self.all: list[EmailMessage] = []
-
-    def new(self) -> list[EmailMessage]:
-        with self.imap.client(self.user) as c:
-            c.select_folder("INBOX", readonly=True)
-            uids = [u for u in c.search(["UID", f"{self.last_uid + 1}:*"]) if u > self.last_uid]
-            if not uids:
-                return []
-            data = c.fetch(uids, ["BODY.PEEK[]"])
-        self.last_uid = max(uids)
-        msgs = [_parse(data[u][b"BODY[]"]) for u in sorted(data)]
-        self.all += msgs
-        return msgs
 
 
 @dataclass
@@ -225,7 +192,7 @@ class Table:
                 assert m["Auto-Submitted"] == "auto-generated"
                 text = text_of(m)
                 assert text.count("=== pbem report") == 1 and "=== end of report ===" in text, m["Subject"]
-                assert m.is_multipart() and "=== pbem report" in _html(m), "a text and an HTML part"
+                assert m.is_multipart() and "=== pbem report" in html_of(m), "a text and an HTML part"
             # One answer per mail, each to that mail, each saying the orders were stored.
             answers = self.answers(p)
             assert len(answers) == p.mails_sent, p.seat
@@ -233,10 +200,10 @@ class Table:
                 assert m["Auto-Submitted"] == "auto-replied" and m["In-Reply-To"]
                 text = text_of(m)
                 assert "NOT stored" not in text and "problem" not in text, text
-                assert re.search(rf"(Pre-orders|Orders) stored for {self.game}\b", _flat(text)), text
+                assert re.search(rf"(Pre-orders|Orders) stored for {self.game}\b", flat(text)), text
             final = self.reports(p)[-1]
             assert final["Subject"] == f"[{self.game}] the game is over"
-            assert f"THE GAME IS OVER: {' and '.join(outcome.winners)} won" in _flat(text_of(final))
+            assert f"THE GAME IS OVER: {' and '.join(outcome.winners)} won" in flat(text_of(final))
         assert by_smtp.get("gm", 0) == len(self.gm.all) > 0
         assert self.players[BOT].mails_sent == 0 and self.reports(self.players[BOT])
 
@@ -250,14 +217,14 @@ class Table:
         for p in self.players.values():
             for line in p.sent:
                 played.setdefault(line, set()).add(p.seat)
-        def flat(msgs: list[EmailMessage]) -> str:
-            return " ".join(_flat(text_of(m)) + " " + _flat(_html(m)) for m in msgs)
+        def everything(msgs: list[EmailMessage]) -> str:
+            return " ".join(flat(text_of(m)) + " " + flat(html_of(m)) for m in msgs)
 
-        texts = {p.seat: flat(p.box.all) for p in self.players.values()}
+        texts = {p.seat: everything(p.box.all) for p in self.players.values()}
         for p in self.players.values():
             mine = {line for line, who in played.items() if who == {p.seat} and line.count(" OR ") >= 2}
             assert mine, p.seat
-            assert any(line in flat(self.reports(p)) for line in mine), f"{p.seat}'s reports show its own plan"
+            assert any(line in everything(self.reports(p)) for line in mine), f"{p.seat}'s reports show its own plan"
             assert all(line in texts[p.seat] for line in mine & set(p.sent)), "the answers echo each line"
             for q in self.players.values():
                 leaked = [line for line in mine if q is not p and line in texts[q.seat]]
@@ -275,7 +242,7 @@ class Table:
         reports = [m for p in self.players.values() for m in self.reports(p)]
         after = [m for m in reports if step_of(m) > missing[0]]
         assert after and all(re.search(r"\bmissed 1 deadline\b", text_of(m)) for m in after)
-        assert all(f"{missed_seat} (missed 1)" in _html(m) for m in after)
+        assert all(f"{missed_seat} (missed 1)" in html_of(m) for m in after)
         assert not any("missed" in text_of(m) for m in reports if step_of(m) <= missing[0])
 
         # The whole game replays to the same states.
@@ -325,7 +292,7 @@ def test_plan_mode_whole_game_by_mail(tmp_path, clean_mailboxes, smtp, database)
         subjects = [m["Subject"] for m in table.reports(p)]
         assert subjects == ([f"[sa-plan] step {n} report for {p.seat}" for n in range(steps)]
                             + ["[sa-plan] the game is over"]), "every step's report, to every seat"
-        stored = [re.search(r"Orders stored for sa-plan turn (\d+), seat (\w+)", _flat(text_of(m))).groups()
+        stored = [re.search(r"Orders stored for sa-plan turn (\d+), seat (\w+)", flat(text_of(m))).groups()
                   for m in table.answers(p)]
         expected = [(str(n), p.seat) for n in range(steps) if p.seat != BOT
                     and not (n == missed_step and p.seat == missed_seat)]
@@ -335,7 +302,7 @@ def test_plan_mode_whole_game_by_mail(tmp_path, clean_mailboxes, smtp, database)
     assert played[missed_seat] == [], "green held: the standing rules placed its people"
     assert all(played[seat] for seat in HUMANS if seat != missed_seat)
     assert all(json.loads(r.sheets_json)[BOT] for r in records), "the bot plans every round"
-    green = _flat(text_of(table.reports(table.players[missed_seat])[missed_step + 1]))
+    green = flat(text_of(table.reports(table.players[missed_seat])[missed_step + 1]))
     assert "No PLACE line left: the standing rule placed" in green
 
 
@@ -371,7 +338,7 @@ def test_live_mode_whole_game_by_mail(tmp_path, clean_mailboxes, smtp, database)
                     assert [m["Subject"] for m in moves] == [f"[sa-live] your move, step {step}"], \
                         [m["Subject"] for m in new]
                     assert f"Your move in sa-live, step {step}: your placement in round {state.round}" \
-                        in _flat(text_of(moves[0]))
+                        in flat(text_of(moves[0]))
                 your_moves[seat].append(step)
                 if seat == missed_seat and missed_at is None and state.round >= 3:
                     missed_at, late = step, True        # blue is away this time
@@ -424,7 +391,7 @@ def test_live_mode_whole_game_by_mail(tmp_path, clean_mailboxes, smtp, database)
     assert len(table.gm.all) == rounds, "the GM's digest once a round"
     # Pre-orders and answers to "your move" were both stored and said so.
     for seat in HUMANS:
-        texts = [_flat(text_of(m)) for m in table.answers(table.players[seat])]
+        texts = [flat(text_of(m)) for m in table.answers(table.players[seat])]
         assert sum("Pre-orders stored for sa-live, seat " + seat in t for t in texts) == len(pre_orders[seat]) > 0
         assert sum("Orders stored for sa-live step " in t and f"seat {seat};" in t for t in texts) \
             == len(your_moves[seat]) - (seat == missed_seat)
