@@ -8,7 +8,7 @@ from typing import Callable
 
 from sqlmodel import Session
 
-from pbem import gmtools, steps
+from pbem import gmtools
 from pbem.answer import Answer
 from pbem.i18n import _
 from pbem.config import Config
@@ -73,11 +73,6 @@ class Line:
     help: str
     who: frozenset[str] = SIGNED
     listed: bool = True
-
-
-def step_word(game: Game) -> str:
-    """What the game's current step is called (pbem.steps.word)."""
-    return steps.word(game.simultaneous)
 
 
 def step_phrase(game: Game, number: int | None = None) -> str:
