@@ -97,12 +97,18 @@ class Event:
     text: str
     to: str | None = None
     by: str | None = None
+    # The text as a message id and its values (engine.messages), for the mail
+    # layer to translate; ``text`` stays its English. Not compared: two events
+    # are the same when they say the same.
+    message: Any = field(default=None, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
-        """The stored form; ``by`` only when set (logs stored before it had none)."""
+        """The stored form; ``by`` and ``message`` only when set (logs stored before had none)."""
         out: dict[str, Any] = {"phase": self.phase, "text": self.text, "to": self.to}
         if self.by is not None:
             out["by"] = self.by
+        if self.message is not None:
+            out["message"] = self.message.to_dict()
         return out
 
 

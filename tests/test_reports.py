@@ -189,3 +189,23 @@ def test_what_happened_is_split_into_the_turn_played_and_the_start_of_this_one()
     end, start = happened.index("-- End of the turn just played (phases 4-10) --"), happened.index("-- Start of ")
     assert end < happened.index("4. Movement of tribes") < start < happened.index("1. Events")
     assert "<h3>End of the turn just played (phases 4-10)</h3>" in html
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_translated_text_reports_match_their_golden_files(lang: str) -> None:
+    """The same report for a seat that reads French or Spanish: every word of it translated."""
+    from pbem import i18n
+    with i18n.speaking(lang):
+        subject, text, _ = _report()
+    assert subject == {"fr": "[valley-7] compte rendu du tour 4 pour red",
+                       "es": "[valley-7] informe del turno 4 para red"}[lang]
+    assert max(len(line) for line in text.splitlines()) <= 72
+    _golden(f"valley-report-red.{lang}.txt", text)
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_translated_html_reports_match_their_golden_files(lang: str) -> None:
+    from pbem import i18n
+    with i18n.speaking(lang):
+        _, _, html = _report()
+    _golden(f"valley-report-red.{lang}.html", html)

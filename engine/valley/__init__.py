@@ -6,6 +6,7 @@ from typing import Any, Sequence
 
 from engine.contract import EndReason, Option, OrderSheet, Outcome, Resolution
 from engine.dice import Dice
+from engine.messages import Msg
 from engine.valley import parser, setup, turn
 from engine.valley.heuristic import heuristic_orders
 from engine.valley.state import State
@@ -45,9 +46,15 @@ class ValleyRuleset:
         return True
 
     def prompt(self, state: State, player: str) -> str:
+        message = self.prompt_message(state, player)
+        return "" if message is None else str(message)
+
+    def prompt_message(self, state: State, player: str) -> Msg | None:
+        """The question asked of ``player`` now as a message (engine.messages), or None."""
         if player not in self.awaiting(state):
-            return ""
-        return "place your tribe" if state.stage == "setup" else f"your orders for turn {state.game_turn}"
+            return None
+        return Msg("place your tribe") if state.stage == "setup" else Msg("your orders for turn {turn}",
+                                                                          turn=state.game_turn)
 
     def pre_orders(self, state: State, player: str) -> str:
         """A tribe out of play has no later decision to order for."""
@@ -72,7 +79,9 @@ class ValleyRuleset:
 
     def view(self, state: State, player: str | None) -> dict[str, Any]:
         """What ``player`` may see, with the question asked of it now ('' for the public)."""
-        return {**_view(state, player), "prompt": self.prompt(state, player) if player in state.players else ""}
+        asked = self.prompt_message(state, player) if player in state.players else None
+        return {**_view(state, player), "prompt": "" if asked is None else str(asked),
+                "prompt_message": None if asked is None else asked.to_dict()}
 
     def outcome(self, state: State) -> Outcome | None:
         if state.winners is None:

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from engine.messages import Msg, Plural
 from engine.valley import hexgrid
 from engine.valley.board import Board
 from engine.valley.context import Context
-from engine.valley.species import ORDER, SPECIES, Species
+from engine.valley.hexgrid import direction_word
+from engine.valley.species import ORDER, SPECIES, Species, word
 from engine.valley.state import State
 
 MAX_PERMUTED = 6
@@ -105,7 +107,8 @@ def move_animals(ctx: Context) -> None:
     board = st.board
     face = ctx.dice.roll("animals")
     direction = hexgrid.die_direction(face)
-    ctx.say(f"the animal die shows {face}: the animals head {hexgrid.DIRECTIONS[direction]}")
+    ctx.say(Msg("the animal die shows {face}: the animals head {direction}", face=face,
+                direction=direction_word(hexgrid.DIRECTIONS[direction])))
     for name in ORDER:
         holders = [n for n, sp in st.spaces.items() if name in sp.animals]
         if not holders:
@@ -130,25 +133,30 @@ def _apply(ctx: Context, species: str, plans: dict[str, list[str]]) -> None:
         letters = moving[start]
         end = path[-1]
         st.space(end).animals.setdefault(species, []).extend(letters)
-        count = f"{len(letters)} {species}"
+        n = len(letters)
         if len(path) > 1:
-            ctx.say(f"{count} moves {'-'.join(path)}")
+            ctx.say(Plural("{count} {species} moves {path}", "{count} {species} moves {path}", n,
+                           count=n, species=word(species, n), path="-".join(path)))
         if SPECIES[species].tramples:
             for n in path[1:]:
-                _trample(ctx, n, species)
+                _trample(ctx, n, species, len(letters))
     for start in plans:
         sp = st.peek(start)
         if sp is not None:
             sp.tidy()
 
 
-def _trample(ctx: Context, name: str, species: str) -> None:
+def _trample(ctx: Context, name: str, species: str, n: int) -> None:
     sp = ctx.state.peek(name)
     if sp is None or not sp.crop:
         return
     if sp.crop == "ok":
         sp.crop = "damaged"
-        ctx.say(f"the {species} trample the crop on {name}: it is damaged")
+        ctx.say(Plural("the {species} trample the crop on {space}: it is damaged",
+                       "the {species} trample the crop on {space}: it is damaged", n,
+                       species=word(species, n), space=name))
     else:
         sp.crop = None
-        ctx.say(f"the {species} trample the damaged crop on {name}: it is destroyed")
+        ctx.say(Plural("the {species} trample the damaged crop on {space}: it is destroyed",
+                       "the {species} trample the damaged crop on {space}: it is destroyed", n,
+                       species=word(species, n), space=name))

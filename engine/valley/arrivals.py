@@ -2,10 +2,12 @@
 tribes that come back from the dead are placed."""
 from __future__ import annotations
 
+from engine.messages import Msg, Plural
 from engine.valley import hexgrid
 from engine.valley.context import Context
 from engine.valley.fate import draw_fate
 from engine.valley.orders import Place
+from engine.valley.species import word
 from engine.valley.state import State, Tokens
 
 COMEBACK = Tokens(3, 1)
@@ -34,7 +36,7 @@ def draw_animal(ctx: Context) -> bool:
     """One animal from the bag onto its lettered space; False when the bag is empty."""
     st = ctx.state
     if not st.bag:
-        ctx.say("the bag is empty: no more animals arrive")
+        ctx.say(Msg("the bag is empty: no more animals arrive"))
         return False
     token = ctx.dice.draw("animals", sorted(st.bag))
     st.bag.remove(token)
@@ -45,11 +47,14 @@ def draw_animal(ctx: Context) -> bool:
     sp = st.space(where)
     if sp.blocked():
         st.bag.append(token)
-        ctx.say(f"a {species} ({letter}) cannot arrive on {where}, which is "
-                f"{'burning' if sp.wildfire else 'flooded'}; it goes back in the bag")
+        said = dict(species=word(species), letter=letter, space=where)
+        ctx.say(Msg("a {species} ({letter}) cannot arrive on {space}, which is burning; it goes back "
+                    "in the bag", **said) if sp.wildfire else
+                Msg("a {species} ({letter}) cannot arrive on {space}, which is flooded; it goes back "
+                    "in the bag", **said))
         return True
     sp.animals.setdefault(species, []).append(letter)
-    ctx.say(f"a {species} arrives on {where} ({letter})")
+    ctx.say(Msg("a {species} arrives on {space} ({letter})", species=word(species), space=where, letter=letter))
     return True
 
 
@@ -65,7 +70,7 @@ def comebacks(ctx: Context) -> None:
         free = [n for n in board.names if board.on_edge(n) and board.hexes[n].kind != "L"
                 and _free(st, n)]
         if not free:
-            ctx.say(f"{player} finds no free edge space to come back on this turn")
+            ctx.say(Msg("{player} finds no free edge space to come back on this turn", player=player))
             continue
         wanted = [s for o in ctx.orders(player, Place) for s in o.spaces]
         where = next((s for s in wanted if s in free), None)
@@ -76,12 +81,15 @@ def comebacks(ctx: Context) -> None:
         tribe.rising = False
         tribe.out = False
         tribe.resurrected = True
-        ctx.say(f"{player} comes back with a new tribe of {COMEBACK} on {where}", by=player)
+        ctx.say(Msg("{player} comes back with a new tribe of {tokens} on {space}", player=player,
+                    tokens=str(COMEBACK), space=where), by=player)
         if tribe.hand:
             # A new tribe: the old hand goes to the fate discards, then 3 new cards.
             st.discards["fate"].extend(tribe.hand)
-            ctx.say(f"{player} discards the {len(tribe.hand)} fate card(s) of the old tribe")
-            ctx.say(f"you discard {', '.join(sorted(tribe.hand))}", to=player)
+            n = len(tribe.hand)
+            ctx.say(Plural("{player} discards the {count} fate card(s) of the old tribe",
+                           "{player} discards the {count} fate card(s) of the old tribe", n, player=player, count=n))
+            ctx.say(Msg("you discard {cards}", cards=", ".join(sorted(tribe.hand))), to=player)
             tribe.hand.clear()
         for _ in range(COMEBACK_CARDS):
             if not draw_fate(ctx, player):

@@ -1,6 +1,7 @@
 """Phase 7 (end of each season): one or two births in every camp with females."""
 from __future__ import annotations
 
+from engine.messages import Msg
 from engine.valley.context import Context
 from engine.valley.playcards import take_armed
 from engine.valley.state import MAX_FEMALES, MAX_WARRIORS, Tokens
@@ -22,12 +23,12 @@ def births(ctx: Context) -> None:
             count = 1 if t.f == 1 else 2 if t.f >= 2 else 0
             if count and name in rites:
                 count += rites.count(name)
-                ctx.say(f"{player}'s Fertility Rite brings one more birth on {name}")
+                ctx.say(Msg("{player}'s Fertility Rite brings one more birth on {space}", player=player, space=name))
             for _ in range(count):
                 face = ctx.dice.roll("births")
                 if face == 6:
                     faces = [ctx.dice.roll("births"), ctx.dice.roll("births")]
-                    ctx.say(f"twins in {player}'s camp on {name}")
+                    ctx.say(Msg("twins in {player}'s camp on {space}", player=player, space=name))
                 else:
                     faces = [face]
                 for f in faces:
@@ -37,11 +38,14 @@ def births(ctx: Context) -> None:
 def _born(ctx: Context, player: str, name: str, kind: str) -> None:
     st = ctx.state
     totals = st.totals(player)
-    word = "warrior" if kind == "w" else "female"
+    said = dict(player=player, space=name)
     if (kind == "w" and totals.w >= MAX_WARRIORS) or (kind == "f" and totals.f >= MAX_FEMALES):
-        ctx.say(f"a {word} would be born to {player} on {name}, but all their {word} tokens "
-                "are on the board")
+        ctx.say(Msg("a warrior would be born to {player} on {space}, but all their warrior tokens "
+                    "are on the board", **said) if kind == "w" else
+                Msg("a female would be born to {player} on {space}, but all their female tokens "
+                    "are on the board", **said))
         return
     t = st.space(name).tribes.setdefault(player, Tokens())
     setattr(t, kind, getattr(t, kind) + 1)
-    ctx.say(f"a {word} is born to {player} on {name}")
+    ctx.say(Msg("a warrior is born to {player} on {space}", **said) if kind == "w" else
+            Msg("a female is born to {player} on {space}", **said))

@@ -1,6 +1,7 @@
 """Camps that lose their last female, and fire that goes with the last camp."""
 from __future__ import annotations
 
+from engine.messages import Msg
 from engine.valley.context import Context
 
 
@@ -15,7 +16,7 @@ def abandon_empty_camps(ctx: Context, names: list[str] | None = None) -> None:
         t = sp.tribes.get(owner)
         if t is None or t.f == 0:
             sp.camp = None
-            ctx.say(f"{owner}'s camp on {name} has no female left and is abandoned")
+            ctx.say(Msg("{player}'s camp on {space} has no female left and is abandoned", player=owner, space=name))
             lose_fire_without_camps(ctx, owner)
 
 
@@ -25,4 +26,4 @@ def lose_fire_without_camps(ctx: Context, player: str) -> None:
     tribe = st.tribes[player]
     if tribe.fire and not any(sp.camp == player for sp in st.spaces.values()):
         tribe.fire = False
-        ctx.say(f"{player} lost its last camp and with it the fire")
+        ctx.say(Msg("{player} lost its last camp and with it the fire", player=player))

@@ -10,12 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from engine.messages import Join, Msg, Plural
 from engine.valley import hexgrid
 from engine.valley.camps import abandon_empty_camps, lose_fire_without_camps
 from engine.valley.context import Context
 from engine.valley.orders import CombatOrder
 from engine.valley.playcards import bonus as card_bonus
-from engine.valley.species import ORDER, SPECIES
+from engine.valley.species import ORDER, SPECIES, the, word
 from engine.valley.state import MAX_CAMPS, MAX_FEMALES, Space, Tokens
 
 
@@ -33,8 +34,21 @@ class Side:
     name: str
     bonus: Callable[[], int]
     alive: Callable[[], bool]
-    lose_one: Callable[[], str]
+    lose_one: Callable[[], str]            # what it lost: "a warrior", "a female" or "one"
     wind: tuple[str, str] | None = None    # (player, space) of a Second Wind that may be played
+    label: Msg | None = None               # its name in the report, when not ``name`` ("the bear")
+
+    def said(self) -> Msg | str:
+        return self.label if self.label is not None else self.name
+
+
+def _lost(side: Side) -> Msg:
+    what = side.lose_one()
+    if what == "a warrior":
+        return Msg("{side} loses a warrior", side=side.said())
+    if what == "a female":
+        return Msg("{side} loses a female", side=side.said())
+    return Msg("{side} loses one", side=side.said())
 
 
 def battle(ctx: Context, tag: str, sides: list[Side]) -> None:
@@ -49,21 +63,21 @@ def battle(ctx: Context, tag: str, sides: list[Side]) -> None:
         for s in fighting:
             die, bonus = ctx.dice.roll(tag), s.bonus()
             scores[s.name] = die + bonus
-            parts.append(f"{s.name} {die}+{bonus}={die + bonus}")
+            parts.append(Msg("{side} {die}+{bonus}={score}", side=s.said(), die=die, bonus=bonus, score=die + bonus))
         top = max(scores.values())
         losers = [s for s in fighting if scores[s.name] < top]
+        said = dict(space=tag.removeprefix("combat "), rolls=Join(", ", parts))
         if not losers:
-            ctx.say(f"{tag}: {', '.join(parts)}: a tie, rolled again")
+            ctx.say(Msg("combat {space}: {rolls}: a tie, rolled again", **said))
             continue
         winded = [s for s in losers if s.wind and ctx.has("second_wind", *s.wind)]
         if winded:
             for s in winded:
                 ctx.effects.discard(("second_wind", *s.wind))
-            ctx.say(f"{tag}: {', '.join(parts)}: {', '.join(s.name for s in winded)} "
-                    "play Second Wind: the round is rolled again")
+            ctx.say(Msg("combat {space}: {rolls}: {players} play Second Wind: the round is rolled again",
+                        players=", ".join(s.name for s in winded), **said))
             continue
-        lost = [f"{s.name} loses {s.lose_one()}" for s in losers]
-        ctx.say(f"{tag}: {', '.join(parts)}: {'; '.join(lost)}")
+        ctx.say(Msg("combat {space}: {rolls}: {losses}", losses=Join("; ", [_lost(s) for s in losers]), **said))
 
 
 def needs_combat(sp: Space) -> bool:
@@ -134,16 +148,21 @@ def _tribes(ctx: Context, name: str, sp: Space, order: list[str]) -> None:
 def _take_females(ctx: Context, name: str, sp: Space, victor: str, loser: str,
                   females: int, burn: bool) -> None:
     if burn:
-        ctx.say(f"{loser}'s {females} female(s) on {name} are killed with the burning camp")
+        ctx.say(Plural("{player}'s {count} female(s) on {space} are killed with the burning camp",
+                       "{player}'s {count} female(s) on {space} are killed with the burning camp", females,
+                       player=loser, count=females, space=name))
         return
     room = MAX_FEMALES - ctx.state.totals(victor).f
     taken = max(0, min(room, females))
     if taken:
         sp.tribes.setdefault(victor, Tokens()).f += taken
-        ctx.say(f"{victor} takes {taken} of {loser}'s females on {name}")
+        ctx.say(Plural("{player} takes {count} of {loser}'s females on {space}",
+                       "{player} takes {count} of {loser}'s females on {space}", taken,
+                       player=victor, count=taken, loser=loser, space=name))
     if females - taken:
-        ctx.say(f"{females - taken} of {loser}'s females on {name} are killed: "
-                f"{victor} has no female tokens left")
+        ctx.say(Plural("{count} of {loser}'s females on {space} are killed: {player} has no female tokens left",
+                       "{count} of {loser}'s females on {space} are killed: {player} has no female tokens left",
+                       females - taken, count=females - taken, loser=loser, space=name, player=victor))
 
 
 def _conquer(ctx: Context, name: str, sp: Space, victor: str, owner: str) -> bool:
@@ -153,8 +172,9 @@ def _conquer(ctx: Context, name: str, sp: Space, victor: str, owner: str) -> boo
     share = st.tribes[owner].food // (2 if last else 4)
     st.tribes[owner].food -= share
     st.tribes[victor].food += share
-    ctx.say(f"{victor} conquers {owner}'s camp on {name} and takes {share} food"
-            + (" (it was their last camp)" if last else ""))
+    said = dict(player=victor, owner=owner, space=name, food=share)
+    ctx.say(Msg("{player} conquers {owner}'s camp on {space} and takes {food} food (it was their last camp)",
+                **said) if last else Msg("{player} conquers {owner}'s camp on {space} and takes {food} food", **said))
     choice = ctx.standing(victor, "conquer")
     full = choice == "occupy" and len(st.camps(victor)) >= MAX_CAMPS
     if full:
@@ -164,17 +184,18 @@ def _conquer(ctx: Context, name: str, sp: Space, victor: str, owner: str) -> boo
         # the camp it occupies or in one of its own, and without one takes none.
         if choice == "occupy" or st.camps(victor):
             st.tribes[victor].fire = True
-            ctx.say(f"{victor} captures fire from {owner}")
+            ctx.say(Msg("{player} captures fire from {owner}", player=victor, owner=owner))
         else:
-            ctx.say(f"{victor} has no camp to keep fire in and does not capture {owner}'s fire")
+            ctx.say(Msg("{player} has no camp to keep fire in and does not capture {owner}'s fire",
+                        player=victor, owner=owner))
     if full:
-        ctx.say(f"{victor} already has {MAX_CAMPS} camps and must burn this one")
+        ctx.say(Msg("{player} already has {count} camps and must burn this one", player=victor, count=MAX_CAMPS))
     if choice == "occupy":
         sp.camp = victor
-        ctx.say(f"{victor} occupies the camp on {name}", by=victor)
+        ctx.say(Msg("{player} occupies the camp on {space}", player=victor, space=name), by=victor)
     else:
         sp.camp = None
-        ctx.say(f"{victor} burns the camp on {name}", by=victor)
+        ctx.say(Msg("{player} burns the camp on {space}", player=victor, space=name), by=victor)
     lose_fire_without_camps(ctx, owner)
     return choice == "burn"
 
@@ -213,7 +234,8 @@ def _animals(ctx: Context, name: str, sp: Space) -> None:
 
         battle(ctx, tag, [
             Side(player, tribe_bonus, lambda: t.total > 0, tribe_lose, (player, name)),
-            Side(f"the {species}", lambda: herd_bonus(len(herd)), lambda: bool(herd), animal_lose),
+            Side(f"the {species}", lambda: herd_bonus(len(herd)), lambda: bool(herd), animal_lose,
+                 label=the(species)),
         ])
         if not herd:
             del sp.animals[species]
@@ -223,7 +245,11 @@ def _animals(ctx: Context, name: str, sp: Space) -> None:
             if ctx.has("tracker", player):
                 food += start
             st.tribes[player].food += food
-            ctx.say(f"{player} kills {start} {species} on {name} and gains {food} food")
+            ctx.say(Plural("{player} kills {count} {species} on {space} and gains {food} food",
+                           "{player} kills {count} {species} on {space} and gains {food} food", start,
+                           player=player, count=start, species=word(species, start), space=name, food=food))
         if t.total == 0:
             del sp.tribes[player]
-            ctx.say(f"{player}'s tokens on {name} are all killed by the {species}")
+            ctx.say(Plural("{player}'s tokens on {space} are all killed by the {species}",
+                           "{player}'s tokens on {space} are all killed by the {species}", len(herd),
+                           player=player, space=name, species=word(species, len(herd))))

@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.contract import Event, OrderSheet
 from engine.dice import Dice
+from engine.messages import Msg
 from engine.valley.state import State
 
 
@@ -21,10 +22,12 @@ class Context:
     def has(self, *effect: str) -> bool:
         return tuple(effect) in self.effects
 
-    def say(self, text: str, to: str | None = None, *, by: str | None = None) -> None:
-        """Log a line; ``to`` keeps it private to one seat, ``by`` names the seat
-        whose order it carries out (see :class:`engine.contract.Event`)."""
-        self.log.append(Event(self.phase, text, to, by))
+    def say(self, text: str | Msg, to: str | None = None, *, by: str | None = None) -> None:
+        """Log a line (a message, which the mail layer translates, or a plain English
+        text); ``to`` keeps it private to one seat, ``by`` names the seat whose order
+        it carries out (see :class:`engine.contract.Event`)."""
+        message = text if isinstance(text, Msg) else None
+        self.log.append(Event(self.phase, str(text), to, by, message))
 
     def orders(self, player: str, kind: type) -> list[Any]:
         sheet = self.sheets.get(player)

@@ -1,16 +1,18 @@
 """Phase 10: victory, extinction, the warning of four camps, and the season wheel."""
 from __future__ import annotations
 
+from engine.messages import Join, Msg, Plural
 from engine.valley.context import Context
 from engine.valley.playcards import expire_season
+from engine.valley.words import EXTINCT, reason_word, when_words
 
 def end_turn(ctx: Context) -> None:
     st = ctx.state
     fire_rules = bool(st.options.get("fire"))
     humans = any(sp.tribes for sp in st.spaces.values())
     if not humans:
-        st.winners, st.reason, st.stage = [], "only animals are left: humankind is extinct", "over"
-        ctx.say("only animals are left in the valley: humankind is extinct and everybody loses")
+        st.winners, st.reason, st.stage = [], EXTINCT, "over"
+        ctx.say(Msg("only animals are left in the valley: humankind is extinct and everybody loses"))
         return
     winners = []
     for p in st.in_play():
@@ -21,14 +23,17 @@ def end_turn(ctx: Context) -> None:
         st.winners, st.stage = winners, "over"
         st.reason = "held 4 or more camps at the end of two turns in a row" + (
             " and has fire" if fire_rules else "")
-        ctx.say(f"{' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'}: {st.reason}")
+        named = Join(Msg(" and "), winners)
+        ctx.say(Plural("{winners} wins: {reason}", "{winners} win: {reason}", len(winners),
+                       winners=named, reason=reason_word(st.reason)))
         return
     for p in st.in_play():
         tribe = st.tribes[p]
         tribe.warned = len(st.camps(p)) >= 4
         if tribe.warned:
-            ctx.say(f"{p} has 4 or more camps: keeping them to the end of next turn wins"
-                    + (" (with fire)" if fire_rules else ""))
+            ctx.say(Msg("{player} has 4 or more camps: keeping them to the end of next turn wins (with fire)",
+                        player=p) if fire_rules else
+                    Msg("{player} has 4 or more camps: keeping them to the end of next turn wins", player=p))
     for p in st.in_play():
         tribe = st.tribes[p]
         if st.totals(p).total == 0 and not st.camps(p):
@@ -36,9 +41,9 @@ def end_turn(ctx: Context) -> None:
             tribe.fire = False
             if st.year == 1 and not tribe.resurrected and st.options.get("resurrection", True):
                 tribe.rising = True
-                ctx.say(f"{p} is wiped out, and will come back with a new tribe next turn")
+                ctx.say(Msg("{player} is wiped out, and will come back with a new tribe next turn", player=p))
             else:
-                ctx.say(f"{p} is wiped out and leaves the game")
+                ctx.say(Msg("{player} is wiped out and leaves the game", player=p))
     advance(ctx)
 
 
@@ -57,4 +62,4 @@ def advance(ctx: Context) -> None:
         else:
             st.season = "summer"
             st.year += 1
-    ctx.say(f"the season marker moves to {st.season} turn {st.turn} of year {st.year}")
+    ctx.say(Msg("the season marker moves to {when}", when=when_words(st.season, st.turn, st.year)))

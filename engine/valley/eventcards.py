@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from engine.messages import Msg, Plural
 from engine.valley import hexgrid
 from engine.valley.camps import abandon_empty_camps, lose_fire_without_camps
 from engine.valley.context import Context
-from engine.valley.species import ORDER
+from engine.valley.species import ORDER, word
 from engine.valley.state import Space
 
 BLANK_WOLVES = 8
@@ -29,12 +30,38 @@ class EventCard:
     lasting: str = ""          # "", "turn" or "season"
 
 
+def _gone(why: str, n: int, species: str, name: str) -> Msg:
+    """"2 bear on C3 drown": the animals an event kills, in a sentence for each reason."""
+    said = dict(count=n, species=word(species, n), space=name)
+    if why == "drown":
+        return Plural("{count} {species} on {space} drown", "{count} {species} on {space} drown", n, **said)
+    if why == "are caught by the lava":
+        return Plural("{count} {species} on {space} are caught by the lava",
+                      "{count} {species} on {space} are caught by the lava", n, **said)
+    if why == "the forest burns":
+        return Plural("{count} {species} on {space} the forest burns",
+                      "{count} {species} on {space} the forest burns", n, **said)
+    if why == "the eruption":
+        return Plural("{count} {species} on {space} the eruption",
+                      "{count} {species} on {space} the eruption", n, **said)
+    return Plural("{count} {species} on {space} the avalanche",
+                  "{count} {species} on {space} the avalanche", n, **said)
+
+
+def _why(why: str) -> Msg:
+    """What kills the tribes of a space, as a message."""
+    return {"the forest burns": lambda: Msg("the forest burns"), "the flood": lambda: Msg("the flood"),
+            "the eruption": lambda: Msg("the eruption"), "the lava": lambda: Msg("the lava"),
+            "the avalanche": lambda: Msg("the avalanche"),
+            "sickness in a crowded space": lambda: Msg("sickness in a crowded space")}[why]()
+
+
 def _remove_animals(ctx: Context, sp: Space, name: str, why: str) -> None:
     for species, letters in list(sp.animals.items()):
         for letter in letters:
             if letter:
                 ctx.state.bag.append(f"{species} {letter}")
-        ctx.say(f"{len(letters)} {species} on {name} {why}")
+        ctx.say(_gone(why, len(letters), species, name))
     sp.animals.clear()
 
 
@@ -49,16 +76,17 @@ def _kill_everyone(ctx: Context, name: str, why: str) -> None:
         return
     for player, t in list(sp.tribes.items()):
         if not spared(ctx, player):
-            ctx.say(f"{player} loses {t} on {name}: {why}")
+            ctx.say(Msg("{player} loses {tokens} on {space}: {why}", player=player, tokens=str(t), space=name,
+                        why=_why(why)))
             del sp.tribes[player]
     _remove_animals(ctx, sp, name, why)
     if sp.camp and not spared(ctx, sp.camp):
         owner, sp.camp = sp.camp, None
-        ctx.say(f"{owner}'s camp on {name} is destroyed")
+        ctx.say(Msg("{player}'s camp on {space} is destroyed", player=owner, space=name))
         lose_fire_without_camps(ctx, owner)
     if sp.crop and not spared(ctx, sp.camp):
         sp.crop = None
-        ctx.say(f"the crop on {name} is destroyed")
+        ctx.say(Msg("the crop on {space} is destroyed", space=name))
 
 
 def _one_person(ctx: Context, name: str, why: str, only: list[str] | None = None) -> None:
@@ -73,36 +101,45 @@ def _one_person(ctx: Context, name: str, why: str, only: list[str] | None = None
         if getattr(t, kind) == 0:
             kind = "f" if kind == "w" else "w"
         setattr(t, kind, getattr(t, kind) - 1)
-        ctx.say(f"{player} loses a {'warrior' if kind == 'w' else 'female'} on {name}: {why}")
+        said = dict(player=player, space=name, why=_why(why))
+        ctx.say(Msg("{player} loses a warrior on {space}: {why}", **said) if kind == "w" else
+                Msg("{player} loses a female on {space}: {why}", **said))
     sp.tidy()
 
 
-def _region(ctx: Context, kind: str, word: str) -> list[str]:
+def _region(ctx: Context, kind: str) -> list[str]:
     face = ctx.dice.roll("events")
     spaces = ctx.state.board.region_of(kind, face)
-    ctx.say(f"the die picks {word} region {face}: {', '.join(spaces) or 'no such region on this board'}")
+    said = dict(face=face, spaces=", ".join(spaces)) if spaces else dict(
+        face=face, spaces=Msg("no such region on this board"))
+    if kind == "F":
+        ctx.say(Msg("the die picks forest region {face}: {spaces}", **said))
+    elif kind == "P":
+        ctx.say(Msg("the die picks plains region {face}: {spaces}", **said))
+    else:
+        ctx.say(Msg("the die picks mountain region {face}: {spaces}", **said))
     return spaces
 
 
 def wildfire(ctx: Context) -> None:
-    for name in _region(ctx, "F", "forest"):
+    for name in _region(ctx, "F"):
         _kill_everyone(ctx, name, "the forest burns")
         ctx.state.space(name).wildfire = True
     abandon_empty_camps(ctx)
 
 
 def flood(ctx: Context) -> None:
-    for name in _region(ctx, "P", "plains"):
+    for name in _region(ctx, "P"):
         sp = ctx.state.space(name)
         _remove_animals(ctx, sp, name, "drown")
         _one_person(ctx, name, "the flood")
         if sp.camp and not spared(ctx, sp.camp):
             owner, sp.camp = sp.camp, None
-            ctx.say(f"{owner}'s village on {name} is washed away")
+            ctx.say(Msg("{player}'s village on {space} is washed away", player=owner, space=name))
             lose_fire_without_camps(ctx, owner)
         if sp.crop and not spared(ctx, sp.camp):
             sp.crop = None
-            ctx.say(f"the crop on {name} is washed away")
+            ctx.say(Msg("the crop on {space} is washed away", space=name))
         sp.flooded = True
 
 
@@ -111,10 +148,10 @@ def eruption(ctx: Context) -> None:
     volcanoes = [n for n in board.names if board.hexes[n].terrain == "V"]
     face = ctx.dice.roll("events")
     if not volcanoes:
-        ctx.say("there is no volcano on this board")
+        ctx.say(Msg("there is no volcano on this board"))
         return
     volcano = volcanoes[(face - 1) * len(volcanoes) // 6]
-    ctx.say(f"the die shows {face}: the volcano {volcano} erupts")
+    ctx.say(Msg("the die shows {face}: the volcano {space} erupts", face=face, space=volcano))
     _kill_everyone(ctx, volcano, "the eruption")
     ctx.state.space(volcano).lava = True
     for name in board.lava.get(volcano, ()):
@@ -123,7 +160,7 @@ def eruption(ctx: Context) -> None:
         _one_person(ctx, name, "the lava")
         if sp.crop and not spared(ctx, sp.camp):
             sp.crop = None
-            ctx.say(f"the crop on {name} burns")
+            ctx.say(Msg("the crop on {space} burns", space=name))
         sp.lava = True
     abandon_empty_camps(ctx)
 
@@ -131,7 +168,7 @@ def eruption(ctx: Context) -> None:
 def ailing(ctx: Context) -> None:
     face = ctx.dice.roll("events")
     species = ORDER[face - 1]
-    ctx.say(f"the die shows {face}: sickness takes every {species}")
+    ctx.say(Msg("the die shows {face}: sickness takes every {species}", face=face, species=word(species, 2)))
     for name in sorted(ctx.state.spaces, key=hexgrid.sort_key):
         sp = ctx.state.spaces[name]
         if species in sp.animals:
@@ -139,7 +176,9 @@ def ailing(ctx: Context) -> None:
             for letter in letters:
                 if letter:
                     ctx.state.bag.append(f"{species} {letter}")
-            ctx.say(f"{len(letters)} {species} leave {name}")
+            n = len(letters)
+            ctx.say(Plural("{count} {species} leave {space}", "{count} {species} leave {space}", n,
+                           count=n, species=word(species, n), space=name))
 
 
 def great_herds(ctx: Context) -> None:
@@ -154,11 +193,11 @@ def abundant_rain(ctx: Context) -> None:
         for p in ctx.state.players:
             if ctx.state.tribes[p].fire:
                 ctx.state.tribes[p].fire = False
-                ctx.say(f"the rain puts out {p}'s fire")
+                ctx.say(Msg("the rain puts out {player}'s fire", player=p))
 
 
 def avalanche(ctx: Context) -> None:
-    for name in _region(ctx, "M", "mountain"):
+    for name in _region(ctx, "M"):
         _kill_everyone(ctx, name, "the avalanche")
     abandon_empty_camps(ctx)
 
@@ -170,15 +209,17 @@ def wolf_pack(ctx: Context) -> None:
     on_board = sum(v.count("") for sp in ctx.state.spaces.values() for s, v in sp.animals.items() if s == "wolf")
     count = min(4, BLANK_WOLVES - on_board)
     if where is None or count <= 0:
-        ctx.say(f"the die shows {face}: no wolf pack can come ({'no space ' + letter if where is None else 'no wolves left'})")
+        ctx.say(Msg("the die shows {face}: no wolf pack can come (no space {letter})", face=face, letter=letter)
+                if where is None else Msg("the die shows {face}: no wolf pack can come (no wolves left)", face=face))
         return
     sp = ctx.state.space(where)
     if sp.blocked():
-        ctx.say(f"the die shows {face}: the wolf pack cannot reach {where}")
+        ctx.say(Msg("the die shows {face}: the wolf pack cannot reach {space}", face=face, space=where))
         return
     sp.animals.setdefault("wolf", []).extend([""] * count)
-    ctx.say(f"the die shows {face} ({letter})")
-    ctx.say(f"a pack of {count} wolves comes down on {where}")
+    ctx.say(Msg("the die shows {face} ({letter})", face=face, letter=letter))
+    ctx.say(Plural("a pack of {count} wolves comes down on {space}", "a pack of {count} wolves comes down on {space}",
+                   count, count=count, space=where))
 
 
 def hunger_moon(ctx: Context) -> None:
@@ -188,7 +229,8 @@ def hunger_moon(ctx: Context) -> None:
         tribe = ctx.state.tribes[p]
         lost = min(2, tribe.food)
         tribe.food -= lost
-        ctx.say(f"{p} loses {lost} food to spoilage")
+        ctx.say(Plural("{player} loses {count} food to spoilage", "{player} loses {count} food to spoilage", lost,
+                       player=p, count=lost))
 
 
 def sickness(ctx: Context) -> None:

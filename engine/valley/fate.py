@@ -1,6 +1,7 @@
 """Phase 9 (end of each season): a fate card for every hand below its size."""
 from __future__ import annotations
 
+from engine.messages import Msg
 from engine.valley.context import Context
 from engine.valley.state import State
 
@@ -17,14 +18,14 @@ def draw_fate(ctx: Context, player: str) -> bool:
     if not deck and st.discards["fate"]:
         deck.extend(sorted(st.discards["fate"]))
         st.discards["fate"].clear()
-        ctx.say("the fate discards are shuffled into a new deck")
+        ctx.say(Msg("the fate discards are shuffled into a new deck"))
     if not deck:
         return False
     card = ctx.dice.draw("fate", sorted(deck))
     deck.remove(card)
     st.tribes[player].hand.append(card)
-    ctx.say(f"{player} draws a fate card")
-    ctx.say(f"you draw the fate card {card}", to=player)
+    ctx.say(Msg("{player} draws a fate card", player=player))
+    ctx.say(Msg("you draw the fate card {card}", card=card), to=player)
     return True
 
 
@@ -36,5 +37,5 @@ def draw_cards(ctx: Context) -> None:
         if st.wiped_out(player):
             continue   # eliminated this turn (phase 10 marks it out): no card
         if len(st.tribes[player].hand) < hand_size(st) and not draw_fate(ctx, player):
-            ctx.say("the fate deck is empty: no card is drawn")
+            ctx.say(Msg("the fate deck is empty: no card is drawn"))
             return

@@ -2,6 +2,7 @@
 then a roll-off among those still tied (dice tag ``first player``)."""
 from __future__ import annotations
 
+from engine.messages import Msg
 from engine.valley.context import Context
 
 
@@ -18,9 +19,9 @@ def choose_first_player(ctx: Context) -> None:
     tied = [p for p in seats if rank(p) == best]
     while len(tied) > 1:
         rolls = {p: ctx.dice.roll("first player") for p in tied}
-        ctx.say("roll for First Player: " + ", ".join(f"{p} {r}" for p, r in rolls.items()))
+        ctx.say(Msg("roll for First Player: {rolls}", rolls=", ".join(f"{p} {r}" for p, r in rolls.items())))
         top = max(rolls.values())
         tied = [p for p in tied if rolls[p] == top]
     if tied[0] != st.first_player:
         st.first_player = tied[0]
-    ctx.say(f"{st.first_player} is First Player this turn")
+    ctx.say(Msg("{player} is First Player this turn", player=st.first_player))

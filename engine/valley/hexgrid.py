@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from engine.messages import Msg
+
 DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
 """Index 0..5 is die face 1..6: 1 N, 2 NE, 3 SE, 4 S, 5 SW, 6 NW."""
 
@@ -72,3 +74,14 @@ def direction_between(a: str, b: str) -> int | None:
 def die_direction(face: int) -> int:
     """Die face 1..6 to direction index 0..5."""
     return face - 1
+
+
+_DIRECTION_WORDS = {
+    "N": lambda: Msg("N"), "NE": lambda: Msg("NE"), "SE": lambda: Msg("SE"),
+    "S": lambda: Msg("S"), "SW": lambda: Msg("SW"), "NW": lambda: Msg("NW"),
+}
+
+
+def direction_word(name: str) -> Msg:
+    """A direction as a message (French and Spanish write SO and NO)."""
+    return _DIRECTION_WORDS[name]()

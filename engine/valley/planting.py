@@ -1,30 +1,32 @@
 """Phase 8 (end of winter): villages on plains may plant a crop for 1 food."""
 from __future__ import annotations
 
+from engine.messages import Msg
 from engine.valley.context import Context
 from engine.valley.orders import Plant
 from engine.valley.parser import planting_turn
+from engine.valley.words import season_word
 
 
 def plant_crop(ctx: Context, player: str, name: str) -> bool:
     st = ctx.state
     sp = st.peek(name)
     tribe = st.tribes[player]
-    why = ""
+    why: Msg | None = None
     if sp is None or sp.camp != player:
-        why = f"you have no village on {name}"
+        why = Msg("you have no village on {space}", space=name)
     elif st.board.hexes[name].kind != "P":
-        why = f"{name} is not plains"
+        why = Msg("{space} is not plains", space=name)
     elif sp.crop:
-        why = f"{name} already has a crop"
+        why = Msg("{space} already has a crop", space=name)
     elif tribe.food < 1:
-        why = "planting costs 1 food and you have none"
+        why = Msg("planting costs 1 food and you have none")
     if why:
-        ctx.say(f"PLANT {name} was not carried out: {why}", to=player)
+        ctx.say(Msg("PLANT {space} was not carried out: {why}", space=name, why=why), to=player)
         return False
     sp.crop = "ok"
     tribe.food -= 1
-    ctx.say(f"{player} plants a crop on {name}", by=player)
+    ctx.say(Msg("{player} plants a crop on {space}", player=player, space=name), by=player)
     return True
 
 
@@ -40,5 +42,6 @@ def planting(ctx: Context) -> None:
             else:
                 # The parser refuses these; a sheet read in another position
                 # still never loses a PLANT without a word.
-                ctx.say(f"PLANT {order.space} was not carried out: crops are planted only in the "
-                        f"last turn of winter; this is {st.season} turn {st.turn}", to=player)
+                ctx.say(Msg("PLANT {space} was not carried out: crops are planted only in the "
+                            "last turn of winter; this is {season} turn {turn}", space=order.space,
+                            season=season_word(st.season), turn=st.turn), to=player)

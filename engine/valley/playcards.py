@@ -2,6 +2,7 @@
 movement, acting at once, this turn, or lying face up until their time."""
 from __future__ import annotations
 
+from engine.messages import Msg
 from engine.valley.context import Context
 from engine.valley.fatecards import FATE
 from engine.valley.orders import Play
@@ -10,8 +11,9 @@ from engine.valley.state import MAX_FEMALES, MAX_WARRIORS
 FENCES = 2
 
 
-def _back(ctx: Context, player: str, order: Play, why: str) -> None:
-    ctx.say(f"{order} could not take effect: {why}; the card goes back to your hand", to=player)
+def _back(ctx: Context, player: str, order: Play, why: Msg) -> None:
+    ctx.say(Msg("{order} could not take effect: {why}; the card goes back to your hand", order=str(order), why=why),
+            to=player)
 
 
 def fences_in_use(ctx: Context) -> int:
@@ -28,8 +30,9 @@ def play_cards(ctx: Context) -> None:
             card = FATE[order.card]
             tribe.hand.remove(order.card)
             if _apply(ctx, player, order):
-                ctx.say(f"{player} plays {card.name}" + (f" ({' '.join(order.args)})" if order.args else ""),
-                        by=player)
+                ctx.say(Msg("{player} plays {card} ({args})", player=player, card=Msg(card.name),
+                            args=" ".join(order.args)) if order.args else
+                        Msg("{player} plays {card}", player=player, card=Msg(card.name)), by=player)
                 if card.when not in ("season", "births", "next event"):
                     st.discards["fate"].append(order.card)
             else:
@@ -46,25 +49,25 @@ def _apply(ctx: Context, player: str, order: Play) -> bool:
         kind, limit = ("w", MAX_WARRIORS) if card == "stranger_warrior" else ("f", MAX_FEMALES)
         here = st.tokens(player, args[0])
         if here.total == 0:
-            _back(ctx, player, order, f"you have no tokens left on {args[0]}")
+            _back(ctx, player, order, Msg("you have no tokens left on {space}", space=args[0]))
             return False
         if getattr(st.totals(player), kind) >= limit:
-            _back(ctx, player, order, "all your tokens of that kind are on the board")
+            _back(ctx, player, order, Msg("all your tokens of that kind are on the board"))
             return False
         t = st.space(args[0]).tribes[player]
         setattr(t, kind, getattr(t, kind) + 1)
     elif card == "fire_maker":
         if not st.camps(player):
-            _back(ctx, player, order, "fire is kept in a camp, and you have none")
+            _back(ctx, player, order, Msg("fire is kept in a camp, and you have none"))
             return False
         tribe.fire = True
     elif card == "palisade":
         sp = st.peek(args[0])
         if sp is None or sp.camp != player:
-            _back(ctx, player, order, f"you have no camp on {args[0]}")
+            _back(ctx, player, order, Msg("you have no camp on {space}", space=args[0]))
             return False
         if fences_in_use(ctx) >= FENCES:
-            _back(ctx, player, order, "both fences are in use")
+            _back(ctx, player, order, Msg("both fences are in use"))
             return False
         tribe.armed.append(["palisade", args[0]])
     elif card in ("fertility", "sacred_grove"):
@@ -77,7 +80,8 @@ def _apply(ctx: Context, player: str, order: Play) -> bool:
 def lure(ctx: Context) -> None:
     """Lured animals move one space before anybody moves."""
     from engine.valley.animals import _Mover
-    from engine.valley.species import SPECIES
+    from engine.valley.hexgrid import direction_word
+    from engine.valley.species import SPECIES, word
     from engine.valley.fatecards import DIRECTIONS
     st = ctx.state
     for effect in sorted(e for e in ctx.effects if e[0] == "lure"):
@@ -89,10 +93,14 @@ def lure(ctx: Context) -> None:
         for species in list(sp.animals):
             mover = _Mover(st, st.board, SPECIES[species])
             if mover.obstacle(name, target):
-                ctx.say(f"the {species} on {name} cannot be lured {direction}", by=player)
+                ctx.say(Msg("the {species} on {space} cannot be lured {direction}", space=name,
+                            species=word(species, len(sp.animals[species])), direction=direction_word(direction)),
+                        by=player)
                 continue
-            st.space(target).animals.setdefault(species, []).extend(sp.animals.pop(species))
-            ctx.say(f"{player} lures the {species} from {name} to {target}", by=player)
+            moved = sp.animals.pop(species)
+            st.space(target).animals.setdefault(species, []).extend(moved)
+            ctx.say(Msg("{player} lures the {species} from {space} to {target}", player=player, space=name,
+                        species=word(species, len(moved)), target=target), by=player)
         sp.tidy()
 
 
@@ -117,7 +125,7 @@ def expire_season(ctx: Context) -> None:
         for armed in [a for a in tribe.armed if a[0] == "palisade"]:
             tribe.armed.remove(armed)
             ctx.state.discards["fate"].append("palisade")
-            ctx.say(f"{player}'s fence on {armed[1]} comes down at the end of the season")
+            ctx.say(Msg("{player}'s fence on {space} comes down at the end of the season", player=player, space=armed[1]))
 
 
 def take_armed(ctx: Context, player: str, card: str) -> list[list[str]]:

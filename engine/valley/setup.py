@@ -7,6 +7,7 @@ from engine.common import checked_options, checked_seats
 from engine.common import seat_name_problem as seat_name_problem  # the ruleset offers it
 from engine.contract import Option
 from engine.dice import SeededDice
+from engine.messages import Msg
 from engine.valley.boards import BOARD_NAMES, DEFAULT_BOARD
 from engine.valley.context import Context
 from engine.valley.fate import draw_fate, hand_size
@@ -80,12 +81,14 @@ def place_tribes(ctx: Context) -> None:
             legal = [n for n in st.board.names if _legal_start(st, n, player)]
             where = ctx.dice.draw("placement", legal)
             if wanted:
-                ctx.say(f"none of {player}'s ranked spaces could be taken", to=player)
+                ctx.say(Msg("none of {player}'s ranked spaces could be taken", player=player), to=player)
         sp = st.space(where)
         sp.camp = player
         sp.tribes[player] = Tokens(START.w, START.f)
-        kind = "cave" if st.board.hexes[where].kind == "M" else "village"
-        ctx.say(f"{player} settles on {where} with {START} and a {kind}", by=player)
+        cave = st.board.hexes[where].kind == "M"
+        said = dict(player=player, space=where, tokens=str(START))
+        ctx.say(Msg("{player} settles on {space} with {tokens} and a cave", **said) if cave else
+                Msg("{player} settles on {space} with {tokens} and a village", **said), by=player)
         if any(o.space == where for o in ctx.orders(player, Plant)):
             plant_crop(ctx, player, where)
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.messages import Msg, Word
+
 
 @dataclass(frozen=True)
 class Species:
@@ -55,3 +57,31 @@ def species_name(text: str) -> str | None:
 def full_bag() -> list[str]:
     """Every lettered token, as ``"species letter"``, sorted."""
     return sorted(f"{s} {ch}" for s, letters in BAG_LETTERS.items() for ch in letters)
+
+
+# The species' names as messages, for the mail layer to translate: counted
+# (the engine's English has always kept the singular: "2 bear"), and with the
+# article a fighting side is named by ("the bear 3+1=4").
+_WORDS = {
+    "mammoth": lambda n: Word("mammoth", "mammoths", n),
+    "rhino": lambda n: Word("rhino", "rhinos", n),
+    "bison": lambda n: Word("bison", "bisons", n),
+    "bear": lambda n: Word("bear", "bears", n),
+    "tiger": lambda n: Word("tiger", "tigers", n),
+    "wolf": lambda n: Word("wolf", "wolves", n),
+}
+_THE = {
+    "mammoth": lambda: Msg("the mammoth"), "rhino": lambda: Msg("the rhino"),
+    "bison": lambda: Msg("the bison"), "bear": lambda: Msg("the bear"),
+    "tiger": lambda: Msg("the tiger"), "wolf": lambda: Msg("the wolf"),
+}
+
+
+def word(species: str, n: int = 1) -> Word:
+    """The species' name for ``n`` of them (its English is the singular, as always)."""
+    return _WORDS[species](n)
+
+
+def the(species: str) -> Msg:
+    """"the bear": the species as one side of a combat."""
+    return _THE[species]()

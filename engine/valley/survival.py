@@ -1,6 +1,7 @@
 """Phase 6: food from fishing, foraging and the harvest; then every token eats."""
 from __future__ import annotations
 
+from engine.messages import Join, Msg, Plural
 from engine.valley import hexgrid
 from engine.valley.camps import abandon_empty_camps
 from engine.valley.context import Context
@@ -11,7 +12,7 @@ def harvest_turn(st: State) -> bool:
     return st.season == "summer" and st.last_turn_of_season()
 
 
-def gains(st: State, player: str) -> tuple[int, list[str]]:
+def gains(st: State, player: str) -> tuple[int, list[Msg]]:
     """Food a tribe gains this turn, and the reasons, space by space."""
     board = st.board
     total, why = 0, []
@@ -20,15 +21,16 @@ def gains(st: State, player: str) -> tuple[int, list[str]]:
         sp = st.spaces[name]
         if st.fishing(name):
             total += 1
-            why.append(f"fishing {name}")
+            why.append(Msg("fishing {space}", space=name))
         if st.season == "summer" and board.hexes[name].kind == "F":
             berries = 2 if "berries" in st.lasting else 1
             total += berries
-            why.append(f"foraging {name}" + (f" {berries}" if berries > 1 else ""))
+            why.append(Msg("foraging {space} {food}", space=name, food=berries) if berries > 1 else
+                       Msg("foraging {space}", space=name))
         if harvest and sp.crop:
             crop = (8 if sp.crop == "ok" else 4) + (4 if "abundant_rain" in st.lasting else 0)
             total += crop
-            why.append(f"harvest {name} {crop}")
+            why.append(Msg("harvest {space} {food}", space=name, food=crop))
     return total, why
 
 
@@ -57,20 +59,24 @@ def survive(ctx: Context) -> None:
         have = tribe.food + gained
         if have >= need:
             tribe.food = have - need
-            detail = f" ({', '.join(why)})" if why else ""
-            ctx.say(f"{player} gains {gained} food{detail}, eats {need}, keeps {tribe.food}")
+            said = dict(player=player, gained=gained, need=need, kept=tribe.food)
+            ctx.say(Msg("{player} gains {gained} food ({why}), eats {need}, keeps {kept}",
+                        why=Join(", ", why), **said) if why else
+                    Msg("{player} gains {gained} food, eats {need}, keeps {kept}", **said))
             continue
         fed = count
         while fed > 0 and cost(st, player, fed) > have:
             fed -= 1
         tribe.food = have - cost(st, player, fed)
-        ctx.say(f"{player} gains {gained} food and cannot feed {count - fed} of {count} tokens")
+        ctx.say(Plural("{player} gains {gained} food and cannot feed {hungry} of {count} tokens",
+                       "{player} gains {gained} food and cannot feed {hungry} of {count} tokens", count - fed,
+                       player=player, gained=gained, hungry=count - fed, count=count))
         starve(ctx, player, count - fed)
     if harvest_turn(st):
         for sp in st.spaces.values():
             if sp.crop:
                 sp.crop = None
-        ctx.say("the crops are harvested and cleared from the board")
+        ctx.say(Msg("the crops are harvested and cleared from the board"))
     abandon_empty_camps(ctx)
 
 
@@ -95,7 +101,8 @@ def starve(ctx: Context, player: str, hungry: int) -> None:
                 name = min(picks)[1]
                 t = st.spaces[name].tribes[player]
                 setattr(t, kind, getattr(t, kind) - 1)
-                ctx.say(f"{player} loses a {'warrior' if kind == 'w' else 'female'} "
-                        f"to hunger on {name}")
+                ctx.say(Msg("{player} loses a warrior to hunger on {space}", player=player, space=name)
+                        if kind == "w" else
+                        Msg("{player} loses a female to hunger on {space}", player=player, space=name))
                 st.spaces[name].tidy()
                 break

@@ -7,6 +7,7 @@ there before or after moving).
 """
 from __future__ import annotations
 
+from engine.messages import Msg, Plural
 from engine.valley.camps import abandon_empty_camps
 from engine.valley.context import Context
 from engine.valley.orders import Camp, Fire, Move, Play
@@ -28,8 +29,8 @@ class _Movement:
         came = self.arrived.get(name, Tokens())
         return Tokens(have.w - came.w, have.f - came.f)
 
-    def refuse(self, order, why: str) -> None:
-        self.ctx.say(f"{order} was not carried out: {why}", to=self.player)
+    def refuse(self, order, why: Msg) -> None:
+        self.ctx.say(Msg("{order} was not carried out: {why}", order=str(order), why=why), to=self.player)
 
     def move(self, order: Move) -> None:
         st, me = self.st, self.player
@@ -37,13 +38,16 @@ class _Movement:
         free = self.unmoved(start)
         group = Tokens(order.w, order.f)
         if free.w < group.w or free.f < group.f:
-            self.refuse(order, f"only {free or 'nothing'} can still move on {start}")
+            self.refuse(order, Msg("only {tokens} can still move on {space}", tokens=str(free), space=start))
             return
         here = st.space(start)
         others = here.others(me)
         if others and here.tribes[me].total - group.total < others:
-            self.refuse(order, f"{others} animal or enemy token(s) are on {start}, "
-                        f"so at least {others} of your tokens must stay there")
+            self.refuse(order, Plural("{count} animal or enemy token(s) are on {space}, so at least "
+                                      "{count} of your tokens must stay there",
+                                      "{count} animal or enemy token(s) are on {space}, so at least "
+                                      "{count} of your tokens must stay there", others,
+                                      count=others, space=start))
             return
         stop = start
         for there in order.path[1:]:
@@ -56,13 +60,17 @@ class _Movement:
                 facing = sum(t.total for p, t in sp.tribes.items() if p != me)
             if facing and already < facing:
                 if there != order.path[-1]:
-                    self.ctx.say(f"{me}'s {group} stop on {there}, where {facing} animal or "
-                                 f"enemy token(s) are", by=me)
+                    self.ctx.say(Plural("{player}'s {tokens} stop on {space}, where {count} animal or "
+                                        "enemy token(s) are",
+                                        "{player}'s {tokens} stop on {space}, where {count} animal or "
+                                        "enemy token(s) are", facing,
+                                        player=me, tokens=str(group), space=there, count=facing), by=me)
                 break
         self.arrived.setdefault(stop, Tokens())
         self.arrived[stop].w += group.w
         self.arrived[stop].f += group.f
-        self.ctx.say(f"{me} moves {group} {'-'.join(order.path[:order.path.index(stop) + 1])}", by=me)
+        self.ctx.say(Msg("{player} moves {tokens} {path}", player=me, tokens=str(group),
+                         path="-".join(order.path[:order.path.index(stop) + 1])), by=me)
         abandon_empty_camps(self.ctx, [start])
 
     def _shift(self, group: Tokens, src: str, dst: str) -> None:
@@ -80,16 +88,17 @@ class _Movement:
         sp = st.space(name)
         free = self.unmoved(name)
         if free.w < 1 or free.f < 1:
-            return self.refuse(order, f"no warrior and female of yours stayed on {name}")
+            return self.refuse(order, Msg("no warrior and female of yours stayed on {space}", space=name))
         if sp.others(me):
-            return self.refuse(order, f"there are animals or enemies on {name}")
+            return self.refuse(order, Msg("there are animals or enemies on {space}", space=name))
         if sp.camp:
-            return self.refuse(order, f"there is already a camp on {name}")
+            return self.refuse(order, Msg("there is already a camp on {space}", space=name))
         if len(st.camps(me)) >= MAX_CAMPS:
-            return self.refuse(order, f"you already have {MAX_CAMPS} camps")
+            return self.refuse(order, Msg("you already have {count} camps", count=MAX_CAMPS))
         sp.camp = me
-        kind = "cave" if st.board.hexes[name].kind == "M" else "village"
-        self.ctx.say(f"{me} sets up a {kind} on {name}", by=me)
+        cave = st.board.hexes[name].kind == "M"
+        self.ctx.say(Msg("{player} sets up a cave on {space}", player=me, space=name) if cave else
+                     Msg("{player} sets up a village on {space}", player=me, space=name), by=me)
 
     def fire(self, order: Fire) -> None:
         st, me, name = self.st, self.player, order.space
@@ -100,13 +109,13 @@ class _Movement:
         flames = _touches_flames(st, name) and (
             me in sp.tribes or name in self.started and self._left_from(name))
         if not (on_volcano or flames):
-            return self.refuse(order, f"none of your tokens can take fire on {name}")
+            return self.refuse(order, Msg("none of your tokens can take fire on {space}", space=name))
         if sp.others(me):
-            return self.refuse(order, f"there are animals or enemies on {name}")
+            return self.refuse(order, Msg("there are animals or enemies on {space}", space=name))
         if not st.camps(me):
-            return self.refuse(order, "fire is kept in a camp, and you have none")
+            return self.refuse(order, Msg("fire is kept in a camp, and you have none"))
         st.tribes[me].fire = True
-        self.ctx.say(f"{me} takes fire on {name}", by=me)
+        self.ctx.say(Msg("{player} takes fire on {space}", player=me, space=name), by=me)
 
     def _left_from(self, name: str) -> bool:
         return any(isinstance(o, Move) and o.path[0] == name

@@ -21,7 +21,10 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 HERE = Path(__file__).resolve().parent
 # What Babel reads, and how: the code with _() and N_(), the templates with
 # the options pbem.reports.render gives jinja2 (so the line numbers agree).
-METHODS = [("pbem/**.py", "python"), ("templates/**.txt", "jinja2"), ("templates/**.html", "jinja2")]
+# The engines' texts are engine.messages: Msg(id, ...), Plural and Word(singular, plural, n, ...).
+METHODS = [("pbem/**.py", "python"), ("engine/**.py", "python"),
+           ("templates/**.txt", "jinja2"), ("templates/**.html", "jinja2")]
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "Msg": None, "Plural": (1, 2), "Word": (1, 2)}
 OPTIONS = {"templates/**": {"extensions": "jinja2.ext.i18n", "trim_blocks": "true",
                             "lstrip_blocks": "true", "newstyle_gettext": "true"}}
 
@@ -30,12 +33,32 @@ def extracted() -> Catalog:
     """Every message of the code and templates, as a catalogue template."""
     template = Catalog(domain=DOMAIN, project="pbem", charset="utf-8")
     for filename, lineno, message, comments, context in extract_from_dir(
-            str(ROOT), METHODS, options_map=OPTIONS, keywords={"_": None, "N_": None, "ngettext": (1, 2)},
+            str(ROOT), METHODS, options_map=OPTIONS, keywords=KEYWORDS,
             comment_tags=("Translators:",), strip_comment_tags=True):
         if filename.startswith("pbem/locale/"):
             continue
         template.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    for message, where in card_texts():
+        known = template.get(message)
+        if known is None:
+            template.add(message, None, [where])
+        elif where not in known.locations:
+            known.locations.append(where)
     return template
+
+
+def card_texts() -> list[tuple[str, tuple[str, int]]]:
+    """The names, texts and arguments of the cards, which are data (engine/valley/fatecards.py and
+    eventcards.py) the reports translate: each with the line its card begins on."""
+    from engine.valley.eventcards import CARDS as EVENT_CARDS
+    from engine.valley.fatecards import CARDS as FATE_CARDS
+    out = []
+    for path, cards in (("engine/valley/fatecards.py", FATE_CARDS), ("engine/valley/eventcards.py", EVENT_CARDS)):
+        lines = (ROOT / path).read_text().splitlines()
+        for card in cards:
+            line = next((n for n, text in enumerate(lines, 1) if f'("{card.id}", ' in text), 1)
+            out += [(text, (path, line)) for text in (card.name, card.text, getattr(card, "args", "")) if text]
+    return out
 
 
 def path_of(lang: str) -> Path:

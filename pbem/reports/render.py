@@ -10,6 +10,7 @@ from typing import Any, Iterable, Mapping
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from engine.contract import Event
+from engine.messages import Join, Msg
 from pbem import i18n
 from pbem.public import fields
 
@@ -48,17 +49,44 @@ def wrap(text: str, indent: str = "  ") -> list[str]:
     return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=indent + "  ") or [indent]
 
 
+def spoken(message: Any) -> str:
+    """A message of an engine (engine.messages, or its stored form) in the reader's language;
+    its values that are messages too are translated first."""
+    if isinstance(message, (Msg, Join)):
+        message = message.to_dict()
+    if not isinstance(message, dict):
+        return str(message)
+    if "join" in message:
+        return spoken(message["join"]).join(spoken(item) for item in message["items"])
+    values = {k: spoken(v) for k, v in message.get("values", {}).items()}
+    if "plural" not in message:
+        text = i18n._(message["id"])
+    elif message.get("word") and i18n.current() == i18n.DEFAULT:
+        text = message["id"]
+    else:
+        text = i18n.ngettext(message["id"], message["plural"], message["n"])
+    return text.format(**values)
+
+
+def event_text(e: Event | dict) -> str:
+    """An event's text in the reader's language: from its message when it has one
+    (older stored logs have none and stay English), English as the engine wrote it."""
+    message = e.get("message") if isinstance(e, dict) else e.message
+    text = fields(e)[1]
+    return text if message is None or i18n.current() == i18n.DEFAULT else spoken(message)
+
+
 def visible(events: Iterable[Event | dict], seat: str | None,
             titles: Mapping[str, str]) -> list[tuple[str, list[str]]]:
     """Events this seat may read, grouped by phase in the order they happened;
     ``titles`` names the phases (a phase it lacks is shown as it is)."""
     groups: list[tuple[str, list[str]]] = []
     for e in events:
-        phase, text, to, _by = fields(e)     # stored events may lack "by" (older logs)
+        phase, _text, to, _by = fields(e)     # stored events may lack "by" (older logs)
         if to is not None and to != seat:
             continue
         title = titles.get(phase, phase)
         if not groups or groups[-1][0] != title:
             groups.append((title, []))
-        groups[-1][1].append(text + (" (only you see this)" if to else ""))
+        groups[-1][1].append(event_text(e) + (i18n._(" (only you see this)") if to else ""))
     return groups

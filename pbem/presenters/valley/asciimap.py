@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.valley import hexgrid
+from pbem.i18n import _
 
 WIDTH = 10
 HEIGHT = 4
@@ -107,11 +108,11 @@ def legend(view: dict[str, Any]) -> list[str]:
     codes = seat_codes(view["players"])
     tribes = ", ".join(f"{c} {p}" for p, c in codes.items())
     return [
-        f"Tribes: {tribes}. 3w2f: 3 warriors and 2 females.",
-        "Terrain: P plains, F forest, M mountain, V volcano; the number is the",
-        "region. ~ fishing (lake shore or river bank). ^R: a camp of R.",
-        "Animals: ma mammoth, rh rhino, bi bison, be bear, ti tiger, wo wolf.",
-        "crop: a crop (crop- damaged). FIRE burning, FLOOD flooded, LAVA lava.",
+        _("Tribes: {tribes}. 3w2f: 3 warriors and 2 females.").format(tribes=tribes),
+        *_("Terrain: P plains, F forest, M mountain, V volcano; the number is the\n"
+           "region. ~ fishing (lake shore or river bank). ^R: a camp of R.").split("\n"),
+        _("Animals: ma mammoth, rh rhino, bi bison, be bear, ti tiger, wo wolf."),
+        _("crop: a crop (crop- damaged). FIRE burning, FLOOD flooded, LAVA lava."),
     ] + _rivers(view)
 
 
@@ -120,7 +121,7 @@ def _rivers(view: dict[str, Any]) -> list[str]:
     pairs = [p.replace("|", "-") for p in view.get("rivers", [])]
     if not pairs:
         return []
-    out, line = [], "Rivers (= and #, no crossing):"
+    out, line = [], _("Rivers (= and #, no crossing):")
     for pair in pairs:
         if len(line) + 1 + len(pair) + 1 > 72:
             out.append(line)

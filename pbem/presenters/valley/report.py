@@ -8,16 +8,20 @@ from typing import Any, Iterable
 from engine.contract import Event
 from engine.valley.carddocs import fate_line
 from engine.valley.fatecards import FATE
+from engine.valley.species import word
+from engine.valley.words import reason_word, when_words
+from pbem import i18n
+from pbem.i18n import N_, _
 from pbem.presenters import Maps, Report
 from pbem.presenters.valley import asciimap, svgmap
 from pbem.public import fields
-from pbem.reports.render import render, visible as grouped, wrap
+from pbem.reports.render import render, spoken, visible as grouped, wrap
 
 PHASE_TITLES = {
-    "setup": "Setup", "events": "1. Events", "arrivals": "2. Arrival of animals",
-    "animals": "3. Movement of animals", "tribes": "4. Movement of tribes",
-    "combat": "5. Combat", "survival": "6. Survival", "births": "7. Births",
-    "planting": "8. Planting", "fate": "9. Fate cards", "end": "10. End of the turn",
+    "setup": N_("Setup"), "events": N_("1. Events"), "arrivals": N_("2. Arrival of animals"),
+    "animals": N_("3. Movement of animals"), "tribes": N_("4. Movement of tribes"),
+    "combat": N_("5. Combat"), "survival": N_("6. Survival"), "births": N_("7. Births"),
+    "planting": N_("8. Planting"), "fate": N_("9. Fate cards"), "end": N_("10. End of the turn"),
 }
 
 
@@ -34,19 +38,20 @@ def visible(events: Iterable[Event | dict], seat: str | None) -> Groups:
 
 def parts(groups: Groups, view: dict[str, Any]) -> list[tuple[str, Groups]]:
     """The phase groups under what they belong to: a resolve plays the end of the turn that
-    was ordered (phases 4-10), then the start of the next one (phases 1-3), up to the orders."""
+    was ordered (phases 4-10), then the start of the next one (phases 1-3), up to the orders.
+    The titles are translated here (``groups`` has them in English)."""
     out: list[tuple[str, Groups]] = []
     for title, lines in groups:
         phase = _PHASE_OF.get(title, "")
         if phase in END_PHASES:
-            heading = "End of the turn just played (phases 4-10)"
+            heading = _("End of the turn just played (phases 4-10)")
         elif phase in START_PHASES:
-            heading = f"Start of {when(view)} (phases 1-3)"
+            heading = _("Start of {when} (phases 1-3)").format(when=when(view))
         else:
-            heading = title
+            heading = _(title) if phase else title
         if not out or out[-1][0] != heading:
             out.append((heading, []))
-        out[-1][1].append((title, lines))
+        out[-1][1].append((_(title) if phase else title, lines))
     return out
 
 
@@ -56,8 +61,8 @@ def draw_maps(view: dict[str, Any]) -> Maps:
 
 def when(view: dict[str, Any]) -> str:
     if view["stage"] == "setup":
-        return "setup: place your tribe"
-    return f"{view['season']} turn {view['turn']} of year {view['year']}"
+        return _("setup: place your tribe")
+    return spoken(when_words(view["season"], view["turn"], view["year"]))
 
 
 def _space_words(space: dict[str, Any]) -> str:
@@ -65,14 +70,15 @@ def _space_words(space: dict[str, Any]) -> str:
     for p, (w, f) in space.get("tribes", {}).items():
         parts.append(f"{p} {w}W {f}F".replace(" 0W", "").replace(" 0F", ""))
     if space.get("camp"):
-        parts.append(f"{space['camp']}'s {'cave' if space['terrain'] in 'MV' else 'village'}")
+        cave = space["terrain"] in "MV"
+        parts.append((_("{player}'s cave") if cave else _("{player}'s village")).format(player=space["camp"]))
     for s, v in space.get("animals", {}).items():
-        parts.append(f"{len(v)} {s}")
+        parts.append(_("{count} {species}").format(count=len(v), species=spoken(word(s, len(v)))))
     if space.get("crop"):
-        parts.append("a crop" if space["crop"] == "ok" else "a damaged crop")
-    for key, word in (("wildfire", "burning"), ("flooded", "flooded"), ("lava", "lava")):
+        parts.append(_("a crop") if space["crop"] == "ok" else _("a damaged crop"))
+    for key, marker in (("wildfire", N_("burning")), ("flooded", N_("flooded")), ("lava", N_("lava"))):
         if space.get(key):
-            parts.append(word)
+            parts.append(_(marker))
     return ", ".join(parts)
 
 
@@ -80,19 +86,39 @@ def may_order(view: dict[str, Any], seat: str | None) -> list[str]:
     if seat is None or view["stage"] == "over":
         return []
     if view["stage"] == "setup":
-        return ["PLACE <space> [<space> ...] - where to settle, best first",
-                "PLANT <space> - a crop on your start village if it is on plains (1 food)"]
-    hints = ["MOVE <tokens> <path> - e.g. MOVE 2W 1F C4-B4-B5",
-             "CAMP <space> - a warrior and a female who stay set up a camp",
-             "COMBAT <space> ... - the order of your combats",
-             "LOSSES WARRIORS|FEMALES, CONQUER OCCUPY|BURN, STARVE WARRIORS|FEMALES"]
+        return [_("PLACE <space> [<space> ...] - where to settle, best first"),
+                _("PLANT <space> - a crop on your start village if it is on plains (1 food)")]
+    hints = [_("MOVE <tokens> <path> - e.g. MOVE 2W 1F C4-B4-B5"),
+             _("CAMP <space> - a warrior and a female who stay set up a camp"),
+             _("COMBAT <space> ... - the order of your combats"),
+             _("LOSSES WARRIORS|FEMALES, CONQUER OCCUPY|BURN, STARVE WARRIORS|FEMALES")]
     if view.get("planting_turn"):
-        hints.append("PLANT <space> - a crop on a plains village of yours (1 food): end of winter")
+        hints.append(_("PLANT <space> - a crop on a plains village of yours (1 food): end of winter"))
     if view["options"].get("fire"):
-        hints.append("FIRE <space> - take fire (volcano, next to wildfire, lava)")
+        hints.append(_("FIRE <space> - take fire (volcano, next to wildfire, lava)"))
     if view["tribes"][seat]["hand"]:
-        hints.append("PLAY <card> [arguments] - play a fate card")
+        hints.append(_("PLAY <card> [arguments] - play a fate card"))
     return hints
+
+
+ACTS = {"now": N_("now"), "movement": N_("movement"), "combat": N_("combat"), "births": N_("births"),
+        "planting": N_("planting"), "next event": N_("next event"), "season": N_("season")}
+
+
+def card_line(card_id: str) -> str:
+    """A fate card by name, how to play it, when it acts and its text (carddocs.fate_line's words)."""
+    card = FATE.get(card_id)
+    if card is None:
+        return card_id
+    if i18n.current() == i18n.DEFAULT:
+        return fate_line(card_id)
+    return _("{name} ({usage}; acts: {when}): {text}").format(
+        name=_(card.name), usage=usage(card), when=_(ACTS[card.when]), text=_(card.text))
+
+
+def usage(card: Any) -> str:
+    """"PLAY raft <tokens> <path>", the arguments in the reader's words."""
+    return f"PLAY {card.id} {_(card.args)}" if card.args else f"PLAY {card.id}"
 
 
 def _hand(view: dict[str, Any], seat: str | None, events: list[Event | dict]) -> tuple[list[str], bool]:
@@ -108,14 +134,39 @@ def _hand(view: dict[str, Any], seat: str | None, events: list[Event | dict]) ->
     counts = Counter(hand)
     out, short = [], False
     for card_id in dict.fromkeys(hand):
-        times = f"{counts[card_id]}x " if counts[card_id] > 1 else ""
+        times = _("{count}x ").format(count=counts[card_id]) if counts[card_id] > 1 else ""
         card = FATE.get(card_id)
         if card is None or view["turn"] == 1 or card_id in drawn:
-            out.append(times + fate_line(card_id))
+            out.append(times + card_line(card_id))
         else:
-            out.append(f"{times}{card.name} ({f'PLAY {card.id} {card.args}'.strip()})")
+            out.append(f"{times}{_(card.name)} ({usage(card)})")
             short = True
     return out, short
+
+
+def _lasting(view: dict[str, Any]) -> list[dict[str, str]]:
+    """The event cards lying face up, in the reader's words."""
+    until = {"turn": N_("until the end of the turn"), "season": N_("until the end of the season")}
+    return [{**card, "name": _(card["name"]), "text": _(card["text"]),
+             "until": _(until[card["until"]]) if card["until"] in until else card["until"]}
+            for card in view["lasting"]]
+
+
+def _asked(view: dict[str, Any]) -> dict[str, Any]:
+    """The view with its prompt and the game's end in the reader's words."""
+    out = dict(view)
+    if view.get("prompt_message"):
+        out["prompt"] = spoken(view["prompt_message"])
+    if view.get("reason"):
+        out["reason"] = spoken(reason_word(view["reason"]))
+    out["lasting"] = _lasting(view)
+    return out
+
+
+def fitted(text: str) -> list[str]:
+    """A line of the report's head: as it is in English (as it always was), wrapped to
+    72 columns in the languages whose words run longer."""
+    return [text] if i18n.current() == i18n.DEFAULT else wrap(text, "")
 
 
 def report(*, game: str, turn_no: int, seat: str | None, view: dict[str, Any],
@@ -126,6 +177,7 @@ def report(*, game: str, turn_no: int, seat: str | None, view: dict[str, Any],
     ``maps`` (text map lines, SVG) may be given when they were drawn once for
     every seat of the turn: the board is public."""
     map_lines, svg = maps or draw_maps(view)
+    view = _asked(view)
     events = list(events)
     groups = visible(events, seat)
     spaces = [(s["name"], _space_words(s)) for s in view["spaces"] if _space_words(s)]
@@ -142,12 +194,13 @@ def report(*, game: str, turn_no: int, seat: str | None, view: dict[str, Any],
         wrapped_parts=[(heading, [(t, [line for text in texts for line in wrap(text)]) for t, texts in part])
                        for heading, part in event_parts],
         wrapped_spaces=[line for n, words in spaces for line in wrap(f"{n}: {words}")],
-        wrap=wrap, hand_lines=[line for text in hand for line in wrap(text)], hand_texts=hand,
-        hand_note="HELP by mail gives each card's whole text." if short else "",
+        wrap=wrap, fitted=fitted, hand_lines=[line for text in hand for line in wrap(text)], hand_texts=hand,
+        hand_note=_("HELP by mail gives each card's whole text.") if short else "",
     )
-    subject = f"[{game}] turn {turn_no} report" + (f" for {seat}" if seat else "")
+    subject = (_("[{game}] turn {turn} report for {seat}") if seat else _("[{game}] turn {turn} report")).format(
+        game=game, turn=turn_no, seat=seat)
     if view["winners"] is not None:
-        subject = f"[{game}] the game is over"
+        subject = _("[{game}] the game is over").format(game=game)
     return Report(subject, render("reports/valley/report.txt", **context),
                   render("reports/valley/report.html", **context))
 

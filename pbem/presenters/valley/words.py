@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.valley.words import season_word
+from pbem.i18n import _
 from pbem.presenters import Demo, Standings
 from pbem.presenters.valley.help import help_lines
+from pbem.reports.render import spoken
 
 __all__ = ["DEMO", "help_lines", "label", "misspell", "standings"]
 
@@ -21,7 +24,9 @@ def standings(view: dict[str, Any]) -> Standings:
 
 
 def label(view: dict[str, Any]) -> str:
-    return f"{view['season']} {view['turn']}, year {view['year']}"
+    """"winter 2, year 1", in the reader's language."""
+    return _("{season} {turn}, year {year}").format(season=spoken(season_word(view["season"])),
+                                                     turn=view["turn"], year=view["year"])
 
 
 def misspell(body: str) -> str:

@@ -1,0 +1,103 @@
+"""Texts of the engines as message ids with their values, for the mail layer
+to write in the reader's language.
+
+The engine stays in English and pure: a :class:`Msg` is only an id and its
+values, and its ``str()`` is the English text the engine always wrote (the
+event's ``text``, the cases and the golden files read that). The mail layer
+looks the id up in its catalogues (pbem.i18n), translates the values that
+are messages themselves, and fills them in. The ids are extracted by Babel:
+``Msg`` and ``Word`` take their English as a literal first argument,
+``Plural`` and ``Word`` a singular and a plural form and the count that
+chooses between them. The stored form (:meth:`Msg.to_dict`) is plain JSON.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+
+class Msg:
+    """An English text with ``{name}`` placeholders and the values that fill them;
+    a value may be a message too (a species, a direction, a reason)."""
+
+    __slots__ = ("id", "values")
+
+    def __init__(self, id: str, /, **values: Any) -> None:
+        self.id = id
+        self.values = values
+
+    def english(self) -> str:
+        """The English form of the id: the singular, or the plural when the count says so."""
+        return self.id
+
+    def __str__(self) -> str:
+        return self.english().format(**{k: str(v) for k, v in self.values.items()})
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Msg) and self.to_dict() == other.to_dict()
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The stored form: ``id``, then ``plural`` and ``n`` for a counted text, ``values``
+        (a message value in its stored form, a list of them as ``{"join": ...}``)."""
+        out: dict[str, Any] = {"id": self.id}
+        if self.values:
+            out["values"] = {k: stored(v) for k, v in self.values.items()}
+        return out
+
+
+class Plural(Msg):
+    """A text whose words depend on a count: the singular for 1, else the plural
+    (the catalogues give each language its own plural forms)."""
+
+    __slots__ = ("plural", "n")
+
+    def __init__(self, singular: str, plural: str, n: int, /, **values: Any) -> None:
+        super().__init__(singular, **values)
+        self.plural, self.n = plural, n
+
+    def english(self) -> str:
+        return self.id if self.n == 1 else self.plural
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {"id": self.id, "plural": self.plural, "n": self.n}
+        if self.values:
+            out["values"] = {k: stored(v) for k, v in self.values.items()}
+        return out
+
+
+class Word(Plural):
+    """A word counted in other languages but not in the engine's English (the
+    species: "2 bear" has always been written so): English is the singular."""
+
+    __slots__ = ()
+
+    def english(self) -> str:
+        return self.id
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**super().to_dict(), "word": True}     # English keeps the singular
+
+
+class Join:
+    """Values shown one after another, between separators (``sep`` may be a message: " and ")."""
+
+    __slots__ = ("sep", "items")
+
+    def __init__(self, sep: str | Msg, items: list[Any]) -> None:
+        self.sep, self.items = sep, list(items)
+
+    def __str__(self) -> str:
+        return str(self.sep).join(str(item) for item in self.items)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"join": stored(self.sep), "items": [stored(item) for item in self.items]}
+
+
+def stored(value: Any) -> Any:
+    """A value in its stored form: messages and joins as dicts, the rest as it is."""
+    return value.to_dict() if isinstance(value, (Msg, Join)) else value
