@@ -356,3 +356,26 @@ def announce(s: Session, cfg: Config, game: Game, word: str, done: str, now: dat
     for seat in seats_of(s, game.id):
         queue_notice(s, cfg, game_id=game.id, to=seat.email, subject="from the GM", text=f"The GM {done}.\n",
                      when=now, key=f"notice:{game.id}:{word}:{seat.name}:{key}:{now.isoformat()}")
+
+
+def seat_language(s: Session, game: Game, seat: Seat, lang: str, zone: str | None, now: datetime) -> str:
+    """The GM sets the language (``default``: the game's) and, when given, the time zone
+    ('UTC' or a zoneinfo name) a seat's mail is written in, as LANGUAGE and TIMEZONE do by mail."""
+    from pbem.commands.language import zone_named
+    from pbem.i18n import LANGUAGES
+    lang = lang.lower()
+    if lang != "default" and lang not in LANGUAGES:
+        raise GameError(f"{lang!r} is not a language of pbem; choose one of {', '.join(LANGUAGES)} "
+                        "or default (the game's)")
+    found = zone_named(zone) if zone is not None else ""
+    if zone is not None and not found:
+        raise GameError(f"{zone!r} is not a time zone; write one like Europe/Paris, "
+                        "America/Mexico_City or UTC")
+    seat.lang = "" if lang == "default" else lang
+    if zone is not None:
+        seat.timezone = "" if found == "UTC" else found
+    s.add(seat)
+    detail = f"{seat.name} language {seat.lang or 'default'}, time zone {seat.timezone or 'UTC'}"
+    s.add(GmLog(game_id=game.id, action="seat-lang", detail=detail, at=now))
+    return (f"{seat.name} now gets its mail in {seat.lang or 'the game language, ' + (game.lang or 'en')}"
+            f", times in {seat.timezone or 'UTC'}.")

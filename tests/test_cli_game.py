@@ -4,11 +4,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from click.testing import CliRunner
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from pbem.cli import main
 from pbem.db import open_engine
-from pbem.models import Game
+from pbem.models import Game, GmLog, Seat
 
 SEATS = ["--seat", "red:a@example.org", "--seat", "blue:b@example.org"]
 
@@ -106,3 +106,36 @@ def test_unknown_options_and_choices_are_refused_naming_the_valid_ones(tmp_path:
     ok = new_game(tmp_path, "g", *SEATS, "--option", "board=W2E2", "--option", "fire=yes")
     assert ok.exit_code == 0, ok.output
     assert '"board": "W2E2"' in game_row(tmp_path, "g").options_json
+
+
+def gm(tmp_path: Path, *args: str):  # type: ignore[no-untyped-def]
+    return CliRunner().invoke(main, ["--config", str(tmp_path / "pbem.toml"), "game", *args], env={})
+
+
+def test_seat_lang_sets_a_seats_language_and_zone_and_default_clears_it(tmp_path: Path) -> None:
+    assert new_game(tmp_path, "g", *SEATS, "--option", "lang=es").exit_code == 0
+    result = gm(tmp_path, "seat-lang", "g", "Red", "FR", "--timezone", "europe/paris")
+    assert result.exit_code == 0, result.output
+    assert result.output == "red now gets its mail in fr, times in Europe/Paris.\n"
+    result = gm(tmp_path, "seat-lang", "g", "blue", "default")
+    assert result.output == "blue now gets its mail in the game language, es, times in UTC.\n"
+    with Session(open_engine(f"sqlite:///{tmp_path / 'pbem.sqlite'}")) as s:
+        seats = {x.name: (x.lang, x.timezone) for x in s.exec(select(Seat).where(Seat.game_id == "g"))}
+        logs = [x.detail for x in s.exec(select(GmLog).where(GmLog.action == "seat-lang"))]
+    assert seats == {"red": ("fr", "Europe/Paris"), "blue": ("", "")}
+    assert logs == ["red language fr, time zone Europe/Paris", "blue language default, time zone UTC"]
+
+
+def test_seat_lang_refuses_a_bad_language_zone_or_seat_in_one_line(tmp_path: Path) -> None:
+    assert new_game(tmp_path, "g", *SEATS).exit_code == 0
+    cases = [
+        (["g", "red", "de"], "Error: 'de' is not a language of pbem; choose one of en, fr, es or default"),
+        (["g", "red", "fr", "--timezone", "Mars/Olympus"], "Error: 'Mars/Olympus' is not a time zone"),
+        (["g", "green", "fr"], "Error: game g has no seat green"),
+    ]
+    for args, message in cases:
+        result = gm(tmp_path, "seat-lang", *args)
+        assert result.exit_code == 1, (args, result.output)
+        assert result.output.startswith(message) and result.output.count("\n") == 1, (args, result.output)
+    with Session(open_engine(f"sqlite:///{tmp_path / 'pbem.sqlite'}")) as s:
+        assert {(x.lang, x.timezone) for x in s.exec(select(Seat).where(Seat.game_id == "g"))} == {("", "")}

@@ -251,6 +251,22 @@ def game_vacation(obj: Ctx, game_id: str, seat: str, turns: str, now_text: str |
     click.echo(_gm_game(obj, game_id, act))
 
 
+@game.command("seat-lang")
+@click.argument("game_id")
+@click.argument("seat")
+@click.argument("lang")
+@click.option("--timezone", "zone", help="the seat's time zone too, like Europe/Paris (or UTC)")
+@click.option("--now", "now_text", help="the time to use (ISO)")
+@click.pass_obj
+def game_seat_lang(obj: Ctx, game_id: str, seat: str, lang: str, zone: str | None, now_text: str | None) -> None:
+    """SEAT's mail in LANG (en, fr, es, or default: the game's), as LANGUAGE does by mail."""
+    from pbem.gmtools import seat_language, seat_named
+
+    def act(s, cfg, g):  # type: ignore[no-untyped-def]
+        return seat_language(s, g, seat_named(s, g, seat.lower()), lang, zone, _now(now_text))
+    click.echo(_gm_game(obj, game_id, act))
+
+
 @game.command("end")
 @click.argument("game_id")
 @click.option("--reason", default="ended by the GM", show_default=True)
