@@ -11,7 +11,7 @@ from datetime import datetime
 from sqlmodel import Session, select
 
 from engine import get_ruleset
-from pbem import commands, gmtools, guard, i18n, passwords, steps
+from pbem import commands, gmtools, guard, i18n, orderwords, passwords, steps
 from pbem.clock import show
 from pbem.answer import MAX_PROBLEMS, Answer, at_most, trim
 from pbem.commands import Context, orders
@@ -191,7 +191,7 @@ def _player(s: Session, cfg: Config, game: Game, seat: Seat, req: Request, answe
     if chosen:                       # the whole answer is in the language the mail asks for
         i18n.choose(chosen[-1])
     asked = orders.turn_asked(req, answer)
-    orders.end_of_orders(req, get_ruleset(game.ruleset).order_words, answer)
+    orders.end_of_orders(req, get_ruleset(game.ruleset).order_words, answer, orderwords.first_words(game.ruleset))
     stored = orders.store(s, game, seat, req, answer, asked) if req.orders else True
     for block in req.press:
         answer.add(relay(s, cfg, game, seat, block, now))

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Collection, Sequence
 
+from engine.localwords import fold
 from pbem.i18n import N_
 
 REPORT_START = "=== pbem report"
@@ -84,16 +85,20 @@ class Request:
         return "\n".join(self.orders.get(i, "") for i in range(1, last + 1))
 
 
-def sign_off(orders: dict[int, str], order_words: Collection[str]) -> list[int]:
+def sign_off(orders: dict[int, str], order_words: Collection[str], also: Collection[str] = ()) -> list[int]:
     """The lines after the last order that are no order at all (a sign-off,
     a name, thanks): they end the orders. A line whose first word is an order
     word, or close to one (a misspelt order), never ends them: it stays an
-    error for the parser to explain."""
+    error for the parser to explain. ``also``: the order words in other
+    languages, which count only as written (without case or accents), so that
+    "Cheers," is not taken for a misspelt French order."""
     words = [w.upper() for w in order_words]
+    exact = {fold(w) for w in also}
 
     def is_order(text: str) -> bool:
         word = text.split()[0].upper().strip(".,;:!?")
-        return word in words or bool(difflib.get_close_matches(word, words, n=1, cutoff=0.7))
+        return (word in words or fold(word) in exact
+                or bool(difflib.get_close_matches(word, words, n=1, cutoff=0.7)))
 
     ending = []
     for number in sorted(orders, reverse=True):

@@ -11,12 +11,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
 from engine.contract import OrderSheet, Ruleset
-from engine.dewan import RULESET, payment
+from engine.dewan import RULESET, localwords, payment
 from engine.dewan.cards import card
 from engine.dewan.casestate import build_state, read_board
 from engine.dewan.components import SCENARIOS
 from engine.dewan.state import OVER, State
 from engine.dice import SeededDice
+from engine.localwords import fold
 
 SEATS = ["ann", "bob", "cy"]
 SLOW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -219,3 +220,37 @@ def test_options_are_checked_and_the_scenario_sets_the_scoring() -> None:
         RULESET.check_options({"colour": "red"})
     for name, scenario in SCENARIOS.items():
         assert RULESET.new_game(SEATS, {"scenario": name}, 1).scoring == dict(scenario.scoring)
+
+
+# -- the order words in French and Spanish (engine/dewan/localwords.py) ------------
+LOCAL_ORDERISH = hs.lists(hs.sampled_from(
+    [w for kind in localwords.ALL.values() for w in kind.spellings()]
+    + ["PRENDRE", "Poser", "histoire", "SI", "OU", "O", "R", "B", "BM", "R/feu", "B/baya", "FR/cristal",
+       "1", "2", "3", "A1-B1", "s07", "TAKE", "IF", "OR", "F", "W/fire", "é"]), max_size=14).map(" ".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(LOCAL_ORDERISH)
+def test_the_parser_never_raises_on_translated_order_words(text: str) -> None:
+    for st, seat in [(st, seat) for st in early_games() for seat in st.players]:
+        sheet = RULESET.parse_orders(st, seat, text)
+        assert not any("could not be read" in p.message for p in sheet.problems), sheet.problems
+        for order in sheet.orders:                 # a translated line stores English
+            assert str(order).split()[0] in ("TAKE", "CAMP", "STORY")
+
+
+@SLOW
+@given(hs.integers(0, 10_000), hs.integers(0, 30), hs.sampled_from(["fr", "es"]), hs.booleans())
+def test_a_translated_sheet_parses_to_the_same_orders_as_its_english(seed: int, steps: int, lang: str,
+                                                                      plain: bool) -> None:
+    st, _ = play(seed, steps)
+    rng = random.Random(seed)
+    for seat in RULESET.awaiting(st):
+        english = RULESET.bot_orders(st, seat, rng)
+        lines = english.normal + ["TAKE 2 3 IF FW/berry DP OR TAKE 4 5"]
+        translated = [localwords.localised(line, lang) for line in lines]
+        text = "\n".join(fold(x) if plain else x.lower() for x in translated)
+        again = RULESET.parse_orders(st, seat, text)
+        wanted = RULESET.parse_orders(st, seat, "\n".join(lines))
+        assert again.normal == wanted.normal and again.problems == wanted.problems
+        assert [localwords.localised(x, "en") for x in lines] == lines

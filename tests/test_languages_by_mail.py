@@ -3,12 +3,16 @@
 and Spanish command words, and times in the seat's time zone (TIMEZONE)."""
 from __future__ import annotations
 
+import random
 import re
 from datetime import datetime, timedelta, timezone
 
 from sqlmodel import Session, select
 
-from pbem.models import Game, Seat
+from engine.registry import get_ruleset
+from engine.valley import localwords as valley_words
+from engine.valley.parser import _Reader
+from pbem.models import Game, Seat, Sheet
 from pbem_world import ServerWorld, order_mail, password_in, run_pass, text_of
 
 T0 = datetime(2026, 6, 1, 10, 0, tzinfo=timezone.utc)
@@ -123,3 +127,45 @@ def test_joining_in_french_from_the_first_word(tmp_path, clean_mailboxes, smtp) 
     assert "Vous avez rejoint ouverte à la place vert. Votre mot de passe arrivera quand le MJ" in joined
     taken = _answer(world, "cy@example.org", "UNIRSE ouverte vert", 15)
     assert "el nombre de puesto vert ya está cogido; elige otro." in taken
+
+
+def _sheet(world: ServerWorld, seat: str) -> str:
+    with Session(world.engine()) as s:
+        game = s.get(Game, "lg")
+        return s.exec(select(Sheet.text).where(Sheet.game_id == "lg", Sheet.seat == seat,
+                                               Sheet.turn_no == game.turn_no)).one()
+
+
+def test_order_words_in_french_are_echoed_in_french_and_stored_in_english(tmp_path, clean_mailboxes,
+                                                                           smtp) -> None:
+    world = ServerWorld(tmp_path, clean_mailboxes, smtp)
+    _start(world)
+    ann, bob = password_in(world.outbox(ANN)), password_in(world.outbox(BOB))
+    stored = _answer(world, ANN, f"SIGNON lg red {ann}\nLANGUE fr\nplacer C3 B2", 5)
+    assert "Ordres enregistrés pour lg (tour 0), place red\u00a0; ils remplacent" in stored
+    assert "\n  PLACER C3 B2\n" in stored
+    assert _sheet(world, "red") == "PLACE C3 B2"
+    refused = _answer(world, ANN, f"SIGNON lg red {ann}\nPLACER Z9", 10)
+    assert "line 2 \"PLACER Z9\": no space Z9" in refused
+    assert "\n  PLACER C3 B2\n" in refused, "the orders that stand, in French"
+    # an English seat writing Spanish words is understood, and answered in English
+    english = _answer(world, BOB, f"SIGNON lg blue {bob}\ncolocar E5 F5", 15)
+    assert "Orders stored for lg" in english and "\n  PLACE E5 F5\n" in english
+    assert _sheet(world, "blue") == "PLACE E5 F5"
+    run_pass(world, T0 + timedelta(hours=25))
+    with Session(world.engine()) as s:
+        game = s.get(Game, "lg")
+        ruleset = get_ruleset(game.ruleset)
+        state = ruleset.from_json(game.state_json)
+    move = _Reader(state, "red").path_example("MOVE").removeprefix("e.g. ")
+    sheet = ruleset.parse_orders(state, "red", "\n".join([move] + ruleset.bot_orders(state, "red",
+                                                                                     random.Random(7)).normal))
+    assert sheet.ok and move.startswith("MOVE") and len(sheet.normal) > 3, sheet.problems
+    orders = sheet.normal
+    french = [valley_words.localised(line, "fr") for line in orders]
+    assert any(line.startswith("DÉPLACER") for line in french)
+    body = "\n".join(line.replace("É", "E") for line in french)      # typed without the accent
+    moved = _answer(world, ANN, f"SIGNON lg red {ann}\n{body}", 24 * 60 + 90)
+    assert "Ordres enregistrés pour lg (tour 1)" in moved
+    assert "\n".join(f"  {line}" for line in french) in moved
+    assert _sheet(world, "red") == "\n".join(orders)

@@ -8,6 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import SeededDice
+from engine.localwords import fold
+from engine.valley import localwords
 from engine.valley.bots import random_orders
 from engine.valley.parser import KEYWORDS
 from engine.valley.state import State
@@ -79,3 +81,44 @@ def test_parser_never_raises_on_order_like_text(lines: list[list[str]], setup: b
     text = "\n".join(" ".join(line) for line in lines)
     sheet = RULESET.parse_orders(state, state.players[0], text)
     assert len(sheet.orders) + len(sheet.problems) <= len(lines) + len(sheet.problems)
+
+
+# -- the order words in French and Spanish (engine/valley/localwords.py) ------------
+local_words = st.sampled_from([w for kind in localwords.ALL.values() for w in kind.spellings()]
+                              + ["2G", "1M", "2g1f", "G", "H", "NO", "SO", "lure", "forced_march"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines=st.lists(st.lists(st.one_of(words, local_words), min_size=1, max_size=5), max_size=8),
+       setup=st.booleans())
+def test_parser_never_raises_on_translated_order_words(lines: list[list[str]], setup: bool) -> None:
+    state = play(5, 0 if setup else 3)
+    text = "\n".join(" ".join(line) for line in lines)
+    sheet = RULESET.parse_orders(state, state.players[0], text)
+    assert all(0 < p.line <= len(lines) for p in sheet.problems)
+    assert all(o.line for o in sheet.orders)
+
+
+def _written(line: str, how: int) -> str:
+    """A line as a player might type it: as shown, without accents, or in small letters."""
+    return line if how == 0 else fold(line) if how == 1 else line.lower()
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10_000), turns=st.integers(0, 10), lang=st.sampled_from(["fr", "es"]),
+       how=st.integers(0, 2))
+def test_a_translated_sheet_parses_to_the_same_orders_as_its_english(seed: int, turns: int, lang: str,
+                                                                      how: int) -> None:
+    state = play(seed, turns, 4, seed % 2 == 0)
+    if state.stage == "over":
+        return
+    rng = random.Random(seed)
+    for player in state.players:
+        english = random_orders(state, player, rng)
+        if english.problems or not english.orders:
+            continue
+        translated = [localwords.localised(line, lang) for line in english.normal]
+        again = RULESET.parse_orders(state, player, "\n".join(_written(x, how) for x in translated))
+        assert again.problems == ()
+        assert again.normal == english.normal
+        assert [localwords.localised(x, "en") for x in english.normal] == english.normal

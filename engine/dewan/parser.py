@@ -17,8 +17,9 @@ import re
 from collections import Counter
 
 from engine.common import Refused
+from engine.localwords import nearest
 from engine.contract import OrderSheet, Problem
-from engine.dewan import legal, payment
+from engine.dewan import legal, localwords, payment
 from engine.dewan.board import START
 from engine.dewan.cards import CardError, normal
 from engine.dewan.orders import Camp, Order, Pick, Take, is_move
@@ -63,7 +64,7 @@ class Reader:
     def read(self, words: list[str], line: int) -> Order:
         keyword = words[0].upper()
         if keyword not in KEYWORDS:
-            hint = closest(keyword, list(KEYWORDS))
+            hint = nearest(keyword, KEYWORDS, localwords.KEYWORDS)
             raise Refused(f"unknown order {shown(words[0])}",
                           f"did you mean {hint}?" if hint else "the orders are TAKE, CAMP and STORY")
         return {"TAKE": self.take, "CAMP": self.camp, "STORY": self.pick}[keyword](words[1:], line)
@@ -239,7 +240,7 @@ def _pairs_near(first: int, second: int | None = None) -> str:
 def alternatives(body: str) -> list[list[str]]:
     """The orders of one line: its words, split at each OR."""
     out: list[list[str]] = [[]]
-    for word in body.replace(",", " ").split():
+    for word in localwords.canonical(body.replace(",", " ").split()):
         if word.upper() == "OR":
             out.append([])
         else:

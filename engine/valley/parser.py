@@ -13,7 +13,8 @@ from typing import Callable
 
 from engine.common import Refused
 from engine.contract import OrderSheet, Problem
-from engine.valley import hexgrid
+from engine.localwords import nearest
+from engine.valley import hexgrid, localwords
 from engine.valley.orders import (
     STANDING_VALUES, Camp, CombatOrder, Fire, Move, Place, Plant, Play, Standing)
 from engine.valley.fatecards import DIRECTIONS, FATE
@@ -359,12 +360,12 @@ def parse(state: State, player: str, text: str) -> OrderSheet:
         body = raw.split("#", 1)[0].strip()
         if not body:
             continue
-        words = body.replace(",", " ").split()
+        words = localwords.canonical(body.replace(",", " ").split())
         if not words:
             continue
         keyword = words[0].upper()
         if keyword not in KEYWORDS:
-            hint = _closest(keyword, list(KEYWORDS))
+            hint = nearest(keyword, KEYWORDS, localwords.KEYWORDS)
             problems.append(Problem(number, f"unknown order {words[0]!r}",
                                     f"did you mean {hint}?" if hint else "the orders are " + ", ".join(KEYWORDS)))
             continue

@@ -7,7 +7,7 @@ from typing import Sequence
 from sqlmodel import Session, select
 
 from engine import Problem, get_ruleset
-from pbem import gmtools
+from pbem import gmtools, orderwords
 from pbem.answer import MAX_PROBLEMS, Answer, at_most
 from pbem.clock import show
 from pbem.commands.base import PLAYER, Context, Entry, step_phrase
@@ -36,10 +36,11 @@ def read_before(ctx: Context) -> None:
 TURN = Entry("TURN", "<n>", PLAYER, N_("the turn your orders are for (optional)"), read_before)
 
 
-def end_of_orders(req: Request, order_words: Sequence[str], answer: Answer) -> None:
+def end_of_orders(req: Request, order_words: Sequence[str], answer: Answer, also: Sequence[str] = ()) -> None:
     """A sign-off after the last order ("Cheers,", "Ann") ends the orders
-    instead of refusing the sheet; the answer says which lines it took so."""
-    ending = sign_off(req.orders, order_words)
+    instead of refusing the sheet; the answer says which lines it took so.
+    ``also``: the order words in French and Spanish (pbem.orderwords)."""
+    ending = sign_off(req.orders, order_words, also)
     if not ending:
         return
     shown = ", ".join(f'"{req.orders[n][:40]}"' for n in ending[:3]) + (", ..." if len(ending) > 3 else "")
@@ -109,14 +110,15 @@ def store(s: Session, game: Game, seat: Seat, req: Request, answer: Answer, aske
         stored = Sheet(game_id=game.id, seat=seat.name, turn_no=game.turn_no, text="")
     stored.text = "\n".join(sheet.normal)
     s.add(stored)
-    answer.add(_stored(game, seat, step, sheet.normal, later))
+    answer.add(_stored(game, seat, step, [orderwords.shown(game.ruleset, x) for x in sheet.normal], later))
     return True
 
 
 def _refused(game: Game, step: str, problems: list[str], stored: Sheet | None) -> str:
     """The answer to a sheet with problems: each refused line, and the sheet that stands."""
     lines = "\n".join(f"  {p}" for p in at_most(problems, MAX_PROBLEMS))
-    standing = "\n".join(f"  {x}" for x in stored.text.splitlines()) if stored else "  " + _("(none yet)")
+    standing = ("\n".join(f"  {orderwords.shown(game.ruleset, x)}" for x in stored.text.splitlines()) if stored
+                else "  " + _("(none yet)"))
     return _("Your orders for {game} {step} have problems, so they were NOT stored:\n{lines}\n\n"
              "The orders that stand for {step} are:\n{standing}\n\n"
              "Send the whole sheet again, corrected.").format(game=game.id, step=step, lines=lines,

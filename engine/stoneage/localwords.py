@@ -1,0 +1,116 @@
+"""Stone Age: the order words in French and Spanish (docs/orders-stoneage.md lists them).
+
+The French words are those of the French edition (*chasse*, *forêt*,
+*argile*, *carrière*, *rivière*, *hutte*, *champ*, the *troupeau de
+mammouths*); the Spanish are the Spanish summary's (*caza*, *bosque*,
+*arcilla* or *ladrillo*, *cantera*, *río*, *cabaña*, *campo*, *hacedor de
+herramientas*). Every word after the first is read through one table
+(locations, resources, rewards and the fixed words alike), but OR keeps its
+English meaning in a PLACE line: there the French *or* is no gold. Slots are
+``carte2`` or ``carte 2``, ``bâtiment3`` or ``edificio 3``. ``canonical`` turns
+a line's words into the English ones; ``localised`` shows a stored line in
+the reader's language.
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from engine.localwords import Words, fold, nearest
+
+KEYWORDS = Words({
+    "PLACE": {"fr": ("placer",), "es": ("colocar", "poner")},
+    "USE": {"fr": ("utiliser",), "es": ("usar", "utilizar")},
+    "TOOLS": {"fr": ("outils",), "es": ("herramientas",)},
+    "BUY": {"fr": ("acheter",), "es": ("comprar",)},
+    "TAKE": {"fr": ("prendre",), "es": ("tomar", "coger")},
+    "PICK": {"fr": ("choisir",), "es": ("elegir", "escoger")},
+    "FEED": {"fr": ("nourrir",), "es": ("alimentar",)},
+    "HERD": {"fr": ("troupeau", "apprivoiser"), "es": ("manada", "domesticar")},
+})
+_ENGLISH_ARGS = ("hunting", "tool-maker", "farm", "auto", "extra", "woods", "clays", "stones", "golds")
+ARGS = Words({
+    # locations (the slots are below)
+    "hunt": {"fr": ("chasse",), "es": ("caza", "coto")},
+    "forest": {"fr": ("forêt",), "es": ("bosque",)},
+    "clay": {"fr": ("argile", "glaise", "glaisière", "brique", "argiles", "briques"),
+             "es": ("arcilla", "ladrillo", "arcillas", "ladrillos")},
+    "quarry": {"fr": ("carrière",), "es": ("cantera",)},
+    "river": {"fr": ("rivière",), "es": ("río",)},
+    "toolmaker": {"fr": ("fabricant", "outilleur"), "es": ("hacedor", "fabricante")},
+    "hut": {"fr": ("hutte", "cabane"), "es": ("cabaña", "choza")},
+    "field": {"fr": ("champ",), "es": ("campo",)},
+    # resources and food
+    "wood": {"fr": ("bois",), "es": ("madera", "maderas")},
+    "stone": {"fr": ("pierre", "pierres"), "es": ("piedra", "piedras")},
+    "gold": {"fr": ("or", "ors"), "es": ("oro", "oros")},
+    "food": {"fr": ("nourriture",), "es": ("comida", "alimento")},
+    # rewards of the dice (tool and tools are also the toolmaker, as in English)
+    "tool": {"fr": ("outil",), "es": ("herramienta",)},
+    "tools": {"fr": ("outils",), "es": ("herramientas",)},
+    "fields": {"fr": ("champs",), "es": ("campos",)},
+    "agriculture": {"es": ("agricultura",)},
+    # the fixed words
+    "none": {"fr": ("aucun", "aucune", "rien"), "es": ("ninguno", "ninguna", "nada")},
+    "pay": {"fr": ("payer",), "es": ("pagar",)},
+    "igloo": {"fr": ("igloo",), "es": ("iglú",)},
+    "penalty": {"fr": ("pénalité",), "es": ("penalización",)},
+    "bonus": {"fr": ("bonus",), "es": ("bono", "bonificación")},
+    "one": {"fr": ("un", "une"), "es": ("uno", "una")},
+    "all": {"fr": ("tous", "tout"), "es": ("todos", "todo")},
+    # the wild animals
+    "wolf": {"fr": ("loup",), "es": ("lobo",)},
+    "boar": {"fr": ("sanglier",), "es": ("jabalí",)},
+    "bear": {"fr": ("ours",), "es": ("oso",)},
+    "tiger": {"fr": ("tigre",), "es": ("tigre",)},
+}, english=_ENGLISH_ARGS)
+# Between the choices of a PLACE line.
+OR = Words({"or": {"fr": ("ou",), "es": ("o",)}})
+# card1 to card4, building1 to building4: the word before the number.
+SLOTS = Words({"card": {"fr": ("carte", "cartes"), "es": ("carta", "cartas")},
+               "building": {"fr": ("bâtiment", "bâtiments"), "es": ("edificio", "edificios")}},
+              english=("cards", "buildings"))
+_SLOT = re.compile(r"([^\W\d_]+)([1-4]?)")
+
+
+def _slot_or_arg(word: str, convert: Callable[[Words, str], str]) -> str:
+    m = _SLOT.fullmatch(word)
+    if m:
+        slot = convert(SLOTS, m.group(1))
+        if fold(slot) != fold(m.group(1)) or fold(slot) in SLOTS.english:
+            return slot + m.group(2)
+    return convert(ARGS, word)
+
+
+def _walk(words: list[str], convert: Callable[[Words, str], str], reading: bool) -> list[str]:
+    if not words:
+        return words
+    first = convert(KEYWORDS, words[0])
+    placing = (first if reading else words[0]).upper() == "PLACE"
+    out = [first]
+    for word in words[1:]:
+        if placing and (fold(word) == "OR" or fold(OR.read(word)) == "OR"):
+            out.append(convert(OR, word))
+        else:
+            out.append(_slot_or_arg(word, convert))
+    return out
+
+
+def canonical(words: list[str]) -> list[str]:
+    """A line's words with every French or Spanish order word in English."""
+    return _walk(words, lambda kind, w: kind.read(w), reading=True)
+
+
+def localised(line: str, lang: str) -> str:
+    """A stored (English) order line in ``lang``."""
+    return " ".join(_walk(line.split(), lambda kind, w: kind.show(w, lang), reading=False))
+
+
+def hint(word: str, english: tuple[str, ...]) -> str:
+    """"did you mean ...?" for a misspelt first word: English, or French or Spanish when nearer."""
+    near = nearest(word, english, KEYWORDS)
+    return f"did you mean {near}?" if near else ""
+
+
+FIRST_WORDS = tuple(KEYWORDS.spellings())
+ALL = {"keywords": KEYWORDS, "args": ARGS, "or": OR, "slots": SLOTS}

@@ -1,0 +1,43 @@
+"""A game's order words in the reader's language: what the mail layer needs of
+engine/<game>/localwords.py.
+
+The parsers read French and Spanish order words beside the English ones and
+store English (engine/localwords.py). Here the stored lines are shown back in
+the language the answer speaks, and the French and Spanish first words count
+as orders when the end of a mail's orders is looked for. A game without a
+localwords module is shown as it stores its orders.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import import_module
+from types import ModuleType
+from engine.registry import RULESETS
+from pbem import i18n
+
+
+@lru_cache(maxsize=None)
+def _words(ruleset: str) -> ModuleType | None:
+    """engine/<game>/localwords.py of ``ruleset``, or None."""
+    package = RULESETS.get(ruleset)
+    if package is None:
+        return None
+    try:
+        return import_module(f"{package}.localwords")
+    except ModuleNotFoundError:
+        return None
+
+
+def first_words(ruleset: str) -> tuple[str, ...]:
+    """The French and Spanish words an order line begins with (none for a game without them)."""
+    words = _words(ruleset)
+    return tuple(words.FIRST_WORDS) if words else ()
+
+
+def shown(ruleset: str, line: str, lang: str | None = None) -> str:
+    """A stored order line in ``lang`` (the language being written, by default)."""
+    lang = lang or i18n.current()
+    words = _words(ruleset)
+    if words is None or lang == i18n.DEFAULT:
+        return line
+    return words.localised(line, lang)
