@@ -13,7 +13,7 @@ from pbem import commands, presenters, protocol
 from pbem.commands import COMMANDS, TABLE, Entry, Line, help_text, lookup, rows
 from pbem.config import load
 from pbem.db import migrate
-from pbem.games import GameSpec, create_game, start_game
+from pbem.games import GameSpec, create_game, seats_of, start_game
 from pbem.handler import status_text
 from pbem.models import Game
 from pbem_world import World, order_mail, run_pass, said, text_of
@@ -180,6 +180,12 @@ def test_status_where_every_seat_orders_together_is_as_before(server) -> None:
     assert late == ("Game g: active, turn 0, deadline 2026-05-03 08:00 UTC.\n"
                     "  red        LATE: no orders, ready\n"
                     "  blue       LATE: no orders")
+    with Session(server.engine_) as s:
+        blue = next(x for x in seats_of(s, "g") if x.name == "blue")
+        blue.bot = True
+        s.add(blue)
+        s.commit()
+        assert status_text(s, s.get(Game, "g")).splitlines()[2] == "  blue       no orders yet, played by the bot"
 
 
 def test_status_where_players_act_in_turn_names_the_step_who_moves_and_the_move_deadline(server) -> None:

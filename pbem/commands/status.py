@@ -67,6 +67,8 @@ def _flags(game: Game, seat: Seat, has: bool, late: bool, awaited: frozenset[str
                       ngettext("missed {n} move", "missed {n} moves", n)).format(n=n))
     if seat.resigned:
         flags.append(_("resigned"))
+    elif seat.bot:
+        flags.append(_("played by the bot"))
     if seat.away_until > game.turn_no:
         flags.append(_("on vacation up to {step}").format(step=step_phrase(game, seat.away_until)))
     return flags
