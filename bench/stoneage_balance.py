@@ -3,7 +3,9 @@ bots for 2, 3 and 4 players, with and without the Mammoth Herd, and how each
 mammoth tile went, as markdown tables.
 
 Run: python bench/stoneage_balance.py [--games 1000] [--json DIR]
-Prints the tables; asserts nothing (the targets are in the doc).
+     python bench/stoneage_balance.py --variants [--games 500] [--players 4]
+Prints the tables; asserts nothing (the targets are in the doc). ``--variants`` prints
+only the table of the variants (with the herd, seed 0): none, each alone, all together.
 """
 from __future__ import annotations
 
@@ -36,11 +38,44 @@ def tiles(figures: dict) -> list[str]:
     return out
 
 
+VARIANTS = ("wild_animals", "new_huts", "igloos", "harsh_winter")
+PER_SEAT = (("igloos_per_seat", "igloos"), ("winter_points_per_seat", "winter points"),
+            ("new_huts_per_seat", "new huts"))
+
+
+def variant_row(name: str, figures: dict) -> str:
+    seats = " / ".join(f"{100 * v:.1f}" for v in figures["win_rate_by_seat"].values())
+    extra = [f"{figures[k]} {words}" for k, words in PER_SEAT if k in figures]
+    if "animals_in_play_per_game" in figures:
+        extra.append(f"animals {figures['animals_in_play_per_game']} in play, "
+                     f"{figures['animals_driven_off_per_game']} driven off a game")
+    return (f"| {name} | {seats} | {100 * figures['seat_spread']:.1f} | {figures['mean_score']} | "
+            f"{figures['mean_winning_score']} | {figures['rounds']['mean']:.2f} | {', '.join(extra)} | "
+            f"{figures['refused_bot_lines']} |")
+
+
+def variants_table(games: int, players: int) -> None:
+    print("| variants | wins by seat (%) | seat spread (points) | mean score | winner's mean | rounds (mean) "
+          "| per seat / game | refused bot lines |")
+    print("|---|---|---|---|---|---|---|---|")
+    rows = [("none", {})] + [(v, {v: True}) for v in VARIANTS] + [("all four", {v: True for v in VARIANTS})]
+    for name, options in rows:
+        tally = Tally(players)
+        for result in simulate(games, ["heuristic"] * players, {"mammoth_herd": True, **options}):
+            tally.add(result)
+        print(variant_row(name, tally.report()), flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--json", type=Path, help="also write each table row's figures as DIR/<players>-<herd>.json")
+    ap.add_argument("--variants", action="store_true", help="only the variants' table")
+    ap.add_argument("--players", type=int, default=4, help="players in the variants' table")
     args = ap.parse_args()
+    if args.variants:
+        variants_table(args.games, args.players)
+        return
     print("| players | herd | games | wins by seat (%) | seat spread (points) | mean score | winner's mean "
           "| rounds (mean) | rounds (range) | refused bot lines |")
     print("|---|---|---|---|---|---|---|---|---|---|")

@@ -6,6 +6,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.localwords import fold
+from engine.stoneage import localwords
 from engine.stoneage.goods import Good
 from engine.stoneage.orders import Buy, Feed, Place, Spot, Tame, ToolsOn
 from engine.stoneage.parser import KEYWORDS, parse
@@ -213,3 +215,31 @@ def test_the_normal_form_parses_to_the_same_orders(text: str, herd: bool) -> Non
     assert again.ok, again.problems
     assert again.orders == sheet.orders
     assert again.normal == sheet.normal
+
+
+# -- the order words in French and Spanish (engine/stoneage/localwords.py) ----------
+LOCAL = [w for kind in localwords.ALL.values() for w in kind.spellings()] + ["carte2", "bâtiment 3", "OU", "o"]
+local_soup = st.lists(st.sampled_from(WORDS + LOCAL), min_size=1, max_size=8).map(" ".join)
+
+
+@SETTINGS
+@given(text=st.lists(local_soup | lines, max_size=12).map("\n".join), herd=st.booleans())
+def test_the_parser_never_raises_on_translated_order_words(text: str, herd: bool) -> None:
+    sheet = parse(HERD if herd else TWO, "red", text)
+    numbers = range(1, len(text.splitlines()) + 1)
+    assert all(p.line in numbers and p.message for p in sheet.problems)
+    assert all(str(o).split()[0] in KEYWORDS for o in sheet.orders)
+
+
+@SETTINGS
+@given(text=order_text, herd=st.booleans(), lang=st.sampled_from(["fr", "es"]), how=st.integers(0, 2))
+def test_a_translated_line_parses_to_the_same_orders_as_its_english(text: str, herd: bool, lang: str,
+                                                                     how: int) -> None:
+    state = HERD if herd else TWO
+    sheet = parse(state, "red", text)
+    shown = [localwords.localised(line, lang) for line in sheet.normal]
+    written = [x if how == 0 else fold(x) if how == 1 else x.lower() for x in shown]
+    again = parse(state, "red", "\n".join(written))
+    assert again.ok, (written, again.problems)
+    assert again.orders == sheet.orders
+    assert [localwords.localised(line, "en") for line in sheet.normal] == sheet.normal

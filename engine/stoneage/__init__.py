@@ -2,8 +2,9 @@
 
 The data, the state, setup, the order language, and whole rounds
 (placement, actions, the Mammoth Herd with option ``mammoth_herd``, feeding,
-the round's end and the final scoring). The variants ``igloos`` and
-``harsh_winter`` are options too (igloos.py, winter.py). ``bot_orders`` is the heuristic bot
+the round's end and the final scoring). The variants ``wild_animals``,
+``new_huts``, ``igloos`` and ``harsh_winter`` are options too (animals.py,
+newhuts.py, igloos.py, winter.py). ``bot_orders`` is the heuristic bot
 (engine/stoneage/heuristic.py); the random-legal one is in bots.py.
 
 With ``placement = plan`` (the default) a round is one step: every seat

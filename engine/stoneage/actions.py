@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from engine.contract import Event
 from engine.dice import Dice
-from engine.stoneage import purchase, taming
+from engine.stoneage import animals, purchase, taming
+from engine.stoneage.animaldata import BY_NAME as ANIMALS
 from engine.stoneage.cardeffects import raise_agriculture
 from engine.stoneage.locations import LOCATIONS, Kind
 from engine.stoneage.policy import Policy, policy_of
@@ -40,10 +41,13 @@ def act(st: State, seat: str, dice: Dice, log: list[Event]) -> None:
 def resolve_location(st: State, seat: str, location: str, people: int, policy: Policy, dice: Dice,
                      log: list[Event]) -> None:
     """What ``people`` of the seat do at ``location``."""
+    if location in ANIMALS:
+        animals.resolve(st, seat, location, people, dice, log)
+        return
     loc, board = LOCATIONS[location], st.board(seat)
     if loc.kind is Kind.GATHER:
         assert loc.good is not None
-        roll_for(board, policy, dice, f"{location} {seat}", people, loc.good, location, seat, log)
+        roll_for(board, policy, dice, f"{location} {seat}", people, loc.good, location, seat, log, st)
         after_gathering(st, seat, location, people, log)
     elif location == "toolmaker":
         text = "makes a tool" if board.gain_tool() else "makes nothing: the tools are at 4 4 4"

@@ -3,7 +3,9 @@
 Ids follow ../shared/reference/stoneage-cards.md: B01-B13 cost three given
 resources and score their worth (some come twice); V41-V44 and V51-V54 take
 exactly 4 or 5 resources of exactly 1 to 4 kinds, V17 (three tiles) 1 to 7
-of any kinds, and score the worth of what was paid.
+of any kinds, and score the worth of what was paid. N01-N06 are the new
+huts of option ``new_huts`` (our own design, newhuts.py): fixed-cost tiles
+that score less and give a lasting bonus; ``ANY_TILE`` finds every tile.
 """
 from __future__ import annotations
 
@@ -76,3 +78,37 @@ BUILDINGS: dict[str, Building] = {
 # All 28 tiles before shuffling, each copy named by its id.
 TILES: tuple[str, ...] = tuple(b.id for b in BUILDINGS.values() for _ in range(b.copies))
 STACK_SIZE = 7
+
+
+@dataclass(frozen=True)
+class NewHut(Building):
+    """A new hut (option ``new_huts``): a fixed cost, fewer points than it, and a bonus: a good
+    at every round's end (``each_round``) or, once when built, a person, a tool or agriculture."""
+
+    score: int = 0
+    bonus: str = ""                  # wood, clay, stone (each round) or person, tool, field (once)
+
+    @property
+    def each_round(self) -> Good | None:
+        return Good(self.bonus) if self.bonus in ("wood", "clay", "stone") else None
+
+    def points(self, paid: Mapping[Good, int]) -> int:
+        return self.score
+
+    def bonus_text(self) -> str:
+        if self.each_round is not None:
+            return f"1 {self.bonus} at every round's end"
+        return {"person": "a new person", "tool": "a tool step", "field": "agriculture +1"}[self.bonus] + ", once"
+
+    def __str__(self) -> str:
+        return f"{self.id}: {_listed(Counter(self.cost))}, {self.score} points and {self.bonus_text()}"
+
+
+_NEW = (
+    ("N01", (W, W, C), 4, "wood"), ("N02", (W, C, C), 5, "clay"), ("N03", (W, S, S), 6, "stone"),
+    ("N04", (W, C, S), 6, "person"), ("N05", (W, W, S), 6, "tool"), ("N06", (C, C, S), 7, "field"),
+)
+NEW_HUTS: dict[str, NewHut] = {i: NewHut(i, 1, cost, score=pts, bonus=b) for i, cost, pts, b in _NEW}
+NEW_TILES: tuple[str, ...] = tuple(NEW_HUTS)
+# Every tile of every game, the new huts included: the lookup by id.
+ANY_TILE: dict[str, Building] = {**BUILDINGS, **NEW_HUTS}

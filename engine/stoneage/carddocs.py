@@ -1,12 +1,13 @@
 """docs/cards-stoneage.md, generated from the data: the civilization cards,
-the building tiles, the Mammoth Herd tiles and the variants' data (igloos, the
-harsh winter's tiles) in the words reports use.
+the building tiles, the Mammoth Herd tiles and the variants' data (the wild
+animals, the new huts, igloos, the harsh winter's tiles) in the words reports use.
 Run ``python -m engine.stoneage.carddocs > docs/cards-stoneage.md``; a test
 keeps the file equal to the data."""
 from __future__ import annotations
 
 from engine.stoneage import igloos, winter
-from engine.stoneage.buildings import BUILDINGS
+from engine.stoneage.animaldata import ANIMALS
+from engine.stoneage.buildings import BUILDINGS, NEW_HUTS
 from engine.stoneage.cards import CARDS
 from engine.stoneage.goods import RESOURCES, Good
 from engine.stoneage.herd import MAJORITY_POINTS, TILES as HERD_TILES
@@ -60,12 +61,38 @@ def _variants() -> list[str]:
             f"**Harsh winter** (option `harsh_winter`): an extra stone scores {winter.POINTS[Good.STONE]} on the tiles",
             f"{tiles}",
             "(every fixed-cost tile; a variable tile already scores what is paid); an extra gold scores",
-            f"{winter.POINTS[Good.GOLD]} on any civilization card. One extra a purchase."]
+            f"{winter.POINTS[Good.GOLD]} on any civilization card. One extra a purchase.", ""] + _animals() \
+        + [""] + _new_huts()
+
+
+def _new_huts() -> list[str]:
+    out = [f"**New huts** (option `new_huts`): {len(NEW_HUTS)} more building tiles shuffled in with the 28.",
+           "Each takes exactly its cost, scores less than the cost's worth and gives a bonus: a good",
+           "at every round's end (the round it is built in included) or, once when built, a person,",
+           "a tool step or agriculture +1. Hut builders count them; they take no harsh-winter extra.", "",
+           "| id | takes | scores | bonus |", "|---|---|---|---|"]
+    for hut in NEW_HUTS.values():
+        cost = str(hut).split(": ", 1)[1].split(",", 1)[0]
+        out.append(f"| {hut.id} | {cost} | {hut.score} | {hut.bonus_text()} |")
+    return out
+
+
+def _animals() -> list[str]:
+    out = [f"**Wild animals** (option `wild_animals`): {len(ANIMALS)} animal cards shuffled into the civilization",
+           "deck. Drawn, an animal comes into play beside the card slots (the next card fills the slot)",
+           "and takes its penalty off the total of every roll for goods until as many people as there",
+           "are players, all seats together, stand against it (`PLACE n <word>`). Then each seat rolls",
+           "a die per person it had there and takes that face's reward.", "",
+           "| id | animal | word | penalty | 1 | 2 | 3 | 4 | 5 | 6 |", "|---|---|---|---|---|---|---|---|---|---|"]
+    for a in ANIMALS.values():
+        out.append(f"| {a.id} | {a.title} | `{a.name}` | -{a.penalty} | " + " | ".join(map(str, a.rewards)) + " |")
+    return out
 
 
 def markdown() -> str:
     head = ["# Stone Age: the cards and tiles", "",
-            "Generated from `engine/stoneage/cards.py`, `buildings.py`, `herd.py`, `igloos.py` and `winter.py`",
+            "Generated from `engine/stoneage/cards.py`, `buildings.py`, `herd.py`, `igloos.py`, `winter.py`",
+            "and `animaldata.py` (the new huts are in `buildings.py` too)",
             "(`python -m engine.stoneage.carddocs > docs/cards-stoneage.md`); a test keeps it equal",
             "to them.", ""]
     return "\n".join(head + _cards() + [""] + _buildings() + [""] + _herd() + [""] + _variants()) + "\n"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.contract import Event
 from engine.dice import Dice
+from engine.stoneage import animals
 from engine.stoneage.cards import CARDS, DICE_ALL_REWARDS, Effect
 from engine.stoneage.goods import Good
 from engine.stoneage.policy import Policy, policy_of
@@ -60,7 +61,7 @@ def apply(st: State, seat: str, card: str, slot: str, policy: Policy, dice: Dice
             board.add(good, 1)
     elif effect is Effect.ROLL:
         assert top.good is not None
-        roll_for(board, policy, dice, f"card {seat}", 2, top.good, slot, seat, log)
+        roll_for(board, policy, dice, f"card {seat}", 2, top.good, slot, seat, log, st)
         return
     elif effect is Effect.DICE_ALL:
         dice_for_all(st, seat, dice, log)
@@ -77,10 +78,10 @@ def apply(st: State, seat: str, card: str, slot: str, policy: Policy, dice: Dice
 
 def _face_down(st: State, seat: str, log: list[Event]) -> None:
     """CARD: the top card of the deck, unseen by the others, for its bottom only."""
-    if not st.civ_deck:
+    card = animals.draw(st, log)       # a wild animal on top comes into play (option wild_animals)
+    if not card:
         log.append(Event(PHASE, f"{seat} would take the top card of the deck, but the deck is empty."))
         return
-    card = st.civ_deck.pop(0)
     board = st.board(seat)
     board.cards.append(card)
     board.face_down.append(card)

@@ -22,7 +22,7 @@ from engine.stoneage.state import Stage, State
 RUN_PHASES = ("placement", "actions", "herd", "feeding", "end")
 TOP_KEYS = {"ruleset", "title", "rule", "position", "orders", "dice", "draws", "run", "expect"}
 EXPECT_KEYS = {"civ_slots", "civ_deck", "buildings", "start_player", "round", "over", "winners",
-               "herd_at", "herd_tile", "herd_tiles", "igloos_left"}
+               "herd_at", "herd_tile", "herd_tiles", "igloos_left", "animals"}
 EXPECT_PLAYER = PLAYER_KEYS | {"placed_order", "final", "refused", "skipped"}
 MULTISETS = {"one_use", "cards", "building_tiles", "herd_won", "tools_used", "refused", "skipped", "igloos"}
 
@@ -130,6 +130,8 @@ def _top_value(st: State, key: str) -> Any:
         if st.herd is None:
             raise CaseError(f"{key}: this case is played without the Mammoth Herd")
         return {"herd_at": st.herd.at, "herd_tile": st.herd.tile, "herd_tiles": list(st.herd.tiles)}[key]
+    if key == "animals" and not st.options.get("wild_animals"):
+        raise CaseError("animals: this case is played without wild animals")
     if key == "igloos_left":
         if not igloos.enabled(st):
             raise CaseError("igloos_left: this case is played without igloos")

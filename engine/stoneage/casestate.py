@@ -12,7 +12,8 @@ from collections import Counter
 from typing import Any
 
 from engine.casefile import CaseError, check_keys
-from engine.stoneage.buildings import BUILDINGS, STACK_SIZE, TILES
+from engine.stoneage.animaldata import ANIMALS, BY_NAME
+from engine.stoneage.buildings import ANY_TILE, BUILDINGS, NEW_HUTS, STACK_SIZE, TILES
 from engine.stoneage.cards import CARDS, DECK
 from engine.stoneage.goods import GOODS, RESOURCES
 from engine.stoneage.igloos import SUPPLY as IGLOOS
@@ -23,11 +24,12 @@ from engine.stoneage.state import (
     MAX_AGRICULTURE, MAX_TOOL, PEOPLE_PER_COLOUR, Herd, PlayerBoard, Stage, State)
 
 POSITION_KEYS = {"round", "players", "start_player", "civ_slots", "civ_deck", "buildings", "options",
-                 "herd_tiles", "herd_at", "herd_tile"}
+                 "herd_tiles", "herd_at", "herd_tile", "animals"}
 PLAYER_KEYS = {"people", "food", "wood", "clay", "stone", "gold", "agriculture", "tools", "one_use", "score",
-               "cards", "building_tiles", "herd_won", "placed", "tools_used", "igloos", "winter_points"}
+               "cards", "building_tiles", "herd_won", "placed", "tools_used", "igloos", "winter_points",
+               "held"}
 HERD_KEYS = {"herd_tiles", "herd_at", "herd_tile"}
-OPTION_KEYS = {"mammoth_herd", "igloos", "harsh_winter"}
+OPTION_KEYS = {"mammoth_herd", "igloos", "harsh_winter", "wild_animals", "new_huts"}
 
 
 def _ids(value: Any, known: Any, what: str) -> list[str]:
@@ -59,9 +61,11 @@ def read_board(table: Any, where: str, players: int) -> PlayerBoard:
     b.tools = [_whole(v, f"{where} tools", 0, MAX_TOOL) for v in tools]
     b.one_use = [_whole(v, f"{where} one_use", 1, MAX_TOOL) for v in t.get("one_use", [])]
     b.cards = _ids(t.get("cards", []), CARDS, f"{where} cards")
-    b.buildings = _ids(t.get("building_tiles", []), BUILDINGS, f"{where} building_tiles")
+    b.buildings = _ids(t.get("building_tiles", []), ANY_TILE, f"{where} building_tiles")
     b.igloos = _ids(t.get("igloos", []), [g.value for g in RESOURCES], f"{where} igloos")
     b.winter = _whole(t.get("winter_points", 0), f"{where} winter_points", 0, 999)
+    held = check_keys(f"{where} held", t.get("held", {}), set(BY_NAME))
+    b.held = {name: _whole(n, f"{where} held {name}", 1, players - 1) for name, n in held.items()}
     _placed(b, t.get("placed", {}), where, players)
     for v in t.get("tools_used", []):
         free = [i for i, (tool, used) in enumerate(zip(b.tools, b.tools_used)) if tool == v and not used]
@@ -72,22 +76,25 @@ def read_board(table: Any, where: str, players: int) -> PlayerBoard:
 
 
 def _placed(board: PlayerBoard, placed: Any, where: str, players: int) -> None:
-    check_keys(f"{where} placed", placed, {n for n in LOCATIONS if exists(n, players)})
+    check_keys(f"{where} placed", placed, {n for n in LOCATIONS if exists(n, players)} | set(BY_NAME))
     for name, n in placed.items():
         board.placed[name] = _whole(n, f"{where} placed {name}", 1, PEOPLE_PER_COLOUR)
     if board.free < 0:
-        raise CaseError(f"{where}: {sum(board.placed.values())} people placed, but it owns {board.people}")
+        raise CaseError(f"{where}: {board.people - board.free} people placed or held, but it owns {board.people}")
 
 
-def _deal(position: dict[str, Any], boards: dict[str, PlayerBoard]) -> tuple[list[str], list[str]]:
-    """The card slots and the deck: as given, the rest of the 36 cards in id order."""
+def _deal(position: dict[str, Any], boards: dict[str, PlayerBoard],
+          wild: bool = False) -> tuple[list[str], list[str]]:
+    """The card slots and the deck: as given, the rest of the 36 cards in id order. With wild
+    animals the deck as given may hold animals (A01-A04) too."""
     owned = [c for b in boards.values() for c in b.cards]
     slots = position.get("civ_slots")
     if slots is not None:
         if not isinstance(slots, list) or len(slots) != 4:
             raise CaseError("civ_slots lists the four slots, card1 first (\"\" for an empty slot)")
         _ids([c for c in slots if c != ""], CARDS, "civ_slots")
-    deck = _ids(position["civ_deck"], CARDS, "civ_deck") if "civ_deck" in position else None
+    known = {**CARDS, **ANIMALS} if wild else CARDS
+    deck = _ids(position["civ_deck"], known, "civ_deck") if "civ_deck" in position else None
     rest = [c for c in DECK if c not in owned + (slots or []) + (deck or [])]
     if slots is None:
         slots, rest = (rest + [""] * 4)[:4], rest[4:]
@@ -99,7 +106,8 @@ def _deal(position: dict[str, Any], boards: dict[str, PlayerBoard]) -> tuple[lis
     return list(slots), deck
 
 
-def _stacks(position: dict[str, Any], boards: dict[str, PlayerBoard], players: int) -> list[list[str]]:
+def _stacks(position: dict[str, Any], boards: dict[str, PlayerBoard], players: int,
+            new_huts: bool = False) -> list[list[str]]:
     """The building stacks: as given, else the tiles nobody owns in id order, 7 a stack."""
     owned = [t for b in boards.values() for t in b.buildings]
     given = position.get("buildings")
@@ -110,10 +118,12 @@ def _stacks(position: dict[str, Any], boards: dict[str, PlayerBoard], players: i
     else:
         if not isinstance(given, list) or len(given) != players:
             raise CaseError(f"buildings lists {players} stacks (one per player), each top first")
-        stacks = [_ids(s, BUILDINGS, "buildings") for s in given]
+        stacks = [_ids(s, ANY_TILE, "buildings") for s in given]
     for tile, n in (Counter(owned) + Counter(t for s in stacks for t in s)).items():
-        if n > BUILDINGS[tile].copies:
-            raise CaseError(f"tile {tile} is named {n} times; the game has {BUILDINGS[tile].copies}")
+        if n > ANY_TILE[tile].copies:
+            raise CaseError(f"tile {tile} is named {n} times; the game has {ANY_TILE[tile].copies}")
+        if tile in NEW_HUTS and not new_huts:
+            raise CaseError(f"tile {tile} is a new hut: it needs [position.options] new_huts = true")
     return stacks
 
 
@@ -138,14 +148,37 @@ def build_state(position: Any) -> State:
         raise CaseError(f"start_player {start!r} is not a seat")
     boards = {p: read_board(pos.get(p, {}), f"position.{p}", len(players)) for p in players}
     _variant_keys(boards, options)
-    slots, deck = _deal(pos, boards)
+    slots, deck = _deal(pos, boards, bool(options.get("wild_animals")))
     st = State(players=players, options=options, boards=boards, start_player=start,
                round=_whole(pos.get("round", 1), "round", 1, 99), stage=Stage.PLACEMENT, turn=start,
                decision="place", civ_slots=slots, civ_deck=deck,
-               buildings=_stacks(pos, boards, len(players)))
+               buildings=_stacks(pos, boards, len(players), bool(options.get("new_huts"))))
     if options["mammoth_herd"]:
         st.herd = read_herd(pos, players)
+    st.animals = _animals(pos, st)
     return st
+
+
+def _animals(pos: dict[str, Any], st: State) -> list[str]:
+    """The wild animals in play (``animals``, ids); the people held on them need one in play."""
+    wild = bool(st.options.get("wild_animals"))
+    given = pos.get("animals", [])
+    if given and not wild:
+        raise CaseError("animals need [position.options] wild_animals = true")
+    in_play = _ids(given, ANIMALS, "animals")
+    for animal, n in Counter(in_play + [c for c in st.civ_deck if c in ANIMALS]).items():
+        if n > 1:
+            raise CaseError(f"animal {animal} is named {n} times; the game has one")
+    names = {ANIMALS[a].name for a in in_play}
+    for seat in st.players:
+        board = st.board(seat)
+        for name in set(board.held) | {n for n in board.placed if n in BY_NAME}:
+            if name not in names:
+                raise CaseError(f"position.{seat}: people on the {name}, which is not in [position] animals")
+        for name, n in board.held.items():
+            if sum(b.held.get(name, 0) for b in st.boards.values()) >= len(st.players):
+                raise CaseError(f"the {name} holds {len(st.players)} people or more: it would be driven off")
+    return in_play
 
 
 def _variant_keys(boards: dict[str, PlayerBoard], options: dict[str, Any]) -> None:

@@ -15,7 +15,8 @@ Its plan for the round, written before anyone places:
 It tames the mammoth with one person when it gathers where the herd stands
 and has food to spare, and takes the tamer's reward. In the variants it
 buys an igloo where that is worth more than the top tile, and pays the
-harsh winter's extra when it can spare it (variantbot.py).
+harsh winter's extra when it can spare it, and drives off wild animals when
+that pays (variantbot.py).
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from typing import NamedTuple
 
 from engine.contract import OrderSheet
 from engine.stoneage import variantbot, worth
-from engine.stoneage.buildings import BUILDINGS
+from engine.stoneage.buildings import ANY_TILE
 from engine.stoneage.cards import CARDS, Effect
 from engine.stoneage.goods import RESOURCES, Good
 from engine.stoneage.herd import TILES as HERD_TILES
@@ -60,7 +61,7 @@ HERD_BONUS = {choice: HerdBonus(choice) for choice in ("one", "all")}
 # What each fixed building costs: (resource, count) for each resource it takes.
 FIXED_COSTS: dict[str, tuple[tuple[Good, int], ...]] = {
     b.id: tuple((g, b.cost.count(g)) for g in RESOURCES if g in b.cost)
-    for b in BUILDINGS.values() if b.fixed}
+    for b in ANY_TILE.values() if b.fixed}
 
 
 def plan(st: State, seat: str, rng: random.Random, tame: bool = True) -> OrderSheet:
@@ -99,7 +100,7 @@ def _single_spaces(st: State, seat: str, board: PlayerBoard, have: dict[Good, in
     spare = dict(have)
     for stack in stacks_in_play(len(st.players)):
         tile_id = st.top_tile(LOCATIONS[stack].number)
-        pay = worth.best_payment(spare, BUILDINGS[tile_id]) if tile_id else None
+        pay = worth.best_payment(spare, ANY_TILE[tile_id]) if tile_id else None
         igloo = variantbot.igloo_offer(st, stack, spare) if tile_id else None
         if igloo is not None and (pay is None or igloo[0] > variantbot.tile_worth(
                 board, worth.building(tile_id, pay))):
@@ -110,9 +111,10 @@ def _single_spaces(st: State, seat: str, board: PlayerBoard, have: dict[Good, in
         elif pay is not None:
             for good, n in pay.items():
                 spare[good] -= n
-            written = () if BUILDINGS[tile_id].fixed else tuple((g, pay[g]) for g in RESOURCES if pay.get(g))
+            written = () if ANY_TILE[tile_id].fixed else tuple((g, pay[g]) for g in RESOURCES if pay.get(g))
             buy = variantbot.with_extra(st, Buy(stack, written), tile_id, spare)
             bonus = variantbot.extra_worth(Good.STONE) if buy.extra else 0.0
+            bonus += variantbot.new_hut_worth(board, tile_id, left)
             consider(worth.building(tile_id, pay) + worth.PERSON + bonus, stack, buy)
     for slot, card_id in zip(CARD_SLOTS, st.civ_slots):
         cost = LOCATIONS[slot].number
@@ -123,6 +125,9 @@ def _single_spaces(st: State, seat: str, board: PlayerBoard, have: dict[Good, in
     consider(worth.field(board, left), "field")
     if board.free >= 2 and board.food + board.agriculture >= board.people:
         consider(worth.hut(board, left), "hut")
+    for value, spot in variantbot.animal_spots(st, seat, left):     # option wild_animals
+        if value > worth.PERSON:
+            out.append(Choice(value, spot))
     rng.shuffle(out)                       # equal values in no fixed order
     return sorted(out, key=lambda c: -c.value)
 

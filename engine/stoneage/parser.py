@@ -4,7 +4,8 @@ The parser never raises. It refuses only what can never work when the
 orders arrive: an unknown word, 0 people, more people than the seat owns,
 the hut with other than 2, a location that holds fewer, food as payment, a
 payment that is not what a card slot costs, the herd in a game without it,
-an igloo or an extra in a game without that variant, or an order a sheet
+an igloo, an extra or a wild animal in a game without that variant, more
+people on an animal than there are players, or an order a sheet
 may give once given twice. Whether a placement is legal is decided when it
 is played, so a plan may be written ahead.
 """
@@ -13,7 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.contract import OrderSheet, Problem
-from engine.stoneage import words as w
+from engine.stoneage import localwords, words as w
+from engine.stoneage.animaldata import BY_NAME as ANIMALS, WORDS as ANIMAL_WORDS
 from engine.stoneage.goods import Good
 from engine.stoneage.igloos import SIZE as IGLOO_SIZE
 from engine.stoneage.locations import CARD_SLOTS, GATHERING, LOCATIONS, Kind
@@ -28,7 +30,7 @@ _REWARD_ALIASES = {"agriculture": "field", "tools": "tool", "fields": "field"}
 _MAX_HERD = 7          # the herd stands on a resource location, which holds at most 7
 
 
-_READ: dict[tuple[str, int, int, int, bool, bool, bool], Any] = {}
+_READ: dict[tuple[str, int, int, int, bool, bool, bool, bool], Any] = {}
 _READ_MOST = 20_000      # lines remembered
 _READ_LONGEST = 160      # characters of a line worth remembering (a hostile mail's are not)
 _UNREAD = object()
@@ -44,7 +46,8 @@ def _line(reader: _Reader, raw: str, number: int) -> Any:
     (blank, or only a comment). A line reads the same in every game of the same shape and
     people count, so each is read once; its number is part of what is read, so that the order
     need not be copied to carry it."""
-    key = (raw, number, reader.players, reader.people, reader.has_herd, reader.igloos, reader.winter)
+    key = (raw, number, reader.players, reader.people, reader.has_herd, reader.igloos, reader.winter,
+           reader.wild)
     found = _READ.get(key, _UNREAD)
     if found is _UNREAD:
         found = _read_words(reader, raw.split("#", 1)[0].replace(",", " ").lower().split(), number)
@@ -59,9 +62,10 @@ def _read_words(reader: _Reader, words: list[str], number: int) -> Any:
     """``_line`` for the line's words, lower case."""
     if not words:
         return None
+    words = localwords.canonical(words)      # French and Spanish order words read as English
     keyword = words[0].upper()
     if keyword not in KEYWORDS:
-        return Refused(f"unknown order {w.shown(keyword)}", w.hint(keyword, KEYWORDS)
+        return Refused(f"unknown order {w.shown(keyword)}", localwords.hint(keyword, KEYWORDS)
                        or "the orders are " + ", ".join(KEYWORDS))
     try:
         return reader.read(keyword, w.joined(words[1:]), number)
@@ -78,6 +82,7 @@ class _Reader:
         self.has_herd = state.herd is not None
         self.igloos = bool(state.options.get("igloos"))
         self.winter = bool(state.options.get("harsh_winter"))
+        self.wild = bool(state.options.get("wild_animals"))
 
     def read(self, keyword: str, args: list[str], line: int):
         """The order of one line (its keyword in KEYWORDS), or Refused."""
@@ -103,20 +108,25 @@ class _Reader:
     def spot(self, words: list[str]) -> Spot:
         """``3 forest``; ``field`` alone for a location that takes a fixed number."""
         if len(words) == 1 and not words[0][:1].isdigit():
-            name = w.location(words[0], self.players)
-            if not LOCATIONS[name].exact:
+            name = self.where(words[0])
+            if name in ANIMALS or not LOCATIONS[name].exact:
                 raise Refused(f"say how many people go to {name}", f"PLACE 2 {name}")
             return Spot(LOCATIONS[name].exact, name)
         if len(words) != 2:
             raise Refused("each choice is a number of people and a location", "PLACE 3 forest OR 2 hut")
         people = w.number(words[0], "people", "PLACE 3 forest")
-        name = w.location(words[1], self.players)
+        name = self.where(words[1])
         return Spot(self.check_people(people, name), name)
 
     def check_people(self, people: int, name: str) -> int:
-        loc = LOCATIONS[name]
         if people == 0:
             raise Refused("0 people: a placement puts at least 1 person", f"PLACE 1 {name}")
+        if name in ANIMALS and people > self.players:
+            raise Refused(f"the {name} is driven off by {self.players} people, one per player; "
+                          f"{people} is more", f"PLACE 1 {name}")
+        if name in ANIMALS:
+            return people
+        loc = LOCATIONS[name]
         if people > self.people:
             raise Refused(f"you have {self.people} people, not {people}")
         if loc.exact and people != loc.exact:
@@ -130,7 +140,17 @@ class _Reader:
     def use(self, args: list[str], line: int) -> Use:
         if not args:
             raise Refused("USE names locations in the order to resolve them", "USE toolmaker forest")
-        return Use(self.distinct([w.location(a, self.players) for a in args]), line)
+        return Use(self.distinct([self.where(a) for a in args]), line)
+
+    def where(self, word: str) -> str:
+        """A location of PLACE or USE: a board location, or a wild animal by name or id."""
+        name = ANIMAL_WORDS.get(word)
+        if name is None:
+            return w.location(word, self.players)
+        if not self.wild:
+            raise Refused(f"this game is played without wild animals: there is no {name}",
+                          "wild animals come only with the GM option wild_animals")
+        return name
 
     def tools(self, args: list[str], line: int) -> Tools | ToolsOn:
         if len(args) == 1 and args[0] in TOOL_MODES:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from functools import cache
 
 from engine.contract import Event
+from engine.stoneage import animals
+from engine.stoneage.animaldata import BY_NAME as ANIMALS
 from engine.stoneage.locations import (
     FALLBACK, LOCATIONS, VILLAGE, Kind, exists, players_per_gathering, village_spaces)
 from engine.stoneage.orders import Place, Spot
@@ -66,6 +68,8 @@ class Placing:
     def why_not(self, spot: Spot) -> str:
         """Why ``spot`` cannot be placed now, or '' when it can."""
         name, n = spot.location, spot.people
+        if name in ANIMALS:
+            return animals.why_not(self.st, self.seat, spot, self.on.get(name, {}))
         if name not in self.names:
             return f"there is no {name} in this game"
         loc = LOCATIONS[name]
@@ -118,11 +122,18 @@ class Placing:
                 out.append(Spot(n, name))
                 if most is not None and len(out) >= most:
                     return out
+        for animal in animals.in_play(self.st):        # option wild_animals, after the board
+            for n in range(1, self.free + 1):
+                if self.why_not(Spot(n, animal.name)):
+                    break
+                out.append(Spot(n, animal.name))
+                if most is not None and len(out) >= most:
+                    return out
         return out
 
     def can_place(self) -> bool:
         """Has the seat any legal placement now? (``legal`` without listing them.)"""
-        return self.free > 0 and any(not self.why_not(spot) for spot in _SMALLEST)
+        return self.free > 0 and any(not self.why_not(spot) for spot in (*_SMALLEST, *animals.spots(self.st)))
 
     def fallback(self) -> Spot | None:
         """The placement when the plan has run out: all on hunt, else 1 on the first legal of

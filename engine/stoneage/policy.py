@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from engine.contract import OrderSheet
 from engine.stoneage import parser
+from engine.stoneage.animaldata import BY_NAME as ANIMALS
 from engine.stoneage.locations import USE_ORDER
 from engine.stoneage.orders import (
     REWARDS, Buy, Extra, Feed, HerdBonus, Order, Pick, Place, Take, Tame, Tools, ToolsOn, Use)
@@ -36,9 +37,11 @@ class Policy:
     extra: str = "none"                 # BUY EXTRA: harsh winter, auto or none
 
     def action_order(self, placed: Iterable[str]) -> list[str]:
-        """The seat's placed locations in its USE order: those named first, then the default order."""
+        """The seat's placed locations in its USE order: those named first, then the default order
+        (a wild animal first of all: driven off, it lowers no later roll)."""
         placed = list(placed)
         first = [loc for loc in self.use if loc in placed]
+        first += [loc for loc in placed if loc in ANIMALS and loc not in first]
         return first + [loc for loc in USE_ORDER if loc in placed and loc not in first]
 
     def preference(self) -> tuple[str, ...]:
@@ -48,14 +51,14 @@ class Policy:
 
 # What a kept line reads as. The seat's people count only decides whether a line is refused, and a
 # kept line was accepted (people only grow), so the key is the line and the game's shape.
-Shape = tuple[int, bool, bool, bool]      # players, the herd, igloos, the harsh winter
+Shape = tuple[int, bool, bool, bool, bool]      # players, the herd, igloos, the harsh winter, animals
 _READ: dict[tuple[str, Shape], tuple[Order, ...]] = {}
 _READ_MOST = 20_000
 
 
 def _shape(st: State) -> Shape:
     return (len(st.players), st.herd is not None, bool(st.options.get("igloos")),
-            bool(st.options.get("harsh_winter")))
+            bool(st.options.get("harsh_winter")), bool(st.options.get("wild_animals")))
 
 
 def _key(st: State, line: str) -> tuple[str, Shape]:

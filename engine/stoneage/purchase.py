@@ -14,8 +14,8 @@ from itertools import product
 
 from engine.contract import Event
 from engine.dice import Dice
-from engine.stoneage import cardeffects, igloos, winter
-from engine.stoneage.buildings import BUILDINGS, Building
+from engine.stoneage import cardeffects, igloos, newhuts, winter
+from engine.stoneage.buildings import ANY_TILE, Building
 from engine.stoneage.cards import CARDS
 from engine.stoneage.goods import RESOURCES, Good
 from engine.stoneage.locations import LOCATIONS
@@ -106,7 +106,7 @@ def _buy_card(st: State, seat: str, slot: int, order: Buy, policy: Policy, dice:
 
 def _buy_building(st: State, seat: str, stack: int, order: Buy, policy: Policy, log: list[Event]) -> None:
     board, tile_id, where = st.board(seat), st.top_tile(stack), f"building{stack}"
-    tile = BUILDINGS[tile_id]
+    tile = ANY_TILE[tile_id]
     pay = order.payment or building_payment(board, tile)
     if pay is None:
         _refuse(seat, where, f"you cannot pay for {tile}", log)
@@ -122,3 +122,4 @@ def _buy_building(st: State, seat: str, stack: int, order: Buy, policy: Policy, 
     log.append(Event(PHASE, f"{seat} builds {tile_id} at {where} for {_paid(board, pay)}: {points} points.",
                      by=seat))
     winter.extra(st, seat, tile_id, where, order, policy, log)
+    newhuts.on_build(st, seat, tile_id, log)

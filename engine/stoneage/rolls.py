@@ -12,9 +12,10 @@ from itertools import combinations
 
 from engine.contract import Event
 from engine.dice import Dice
+from engine.stoneage import animals
 from engine.stoneage.goods import Good
 from engine.stoneage.policy import Policy
-from engine.stoneage.state import PlayerBoard
+from engine.stoneage.state import PlayerBoard, State
 
 PHASE = "actions"
 Tools = tuple[list[int], list[int]]      # (permanent values, one-use values) added to a roll
@@ -84,17 +85,18 @@ def choose(board: PlayerBoard, policy: Policy, where: str, total: int, divisor: 
 
 
 def roll_for(board: PlayerBoard, policy: Policy, dice: Dice, tag: str, count: int, good: Good,
-             where: str, seat: str, log: list[Event]) -> int:
-    """Roll ``count`` dice by ``tag``, add the tools, take the goods; the amount taken."""
+             where: str, seat: str, log: list[Event], st: State | None = None) -> int:
+    """Roll ``count`` dice by ``tag``, add the tools, take the goods; the amount taken. With
+    ``st``, the wild animals in play lower the total first (option wild_animals)."""
     faces = [dice.roll(tag) for _ in range(count)]
-    total = sum(faces)
+    total, lowered = animals.lowered(st, sum(faces)) if st is not None else (sum(faces), "")
     tools = choose(board, policy, where, total, good.worth, seat, log)
     spend(board, tools)
     added = tools[0] + tools[1]
     final = total + sum(added)
     gain = final // good.worth
     board.add(good, gain)
-    text = f"{seat} rolls {' '.join(map(str, faces))} ({total}) at {where}"
+    text = f"{seat} rolls {' '.join(map(str, faces))} ({sum(faces)}) at {where}{lowered}"
     if added:
         marks = [f"{v}" for v in tools[0]] + [f"{v} (one-use)" for v in tools[1]]
         text += f", adds tool{'s' * (len(added) > 1)} {', '.join(marks)} ({final})"

@@ -5,7 +5,7 @@ the four card slots; then the final scoring.
 from __future__ import annotations
 
 from engine.contract import Event
-from engine.stoneage import scoring
+from engine.stoneage import animals, newhuts, scoring
 from engine.stoneage.herd import MAJORITY_POINTS
 from engine.stoneage.herd import TILES as HERD_TILES
 from engine.stoneage.policy import place_lines_left
@@ -15,12 +15,15 @@ PHASE = "round"
 SLOTS = 4
 
 
-def slide_and_refill(st: State) -> bool:
+def slide_and_refill(st: State, log: list[Event] | None = None) -> bool:
     """Cards left slide toward card1 (the cheapest), then the deck fills the empty slots from
-    card1 up; False when it had too few cards to fill all four."""
+    card1 up; False when it had too few cards to fill all four. A wild animal drawn comes into
+    play and the next card fills the slot (option wild_animals)."""
     cards = [c for c in st.civ_slots if c]
     while len(cards) < SLOTS and st.civ_deck:
-        cards.append(st.civ_deck.pop(0))
+        card = animals.draw(st, log)
+        if card:
+            cards.append(card)
     st.civ_slots = cards + [""] * (SLOTS - len(cards))
     return len(cards) == SLOTS
 
@@ -37,7 +40,8 @@ def end_reason(st: State, cards_full: bool) -> str:
 
 def run(st: State, log: list[Event]) -> None:
     """Close the round: slide and refill, pass the start player, then end the game or begin the next."""
-    full = slide_and_refill(st)
+    newhuts.round_income(st, log)         # option new_huts: the goods of N01-N03
+    full = slide_and_refill(st, log)
     st.start_player = st.left_of(st.start_player)
     reason = end_reason(st, full)
     if reason:

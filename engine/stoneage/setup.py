@@ -8,7 +8,9 @@ from typing import Any
 from engine.common import checked_options, checked_seats
 from engine.common import seat_name_problem as seat_name_problem  # the ruleset offers it
 from engine.contract import Option
-from engine.stoneage.buildings import STACK_SIZE, TILES
+from engine.stoneage import animals
+from engine.stoneage.animaldata import ANIMAL_DECK
+from engine.stoneage.buildings import NEW_TILES, STACK_SIZE, TILES
 from engine.stoneage.cards import DECK
 from engine.stoneage.herd import TILES as HERD_TILES
 from engine.stoneage.state import Herd, PlayerBoard, Stage, State
@@ -23,6 +25,10 @@ OPTIONS = (
 )
 # The variants of the rules summary: yes/no each, off by default, stored only when on.
 VARIANTS = (
+    Option("wild_animals", False, "wild animals: 4 animal cards in the civilization deck lower every "
+           "roll for goods until as many people as players drive each off for a die of rewards each"),
+    Option("new_huts", False, "new huts: 6 more building tiles (N01-N06) that score less and give a wood, "
+           "clay or stone every round, or a person, a tool or agriculture once"),
     Option("igloos", False, "igloos: 3 resources of one kind buy an igloo on a building space "
            "(8 in the game; not counted by hut builders)"),
     Option("harsh_winter", False, "harsh winter: an extra stone on a fixed building scores 5, "
@@ -55,9 +61,9 @@ def new_game(players: Sequence[str], options: dict[str, Any], seed: int | str) -
     seats = check_seats(players)
     opts = check_options(options)
     rng = random.Random(f"stoneage:{seed}")
-    deck = list(DECK)
+    deck = list(DECK) + list(ANIMAL_DECK if opts.get(animals.OPTION) else ())
     rng.shuffle(deck)
-    tiles = list(TILES)
+    tiles = list(TILES) + list(NEW_TILES if opts.get("new_huts") else ())
     rng.shuffle(tiles)
     # One stack of 7 per player; the tiles of the other stacks leave the game unseen.
     stacks = [tiles[i * STACK_SIZE:(i + 1) * STACK_SIZE] for i in range(len(seats))]
@@ -68,7 +74,12 @@ def new_game(players: Sequence[str], options: dict[str, Any], seed: int | str) -
         herd = Herd(herd_tiles, won={p: [] for p in seats})
         herd.turn_up()
     start = rng.choice(seats)
-    return State(players=seats, options=opts,
-                 boards={p: PlayerBoard(people=START_PEOPLE, food=START_FOOD) for p in seats},
-                 start_player=start, stage=Stage.PLACEMENT, turn=start, decision="place",
-                 civ_slots=deck[:4], civ_deck=deck[4:], buildings=stacks, herd=herd)
+    st = State(players=seats, options=opts,
+               boards={p: PlayerBoard(people=START_PEOPLE, food=START_FOOD) for p in seats},
+               start_player=start, stage=Stage.PLACEMENT, turn=start, decision="place",
+               civ_slots=deck[:4], civ_deck=deck[4:], buildings=stacks, herd=herd)
+    if animals.enabled(st):
+        # An animal among the first cards comes into play at once; the deck fills its slot.
+        st.civ_deck = deck
+        st.civ_slots = [animals.draw(st, None) for _ in range(4)]
+    return st

@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterator, Sequence
 from engine.contract import Event, OrderSheet
 from engine.dice import SeededDice
 from engine.stoneage import RULESET, bots, heuristic
+from engine.stoneage.buildings import NEW_HUTS
 from engine.stoneage.placement import legal
 from engine.stoneage.state import State
 
@@ -41,6 +42,8 @@ class GameResult:
     tiles: dict[str, tuple[str, str]] = field(default_factory=dict)   # mammoth tile -> how, tamer
     igloos: list[int] = field(default_factory=list)     # option igloos: igloos built, in seat order
     winter: list[int] = field(default_factory=list)     # option harsh_winter: extra points, in seat order
+    animals: list[int] = field(default_factory=list)    # option wild_animals: [came into play, driven off]
+    new_huts: list[int] = field(default_factory=list)   # option new_huts: new huts built, in seat order
 
 
 def play_game(seed: int, bots_: list[str], options: dict[str, Any], step_limit: int = 2000) -> GameResult:
@@ -49,6 +52,8 @@ def play_game(seed: int, bots_: list[str], options: dict[str, Any], step_limit: 
     rng = random.Random(seed)
     by_seat = dict(zip(seats, bots_))
     result = GameResult(seed, bots_, None, 0, 0, [])
+    if st.options.get("wild_animals"):
+        result.animals = [len(st.animals), 0]          # in play from the first deal
     for step in range(step_limit):
         if RULESET.outcome(st) is not None:
             break
@@ -65,6 +70,7 @@ def play_game(seed: int, bots_: list[str], options: dict[str, Any], step_limit: 
         result.sheets += len(sheets)
         resolution = RULESET.resolve(st, sheets, SeededDice(f"{seed}:{step}"))
         _count_tiles(st, resolution.events, result.tiles)
+        _count_animals(st, resolution.events, result)
         st = resolution.state
         result.steps = step + 1
     outcome = RULESET.outcome(st)
@@ -76,7 +82,18 @@ def play_game(seed: int, bots_: list[str], options: dict[str, Any], step_limit: 
         result.igloos = [len(st.board(p).igloos) for p in seats]
     if st.options.get("harsh_winter"):
         result.winter = [st.board(p).winter for p in seats]
+    if st.options.get("new_huts"):
+        result.new_huts = [sum(1 for t in st.board(p).buildings if t in NEW_HUTS) for p in seats]
     return result
+
+
+def _count_animals(st: State, events: Sequence[Event], result: GameResult) -> None:
+    """Wild animals: those the step brought into play and those it drove off."""
+    if not st.options.get("wild_animals"):
+        return
+    came = sum(1 for e in events if e.text.startswith("A wild animal comes out of the deck"))
+    gone = sum(1 for e in events if e.phase == "actions" and " off: its penalty of " in e.text)
+    result.animals = [result.animals[0] + came, result.animals[1] + gone]
 
 
 def _count_tiles(st: State, events: Sequence[Event], tiles: dict[str, tuple[str, str]]) -> None:
@@ -126,6 +143,8 @@ class Tally:
     tamer_won: dict[str, int] = field(default_factory=dict)     # tile -> games its tamer won
     igloos: list[int] = field(default_factory=list)
     winter: list[int] = field(default_factory=list)
+    animals: list[list[int]] = field(default_factory=list)
+    new_huts: list[int] = field(default_factory=list)
 
     def add(self, r: GameResult) -> None:
         self.games += 1
@@ -138,6 +157,9 @@ class Tally:
         self.herd_won += r.herd_won
         self.igloos += r.igloos
         self.winter += r.winter
+        if r.animals:
+            self.animals.append(r.animals)
+        self.new_huts += r.new_huts
         for tile, (how, tamer) in r.tiles.items():
             counts = self.tiles.setdefault(tile, {})
             counts[how] = counts.get(how, 0) + 1
@@ -162,6 +184,11 @@ class Tally:
             out["igloos_per_seat"] = round(statistics.fmean(self.igloos), 2)
         if self.winter:
             out["winter_points_per_seat"] = round(statistics.fmean(self.winter), 2)
+        if self.new_huts:
+            out["new_huts_per_seat"] = round(statistics.fmean(self.new_huts), 2)
+        if self.animals:
+            out["animals_in_play_per_game"] = round(statistics.fmean(a[0] for a in self.animals), 2)
+            out["animals_driven_off_per_game"] = round(statistics.fmean(a[1] for a in self.animals), 2)
         return out
 
     def _figures(self) -> dict[str, Any]:

@@ -60,6 +60,7 @@ class PlayerBoard:
     placed: dict[str, int] = field(default_factory=dict)  # location -> people, in the order placed
     igloos: list[str] = field(default_factory=list)      # option igloos: the kind paid for each, as bought
     winter: int = 0                                      # option harsh_winter: points scored by extras
+    held: dict[str, int] = field(default_factory=dict)   # option wild_animals: people left on an animal
 
     def amount(self, good: Good) -> int:
         return getattr(self, good)          # a Good is the str of its field's name
@@ -75,8 +76,8 @@ class PlayerBoard:
 
     @property
     def free(self) -> int:
-        """People not yet placed this round."""
-        return self.people - sum(self.placed.values())
+        """People not yet placed this round (nor left on a wild animal from an earlier one)."""
+        return self.people - sum(self.placed.values()) - sum(self.held.values())
 
     @property
     def tool_total(self) -> int:
@@ -104,6 +105,8 @@ class PlayerBoard:
             out["igloos"] = list(self.igloos)
         if self.winter:
             out["winter"] = self.winter
+        if self.held:
+            out["held"] = dict(self.held)
         return out
 
     @classmethod
@@ -113,14 +116,14 @@ class PlayerBoard:
                    cards=list(d["cards"]), buildings=list(d["buildings"]),
                    face_down=list(d.get("face_down", [])),
                    placed={loc: n for loc, n in d["placed"]}, igloos=list(d.get("igloos", [])),
-                   winter=d.get("winter", 0), **{g.value: d[g.value] for g in GOODS})
+                   winter=d.get("winter", 0), held=dict(d.get("held", {})), **{g.value: d[g.value] for g in GOODS})
 
     def copy(self) -> PlayerBoard:
         """``from_dict(to_dict())`` without the dict in between."""
         return PlayerBoard(self.people, self.food, self.wood, self.clay, self.stone, self.gold,
                            self.agriculture, self.score, list(self.tools), list(self.tools_used),
                            list(self.one_use), list(self.cards), list(self.buildings), list(self.face_down),
-                           dict(self.placed), list(self.igloos), self.winter)
+                           dict(self.placed), list(self.igloos), self.winter, dict(self.held))
 
 
 @dataclass
@@ -193,6 +196,7 @@ class State:
     civ_deck: list[str] = field(default_factory=list)                # face down, top first
     buildings: list[list[str]] = field(default_factory=list)         # stacks left to right, top first
     herd: Herd | None = None
+    animals: list[str] = field(default_factory=list)    # option wild_animals: in play, as revealed
     plans: dict[str, Plan] = field(default_factory=dict)
     winners: list[str] | None = None
     reason: str = ""
@@ -239,6 +243,8 @@ class State:
         }
         if self.herd is not None:
             out["herd"] = self.herd.to_dict()
+        if self.animals:
+            out["animals"] = list(self.animals)
         return out
 
     @classmethod
@@ -253,7 +259,7 @@ class State:
             start_player=d["start_player"], round=d["round"], step=d["step"], stage=Stage(d["stage"]),
             turn=d["turn"], decision=d["decision"], civ_slots=list(d["civ_slots"]),
             civ_deck=list(d["civ_deck"]), buildings=[list(s) for s in d["buildings"]],
-            herd=Herd.from_dict(d["herd"]) if "herd" in d else None,
+            herd=Herd.from_dict(d["herd"]) if "herd" in d else None, animals=list(d.get("animals", [])),
             plans={p: Plan.from_dict(v) for p, v in d["plans"].items()},
             winners=None if d["winners"] is None else list(d["winners"]), reason=d["reason"])
 
@@ -274,6 +280,6 @@ class State:
             round=self.round, step=self.step, stage=Stage(self.stage), turn=self.turn, decision=self.decision,
             civ_slots=list(self.civ_slots), civ_deck=list(self.civ_deck),
             buildings=[list(s) for s in self.buildings],
-            herd=self.herd.copy() if self.herd is not None else None,
+            herd=self.herd.copy() if self.herd is not None else None, animals=list(self.animals),
             plans={p: plan.copy() for p, plan in self.plans.items()},
             winners=None if self.winners is None else list(self.winners), reason=self.reason)

@@ -4,18 +4,28 @@ An igloo is worth what it scores less the resources it takes off the end's
 count; the bot buys one on a building space when that is more than the top
 tile would bring it there (its points, its hut-builder figures). It pays the
 harsh winter's extra (stone on a fixed-cost tile, gold on a card) when it
-still holds one after the round's planned payments. Without the variants
-nothing here changes a plan.
+still holds one after the round's planned payments. Against a wild animal
+it sends the people that drive it off when they are two at most, else one
+person to join the others, when their dice's rewards and their share of
+the rolls the penalty spares it are worth it. A new hut is worth its points
+and its bonus: the good it gives every round, or the person, tool or
+agriculture it gives once, reckoned as the village spaces are. Without the
+variants nothing here changes a plan.
 """
 from __future__ import annotations
 
-from engine.stoneage import igloos, winter
+from engine.stoneage import animals, igloos, winter
+from engine.stoneage.animaldata import Animal, Reward
 from engine.stoneage.cards import Multiplier
 from engine.stoneage.goods import RESOURCES, Good
-from engine.stoneage.orders import Buy
+from engine.stoneage.orders import Buy, Spot
+from engine.stoneage.placement import occupancy
 from engine.stoneage.scoring import figures
 from engine.stoneage.state import PlayerBoard, State
-from engine.stoneage.worth import RESOURCE_AT_END
+from engine.stoneage.buildings import NEW_HUTS
+from engine.stoneage.worth import PERSON, RESOURCE_AT_END, field, hut, tool_step
+
+ROLLS_A_ROUND = 2.5      # the bot's rolls for goods in a round, about
 
 Offer = tuple[float, Buy, dict[Good, int]]      # (worth, the BUY line, what it takes)
 
@@ -66,3 +76,54 @@ def card_extra(st: State, buy: Buy, card: str, cost: int, spare: dict[Good, int]
 def extra_worth(good: Good) -> float:
     """What the extra stone or gold adds: its points less the resource it takes off the end."""
     return winter.POINTS[good] - RESOURCE_AT_END
+
+
+def reward_worth(board: PlayerBoard, reward: Reward, left: int) -> float:
+    """One die's reward from an animal, in points at the end."""
+    if reward.kind == "tool":
+        return tool_step(board, left)
+    if reward.kind == "field":
+        return field(board, left)
+    if reward.kind in ("food", "points"):
+        return float(reward.amount)
+    return Good(reward.kind).worth * reward.amount
+
+
+def animal_value(board: PlayerBoard, animal: Animal, people: int, room: int, left: int) -> float:
+    """``people`` of the ``room`` left against ``animal``, as one choice worth more than PERSON
+    when it pays: their dice's mean reward and their share of half the pips its penalty would
+    take off the bot's rolls in the rounds left (the other half goes to the others); people
+    left on an animal not yet driven off cost half a round more."""
+    mean = sum(reward_worth(board, r, left) for r in animal.rewards) / len(animal.rewards)
+    spared = 0.5 * animal.penalty * ROLLS_A_ROUND * max(0, left - 1) * people / room
+    value = people * mean + spared - (people - 1) * PERSON
+    return value if people == room else value - 0.5 * PERSON
+
+
+def animal_spots(st: State, seat: str, left: int) -> list[tuple[float, Spot]]:
+    """The bot's placements against the animals in play, with their worth."""
+    board, on = st.board(seat), occupancy(st)
+    out = []
+    for animal in animals.in_play(st):
+        here = on.get(animal.name, {})
+        room = animals.needed(st) - animals.held(st, animal.name) - sum(here.values())
+        people = room if room <= 2 else 1
+        spot = Spot(people, animal.name)
+        if room > 0 and not animals.why_not(st, seat, spot, here):
+            out.append((animal_value(board, animal, people, room, left), spot))
+    return out
+
+
+INCOME_SHARE = 0.6       # of a good's worth, for each good a new hut gives at a round's end
+
+
+def new_hut_worth(board: PlayerBoard, tile_id: str, left: int) -> float:
+    """What a new hut's bonus adds to its points (0 for any other tile)."""
+    tile = NEW_HUTS.get(tile_id)
+    if tile is None:
+        return 0.0
+    if tile.each_round is not None:
+        return INCOME_SHARE * tile.each_round.worth * left
+    if tile.bonus == "person":
+        return hut(board, left) + PERSON        # no two people spent on the hut's space
+    return tool_step(board, left) if tile.bonus == "tool" else field(board, left)

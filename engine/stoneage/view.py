@@ -6,14 +6,15 @@ cards it took face down (G05); each is shown only in its owner's view.
 The deck and the tiles under the tops are shown only as counts; of the
 herd's face-down stack, its count and the top tile's back (where the herd
 goes next). With the variants on, each board shows its igloos (the kind
-paid for each) and its harsh-winter points, and the game the igloos left.
+paid for each) and its harsh-winter points, and the game the igloos left
+and the wild animals in play with who stands against them.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from engine.stoneage import igloos, winter
-from engine.stoneage.buildings import BUILDINGS
+from engine.stoneage import animals, igloos, newhuts, winter
+from engine.stoneage.buildings import ANY_TILE, NEW_HUTS
 from engine.stoneage.cards import CARDS
 from engine.stoneage.goods import GOODS
 from engine.stoneage.herd import TILES as HERD_TILES
@@ -36,6 +37,10 @@ def _board(st: State, board: PlayerBoard, mine: bool) -> dict[str, Any]:
         out["igloos"] = list(board.igloos)
     if winter.enabled(st):
         out["winter_points"] = board.winter
+    if animals.enabled(st):
+        out["held"] = dict(board.held)
+    if newhuts.enabled(st):
+        out["new_huts"] = [str(NEW_HUTS[t]) for t in board.buildings if t in NEW_HUTS]
     if mine:
         out["end_points"] = breakdown(board)      # counts hidden cards, so only the owner sees it
     return out
@@ -49,6 +54,17 @@ def _herd(st: State) -> dict[str, Any] | None:
     return {"at": herd.at, "tile": herd.tile, "text": str(HERD_TILES[herd.tile]) if herd.tile else "",
             "left": len(herd.tiles), "next_at": HERD_TILES[herd.tiles[0]].location if herd.tiles else "",
             "on_tile": dict(herd.tamers), "won": {p: list(v) for p, v in herd.won.items()}}
+
+
+def _animals(st: State) -> list[dict[str, Any]]:
+    """The wild animals in play, with the people on them (placed this round or left there)."""
+    out = []
+    for a in animals.in_play(st):
+        on = {p: st.board(p).held.get(a.name, 0) + st.board(p).placed.get(a.name, 0) for p in st.players}
+        out.append({"id": a.id, "name": a.name, "title": a.title, "penalty": a.penalty,
+                    "needed": animals.needed(st), "on": {p: n for p, n in on.items() if n},
+                    "rewards": [str(r) for r in a.rewards], "text": str(a)})
+    return out
 
 
 def _still_to_come(plan: Plan) -> list[str]:
@@ -77,9 +93,10 @@ def view(st: State, seat: str | None, prompt: str = "") -> dict[str, Any]:
                       for i, c in enumerate(st.civ_slots, 1)],
         "civ_deck": len(st.civ_deck),
         "buildings": [{"stack": f"building{i}", "top": s[0] if s else "", "left": len(s),
-                       "text": str(BUILDINGS[s[0]]) if s else ""} for i, s in enumerate(st.buildings, 1)],
+                       "text": str(ANY_TILE[s[0]]) if s else ""} for i, s in enumerate(st.buildings, 1)],
         "herd": _herd(st),
         **({"igloos_left": igloos.left(st)} if igloos.enabled(st) else {}),
+        **({"animals": _animals(st)} if animals.enabled(st) else {}),
         "locations": {n: st.people_on(n) for n in NAMES if exists(n, len(st.players)) and st.people_on(n)},
         "me": me, "prompt": prompt, "plan": _still_to_come(plan) if plan else None,
         "over": st.winners is not None, "winners": list(st.winners or []), "reason": st.reason,

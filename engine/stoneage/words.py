@@ -5,6 +5,7 @@ import difflib
 import re
 
 from engine.common import Refused
+from engine.stoneage.animaldata import WORDS as ANIMAL_WORDS
 from engine.stoneage.goods import GOODS, RESOURCES, Good
 from engine.stoneage.locations import LOCATIONS, NAMES, SOURCE, exists
 
@@ -54,6 +55,9 @@ def location(word: str, players: int) -> str:
     name = ALIASES.get(word, word)
     if exists(name, players):
         return name
+    if name in ANIMAL_WORDS:
+        raise Refused(f"nothing is rolled or bought on the {ANIMAL_WORDS[name]}: only PLACE and USE name "
+                      "a wild animal", f"PLACE 1 {ANIMAL_WORDS[name]}")
     stacks = f"building1 to building{players}"
     if name in LOCATIONS:
         raise Refused(f"a game of {players} has {players} building stacks, not {name}", stacks)

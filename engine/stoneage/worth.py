@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from engine.stoneage.buildings import BUILDINGS, Building
+from engine.stoneage.buildings import ANY_TILE, Building
 from engine.stoneage.cards import CARDS, Culture, Effect, Immediate, Multiplier
 from engine.stoneage.goods import RESOURCES, Good
 from engine.stoneage.scoring import figures
@@ -133,13 +133,13 @@ def best_payment(have: dict[Good, int], tile: Building) -> dict[Good, int] | Non
     return dict(found) if found is not None else None
 
 
-_COSTS = {b.id: dict(Counter(b.cost)) for b in BUILDINGS.values() if b.fixed}
+_COSTS = {b.id: dict(Counter(b.cost)) for b in ANY_TILE.values() if b.fixed}
 
 
 @lru_cache(maxsize=4096)
 def _best_payment(counts: tuple[int, ...], tile_id: str) -> tuple[tuple[Good, int], ...] | None:
     """``_search``, remembered by the tile's id (which hashes much faster than the tile)."""
-    found = _search(dict(zip(RESOURCES, counts)), BUILDINGS[tile_id])
+    found = _search(dict(zip(RESOURCES, counts)), ANY_TILE[tile_id])
     return tuple(found.items()) if found is not None else None
 
 
@@ -170,4 +170,4 @@ def _counts(have: list[int], most: int):  # type: ignore[no-untyped-def]
 
 def building(tile_id: str, pay: dict[Good, int]) -> float:
     """A building bought with ``pay``: its points, less the resources it takes off the end's count."""
-    return BUILDINGS[tile_id].points(pay) - sum(pay.values()) * RESOURCE_AT_END
+    return ANY_TILE[tile_id].points(pay) - sum(pay.values()) * RESOURCE_AT_END

@@ -12,7 +12,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from engine.stoneage.buildings import BUILDINGS
+from engine.stoneage.buildings import ANY_TILE
 from engine.stoneage.cards import CARDS, Effect
 from engine.stoneage.locations import (
     LOCATIONS,
@@ -102,7 +102,7 @@ def _buy(view: dict[str, Any], board: dict[str, Any]) -> list[str]:
     stacks = sorted((b for b in view["buildings"] if b["top"]), key=lambda b: b["stack"] not in board["placed"])
     if stacks:
         b = stacks[0]
-        tile = BUILDINGS[b["top"]]
+        tile = ANY_TILE[b["top"]]
         pay = " PAY " + " ".join(f"{tile.cost.count(g)} {g.value}" for g in dict.fromkeys(tile.cost)) \
             if tile.fixed else ""
         lines.append(_line(f"BUY {b['stack']}{pay}", b["text"]))
@@ -152,6 +152,9 @@ def _variants(view: dict[str, Any]) -> list[str]:
         if stack:
             lines.append(_line(f"BUY {stack} EXTRA", "and an extra stone: 5 points more (B01-B13)"))
         lines.append(_line("BUY EXTRA AUTO", "the extra stone or gold on every purchase"))
+    for animal in view.get("animals", [])[:1]:
+        lines.append(_line(f"PLACE 1 {animal['name']}", f"against the {animal['title']}: {animal['needed']} "
+                                                        "people drive it off, a die each for a reward"))
     return lines
 
 

@@ -60,7 +60,7 @@ def _herd(view: dict[str, Any]) -> list[str]:
 
 
 def _variants(view: dict[str, Any]) -> list[str]:
-    """The variants in play, and the igloos left in the supply."""
+    """The variants in play, the igloos left in the supply, the wild animals in play."""
     texts = []
     if "igloos_left" in view:
         texts.append(f"Igloos: {view['igloos_left']} left in the supply (3 resources of one kind on a "
@@ -68,6 +68,27 @@ def _variants(view: dict[str, Any]) -> list[str]:
     if view["options"].get("harsh_winter"):
         texts.append("Harsh winter: an extra stone on a fixed-cost building (B01-B13) scores 5, an extra "
                      "gold on a card scores 6 (BUY ... EXTRA, or BUY EXTRA AUTO)")
+    if view["options"].get("new_huts"):
+        texts.append("New huts: N01-N06 are among the building tiles; each scores less than it costs and "
+                     "gives a wood, clay or stone at every round's end, or a person, a tool or agriculture "
+                     "once (counted by hut builders)")
+    return texts + animal_texts(view)
+
+
+def animal_texts(view: dict[str, Any]) -> list[str]:
+    """The wild animals in play (games with them): each one's penalty, who stands against it,
+    and its rewards; the total every roll for goods loses."""
+    if "animals" not in view:
+        return []
+    if not view["animals"]:
+        return ["Wild animals: none in play"]
+    texts = [f"Wild animals: every roll for goods loses {sum(a['penalty'] for a in view['animals'])}"]
+    for a in view["animals"]:
+        on = sum(a["on"].values())
+        who = ", ".join(f"{p} {n}" for p, n in a["on"].items())
+        texts.append(f"The {a['title']} ({a['id']}, PLACE n {a['name']}): -{a['penalty']} on every roll; "
+                     f"{on} of the {a['needed']} people it takes" + (f" ({who})" if who else "")
+                     + "; a die each: " + ", ".join(f"{i}: {r}" for i, r in enumerate(a["rewards"], 1)))
     return texts
 
 

@@ -19,7 +19,7 @@ OPTIONS = [
     click.Option(["--bots"], default="heuristic", show_default=True,
                  help=f"comma-separated bots, one per seat or repeated: {', '.join(BOTS)}"),
     click.Option(["--option", "game_options"], multiple=True, metavar="KEY=VALUE",
-                 help="a game option, repeatable: igloos=yes, harsh_winter=yes"),
+                 help="a game option, repeatable: wild_animals=yes, new_huts=yes, igloos=yes, harsh_winter=yes"),
 ]
 
 
@@ -49,7 +49,7 @@ def run(*, players: int, games: int, seed: int, turn_limit: int, as_json: bool, 
     if as_json:
         echo(json.dumps(figures, indent=2))
         return
-    variants = "".join(f", {k}" for k in ("igloos", "harsh_winter") if check_options(options).get(k))
+    variants = "".join(f", {k}" for k in ("wild_animals", "new_huts", "igloos", "harsh_winter") if check_options(options).get(k))
     echo(f"{figures['games']} games, {players} players, bots {', '.join(seats)}"
          f"{', the Mammoth Herd' if herd else ''}{variants}, placement {options['placement']}")
     _print(figures, echo)
@@ -72,6 +72,11 @@ def _print(figures: dict[str, Any], echo: Callable[[str], Any]) -> None:
         echo(f"igloos built per seat: {figures['igloos_per_seat']}")
     if "winter_points_per_seat" in figures:
         echo(f"harsh-winter points per seat: {figures['winter_points_per_seat']}")
+    if "new_huts_per_seat" in figures:
+        echo(f"new huts built per seat: {figures['new_huts_per_seat']}")
+    if "animals_in_play_per_game" in figures:
+        echo(f"wild animals per game: {figures['animals_in_play_per_game']} came into play, "
+             f"{figures['animals_driven_off_per_game']} driven off")
     if figures["unfinished"]:
         echo(f"WARNING: {figures['unfinished']} games did not end within the step limit")
     if figures["refused_bot_lines"]:

@@ -75,8 +75,8 @@ def tool_words(board: dict[str, Any]) -> str:
 
 
 def variant_words(board: dict[str, Any]) -> list[str]:
-    """The variants' lines of a board: its igloos (games with igloos) and its harsh-winter
-    points (games with the harsh winter)."""
+    """The variants' lines of a board: its igloos (games with igloos), its harsh-winter
+    points (games with the harsh winter), its people left on wild animals (when it has some)."""
     out = []
     if "igloos" in board:
         kinds = Counter(board["igloos"])
@@ -84,6 +84,10 @@ def variant_words(board: dict[str, Any]) -> list[str]:
             " (" + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())) + ")" if kinds else ""))
     if "winter_points" in board:
         out.append(f"harsh-winter extras: {board['winter_points']} points")
+    if board.get("new_huts"):
+        out.append("new huts: " + "; ".join(board["new_huts"]))
+    if board.get("held"):
+        out.append("against the animals: " + ", ".join(f"{n} on the {k}" for k, n in board["held"].items()))
     return out
 
 
