@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
-from typing import Iterable
+from typing import Callable, Iterable
 
 LANGUAGES = ("fr", "es")
 
@@ -85,3 +85,19 @@ def nearest(word: str, english: Iterable[str], words: Words, cutoff: float = 0.5
     if near and difflib.SequenceMatcher(None, key, near[0]).ratio() > score:
         return local[near[0]].upper()
     return best
+
+
+Walk = Callable[..., list[str]]
+
+
+def readers(walk: Walk) -> tuple[Callable[[list[str]], list[str]], Callable[[str, str], str]]:
+    """A game's ``canonical(words)`` (a line's words with every French or Spanish
+    order word in English) and ``localised(line, lang)`` (a stored English line
+    in ``lang``), from its ``walk(words, convert, reading)`` over a line's words,
+    which calls ``convert(kind, word)`` where a word of that kind may stand."""
+    def canonical(words: list[str]) -> list[str]:
+        return walk(words, lambda kind, w: kind.read(w), reading=True)
+
+    def localised(line: str, lang: str) -> str:
+        return " ".join(walk(line.split(), lambda kind, w: kind.show(w, lang), reading=False))
+    return canonical, localised

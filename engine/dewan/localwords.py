@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from engine.localwords import Words
+from engine.localwords import Words, readers
 
 KEYWORDS = Words({
     "TAKE": {"fr": ("prendre",), "es": ("tomar", "coger")},
@@ -74,14 +74,7 @@ def _walk(words: list[str], convert: Callable[[Words, str], str], reading: bool)
     return out
 
 
-def canonical(words: list[str]) -> list[str]:
-    """A line's words with every French or Spanish order word in English."""
-    return _walk(words, lambda kind, w: kind.read(w), reading=True)
-
-
-def localised(line: str, lang: str) -> str:
-    """A stored (English) order line in ``lang``."""
-    return " ".join(_walk(line.split(), lambda kind, w: kind.show(w, lang), reading=False))
+canonical, localised = readers(_walk)
 
 
 FIRST_WORDS = tuple(KEYWORDS.spellings())

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from engine.localwords import Words, fold, nearest
+from engine.localwords import Words, fold, nearest, readers
 
 KEYWORDS = Words({
     "PLACE": {"fr": ("placer",), "es": ("colocar", "poner")},
@@ -96,14 +96,7 @@ def _walk(words: list[str], convert: Callable[[Words, str], str], reading: bool)
     return out
 
 
-def canonical(words: list[str]) -> list[str]:
-    """A line's words with every French or Spanish order word in English."""
-    return _walk(words, lambda kind, w: kind.read(w), reading=True)
-
-
-def localised(line: str, lang: str) -> str:
-    """A stored (English) order line in ``lang``."""
-    return " ".join(_walk(line.split(), lambda kind, w: kind.show(w, lang), reading=False))
+canonical, localised = readers(_walk)
 
 
 def hint(word: str, english: tuple[str, ...]) -> str:
