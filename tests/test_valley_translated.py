@@ -127,3 +127,29 @@ def test_the_prompt_is_a_message_too() -> None:
     assert view["prompt"] == str(Msg(view["prompt_message"]["id"], **view["prompt_message"].get("values", {})))
     with i18n.speaking("fr"):
         assert spoken(view["prompt_message"]) in ("placez votre tribu", f"vos ordres pour le tour {st.game_turn}")
+
+
+def _help_views() -> list[dict[str, Any]]:
+    """Each seat's view at the setup and at every turn of two short bot games."""
+    views = []
+    for seed in (3, 4):
+        st = RULESET.new_game(SEATS, {"fire": True}, seed)
+        rng = random.Random(seed)
+        for turn in range(6):
+            views += [RULESET.view(st, p) for p in st.players] + [RULESET.view(st, None)]
+            if st.stage == "over":
+                break
+            sheets = {p: heuristic_orders(st, p, rng) for p in st.players}
+            st = RULESET.resolve(st, sheets, SeededDice(f"{seed}:{turn}")).state
+    return views
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_help_has_no_english_line_in_french_or_spanish(lang: str) -> None:
+    from pbem.presenters.valley.help import help_lines
+    for view in _help_views():
+        english = help_lines(view)
+        with i18n.speaking(lang):
+            translated = help_lines(view)
+        assert english and translated
+        assert not set(english) & set(translated), (lang, set(english) & set(translated))

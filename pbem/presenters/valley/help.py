@@ -13,15 +13,16 @@ import textwrap
 from typing import Any
 
 from engine.valley import hexgrid
-from engine.valley.carddocs import fate_line
 from engine.valley.fatecards import FATE
+from pbem.i18n import N_, _
+from pbem.presenters.valley.report import card_line
 
 WIDTH = 72
-DOCS = ["All the orders, with their rules: docs/orders-valley.md;",
-        "the cards: docs/cards-valley.md."]
+DOCS = [N_("All the orders, with their rules: docs/orders-valley.md;"),
+        N_("the cards: docs/cards-valley.md.")]
 _OTHER = {"warriors": "females", "females": "warriors", "occupy": "burn", "burn": "occupy"}
-_STANDING = {"losses": "who falls first to animals", "conquer": "an enemy camp you take",
-             "starve": "who goes hungry first"}
+_STANDING = {"losses": N_("who falls first to animals"), "conquer": N_("an enemy camp you take"),
+             "starve": N_("who goes hungry first")}
 
 
 class _Map:
@@ -134,15 +135,15 @@ def _play(m: _Map, view: dict[str, Any], card_id: str, mine: list[str], camps: l
         found = _move(m, mine, 3 if card_id == "forced_march" else 2, rivers=card_id == "raft")
         if found is None:
             return ""
-        return _line(f"PLAY {card_id} {found[0]} {'-'.join(found[1])}", f"{card.name}: a move")
+        return _line(f"PLAY {card_id} {found[0]} {'-'.join(found[1])}", _("{card}: a move").format(card=_(card.name)))
     if not card.args:
-        return _line(f"PLAY {card_id}", card.name)
+        return _line(f"PLAY {card_id}", _(card.name))
     if card_id == "lure":
         for name in m.names:
             if m.animals(name):
                 for d, direction in enumerate(hexgrid.DIRECTIONS):
                     if hexgrid.step(name, d) in m.terrain:
-                        return _line(f"PLAY lure {name} {direction}", f"animals on {name} go {direction}")
+                        return _line(f"PLAY lure {name} {direction}", _("animals on {space} go {direction}").format(space=name, direction=direction))
         return ""
     if card_id in ("palisade", "fertility"):
         where = camps
@@ -152,14 +153,14 @@ def _play(m: _Map, view: dict[str, Any], card_id: str, mine: list[str], camps: l
         where = [n for n in mine if m.animals(n)] + mine
     else:
         where = [n for n in mine if m.others(n)] + mine
-    return _line(f"PLAY {card_id} {where[0]}", f"{card.name} on {where[0]}") if where else ""
+    return _line(f"PLAY {card_id} {where[0]}", _("{card} on {space}").format(card=_(card.name), space=where[0])) if where else ""
 
 
 def _fate_block(hand: list[str]) -> list[str]:
     """The seat's fate cards, each with its whole text, wrapped to the width."""
-    out = ["Your fate cards (PLAY <card> <arguments> on your order sheet):"]
+    out = [_("Your fate cards (PLAY <card> <arguments> on your order sheet):")]
     for c in hand:
-        out += textwrap.wrap(fate_line(c), WIDTH, initial_indent="  ", subsequent_indent="    ",
+        out += textwrap.wrap(card_line(c), WIDTH, initial_indent="  ", subsequent_indent="    ",
                              break_long_words=False, break_on_hyphens=False)
     return out
 
@@ -172,9 +173,9 @@ def _setup(m: _Map) -> list[str]:
     starts.sort(key=lambda n: (m.terrain[n] != "P", n not in _fishing(m), hexgrid.sort_key(n)))
     if not starts:
         return []
-    lines = [_line("PLACE " + " ".join(starts[:3]), "start spaces, best first")]
+    lines = [_line("PLACE " + " ".join(starts[:3]), _("start spaces, best first"))]
     if m.terrain[starts[0]] == "P":
-        lines.append(_line(f"PLANT {starts[0]}", f"with that PLACE: a crop if you start on {starts[0]}"))
+        lines.append(_line(f"PLANT {starts[0]}", _("with that PLACE: a crop if you start on {space}").format(space=starts[0])))
     return lines
 
 
@@ -191,29 +192,30 @@ def _turn(m: _Map, view: dict[str, Any], tribe: dict[str, Any]) -> list[str]:
     found = _move(m, mine)
     if found:
         group, path = found
-        fight = " (a fight there)" if m.others(path[-1]) else ""
-        lines.append(_line(f"MOVE {group} {'-'.join(path)}", f"{group} from {path[0]} to {path[-1]}{fight}"))
+        why = (_("{tokens} from {start} to {end} (a fight there)") if m.others(path[-1]) else
+               _("{tokens} from {start} to {end}"))
+        lines.append(_line(f"MOVE {group} {'-'.join(path)}", why.format(tokens=group, start=path[0], end=path[-1])))
     spot = next((n for n in mine if all(m.mine(n)) and not m.on[n].get("camp") and not m.others(n)), None)
     if spot and len(camps) < 5:
-        lines.append(_line(f"CAMP {spot}", "a warrior and a female stay and camp"))
+        lines.append(_line(f"CAMP {spot}", _("a warrior and a female stay and camp")))
     if view["options"].get("fire") and not tribe["fire"]:
         fire = next((n for n in mine if not m.others(n) and (m.terrain[n] == "V" or m.flames(n))), None)
         if fire and camps:
-            lines.append(_line(f"FIRE {fire}", "take fire with your token there"))
+            lines.append(_line(f"FIRE {fire}", _("take fire with your token there")))
         else:
-            lines.append("  (FIRE <space>: you need a camp and a token on a volcano, by a")
-            lines.append("  wildfire or on lava; none of yours is there now)")
+            lines.append("  " + _("(FIRE <space>: you need a camp and a token on a volcano, by a"))
+            lines.append("  " + _("wildfire or on lava; none of yours is there now)"))
     if view.get("planting_turn"):
         plant = [c for c in camps if m.terrain[c] == "P" and not m.on[c].get("crop")]
         if plant:
-            lines.append(_line(f"PLANT {plant[0]}", "end of winter: a crop for 1 food"))
+            lines.append(_line(f"PLANT {plant[0]}", _("end of winter: a crop for 1 food")))
     fights = [n for n in mine if m.others(n)] + [n for n in mine if not m.others(n)]
     if fights:
-        lines.append(_line("COMBAT " + " ".join(fights[:2]), "the order of your fights"))
+        lines.append(_line("COMBAT " + " ".join(fights[:2]), _("the order of your fights")))
     standing = tribe.get("standing") or {}
     for key, why in _STANDING.items():
         now = standing.get(key, "warriors" if key != "conquer" else "occupy")
-        lines.append(_line(f"{key.upper()} {_OTHER[now].upper()}", f"{why} (now {now.upper()})"))
+        lines.append(_line(f"{key.upper()} {_OTHER[now].upper()}", _("{why} (now {now})").format(why=_(why), now=now.upper())))
     for card_id in dict.fromkeys(tribe.get("hand") or []):
         if play := _play(m, view, card_id, mine, camps):
             lines.append(play)
@@ -231,19 +233,19 @@ def _generic(m: _Map, view: dict[str, Any]) -> list[str]:
     else:
         return []
     path = paths[0]
-    lines = [_line(f"PLACE {start} {path[1]}", "setup: start spaces, best first"),
-             _line(f"PLANT {start}", f"setup, with PLACE {start}: a crop there"),
-             _line(f"MOVE 2W 1F {'-'.join(path)}", "tokens and a path of 1 or 2 steps"),
-             _line(f"CAMP {start}", "a warrior and a female stay and camp")]
+    lines = [_line(f"PLACE {start} {path[1]}", _("setup: start spaces, best first")),
+             _line(f"PLANT {start}", _("setup, with PLACE {space}: a crop there").format(space=start)),
+             _line(f"MOVE 2W 1F {'-'.join(path)}", _("tokens and a path of 1 or 2 steps")),
+             _line(f"CAMP {start}", _("a warrior and a female stay and camp"))]
     volcano = next((n for n in m.names if m.terrain[n] == "V"), None)
     if view["options"].get("fire") and volcano:
-        lines.append(_line(f"FIRE {volcano}", "with a token that stays on the volcano"))
-    lines += [_line(f"PLANT {start}", "end of winter: a crop on your village"),
-              _line(f"COMBAT {start} {path[1]}", "the order of your fights"),
-              _line("LOSSES FEMALES", "standing: who falls first to animals"),
-              _line("CONQUER BURN", "standing: an enemy camp you take"),
-              _line("STARVE FEMALES", "standing: who goes hungry first"),
-              _line(f"PLAY spear {start}", "a fate card, then its arguments")]
+        lines.append(_line(f"FIRE {volcano}", _("with a token that stays on the volcano")))
+    lines += [_line(f"PLANT {start}", _("end of winter: a crop on your village")),
+              _line(f"COMBAT {start} {path[1]}", _("the order of your fights")),
+              _line("LOSSES FEMALES", _("standing: who falls first to animals")),
+              _line("CONQUER BURN", _("standing: an enemy camp you take")),
+              _line("STARVE FEMALES", _("standing: who goes hungry first")),
+              _line(f"PLAY spear {start}", _("a fate card, then its arguments"))]
     return lines
 
 
@@ -256,22 +258,23 @@ def help_lines(view: dict[str, Any]) -> list[str]:
     lines: list[str] = []
     if tribe is None:
         if view["stage"] != "over":
-            lines = ["Valley orders (examples on this board; a seat's own HELP",
-                     "uses its position):"] + _generic(m, view)
+            lines = [_("Valley orders (examples on this board; a seat's own HELP"),
+                     _("uses its position):")] + _generic(m, view)
     elif view["stage"] == "setup":
-        lines = ["Your orders for the setup (one a line; # starts a comment):"] + _setup(m)
+        lines = [_("Your orders for the setup (one a line; # starts a comment):")] + _setup(m)
         later = "MOVE CAMP " + ("FIRE " if view["options"].get("fire") else "") + "COMBAT LOSSES"
-        lines += ["  From turn 1: " + later + " CONQUER STARVE PLAY,", "  and PLANT at the end of winter."]
+        lines += ["  " + _("From turn 1: {orders} CONQUER STARVE PLAY,").format(orders=later),
+                  "  " + _("and PLANT at the end of winter.")]
     elif tribe["out"] and view["stage"] != "over":
-        lines = ["Your tribe is out of the game: it gives no more orders."]
+        lines = [_("Your tribe is out of the game: it gives no more orders.")]
     elif view["stage"] != "over":
-        lines = ["Your orders for this turn (one a line; # starts a comment):"]
+        lines = [_("Your orders for this turn (one a line; # starts a comment):")]
         lines += _turn(m, view, tribe)
         if view["year"] == 1 and not tribe.get("came_back"):
             edge = [n for n in m.names if m.on_edge(n) and m.kind(n) != "L"][:2]
-            lines += [f"  (In the first year, PLACE {' '.join(edge)} ... ranks the edge spaces",
-                      "  a wiped-out tribe comes back on, once.)"]
+            lines += ["  " + _("(In the first year, PLACE {spaces} ... ranks the edge spaces").format(
+                spaces=" ".join(edge)), "  " + _("a wiped-out tribe comes back on, once.)")]
     hand = tribe["hand"] if tribe and tribe.get("hand") else []
     if hand:
         lines += _fate_block(hand)
-    return lines + DOCS
+    return lines + [_(line) for line in DOCS]
