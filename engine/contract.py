@@ -51,6 +51,15 @@ class Problem:
     line: int
     message: str
     suggestion: str = ""
+    # The message and the suggestion as message ids with their values
+    # (engine.messages), for the mail layer to translate; ``message`` and
+    # ``suggestion`` are their English. Not compared.
+    said: tuple[Any, Any] = field(default=(None, None), compare=False)
+
+    @classmethod
+    def of(cls, line: int, message: Any, suggestion: Any = "") -> "Problem":
+        """A problem from a message and a suggestion (engine.messages, or plain English)."""
+        return cls(line, str(message), str(suggestion), (message, suggestion))
 
     def __str__(self) -> str:
         text = f"line {self.line}: {self.message}"

@@ -146,7 +146,7 @@ def test_order_words_in_french_are_echoed_in_french_and_stored_in_english(tmp_pa
     assert "\n  PLACER C3 B2\n" in stored
     assert _sheet(world, "red") == "PLACE C3 B2"
     refused = _answer(world, ANN, f"SIGNON lg red {ann}\nPLACER Z9", 10)
-    assert "line 2 \"PLACER Z9\": no space Z9" in refused
+    assert "ligne 2 \"PLACER Z9\"\u00a0: il n'y a pas de case Z9" in refused, "the problem in French"
     assert "\n  PLACER C3 B2\n" in refused, "the orders that stand, in French"
     # an English seat writing Spanish words is understood, and answered in English
     english = _answer(world, BOB, f"SIGNON lg blue {bob}\ncolocar E5 F5", 15)

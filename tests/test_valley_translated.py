@@ -153,3 +153,31 @@ def test_help_has_no_english_line_in_french_or_spanish(lang: str) -> None:
             translated = help_lines(view)
         assert english and translated
         assert not set(english) & set(translated), (lang, set(english) & set(translated))
+
+
+BAD_LINES = ["FROB 3", "MOVE", "MOVE 2W", "MOVE 2X C3-C4", "MOVE 0W C3-C4", "MOVE 1W C3", "MOVE 1W C3-C4-C5-C6",
+             "MOVE 1W C3-E5", "MOVE 9W 9F C3-C4", "MOVE 1W Z9-C4", "CAMP", "CAMP C3 C4", "FIRE", "FIRE C3",
+             "PLAY", "PLAY nothing", "PLAY spear", "PLANT", "PLANT A1", "LOSSES", "LOSSES MAYBE", "COMBAT",
+             "PLACE", "PLACE C3 C3", "CONQUER OCCUPY BURN"]
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_the_parsers_refusals_are_messages_translated_in_french_and_spanish(lang: str) -> None:
+    """Every problem the Valley parser gives for these lines, at the setup and in a turn,
+    comes with its message (and suggestion), and each has a translation."""
+    from pbem.locale.catalogues import read
+    translated = {m.id for m in read(lang) if m.id and m.string}
+    setup = RULESET.new_game(SEATS, {}, 1)
+    sheets = {p: heuristic_orders(setup, p, random.Random(1)) for p in setup.players}
+    turn = RULESET.resolve(setup, sheets, SeededDice("1:0")).state
+    seen = 0
+    for st in (setup, turn):
+        sheet = RULESET.parse_orders(st, "red", "\n".join(BAD_LINES))
+        assert len(sheet.problems) >= len(BAD_LINES) // 2
+        for p in sheet.problems:
+            message, suggestion = p.said
+            assert isinstance(message, Msg) and str(message) == p.message, p
+            ids = _ids(message.to_dict()) + (_ids(suggestion.to_dict()) if isinstance(suggestion, Msg) else [])
+            assert set(ids) <= translated, (p, set(ids) - translated)
+            seen += 1
+    assert seen > 30

@@ -14,6 +14,7 @@ from typing import Callable
 from engine.common import Refused
 from engine.contract import OrderSheet, Problem
 from engine.localwords import nearest
+from engine.messages import Msg
 from engine.valley import hexgrid, localwords
 from engine.valley.orders import (
     STANDING_VALUES, Camp, CombatOrder, Fire, Move, Place, Plant, Play, Standing)
@@ -24,6 +25,13 @@ KEYWORDS = ("PLACE", "PLANT", "MOVE", "CAMP", "FIRE", "PLAY", "COMBAT", "LOSSES"
 SETUP_KEYWORDS = ("PLACE", "PLANT")
 _TOKEN_PART = re.compile(r"^(\d*)([WF])$", re.IGNORECASE | re.ASCII)
 _SPLIT_TOKENS = re.compile(r"(\d*[WF])", re.IGNORECASE | re.ASCII)
+
+
+_WRITE_TOKENS = Msg("write it like 2W 1F")
+
+
+def _did_you_mean(hint: str) -> Msg | str:
+    return Msg("did you mean {word}?", word=hint) if hint else ""
 
 
 def _closest(word: str, choices: list[str]) -> str:
@@ -53,13 +61,13 @@ class _Reader:
         name = hexgrid.normalise(word)
         if name is None or name not in self.board.hexes:
             hint = _closest(word, self.board.names)
-            raise Refused(f"no space {word.upper()}", f"did you mean {hint}?" if hint else "")
+            raise Refused(Msg("no space {space}", space=word.upper()), _did_you_mean(hint))
         return name
 
     def land(self, word: str) -> str:
         name = self.space(word)
         if self.board.hexes[name].kind == "L":
-            raise Refused(f"{name} is the lake")
+            raise Refused(Msg("{space} is the lake", space=name))
         return name
 
     # -- examples for refusals: lines that fit the seat's own position --
@@ -84,41 +92,43 @@ class _Reader:
     # -- orders --------------------------------------------------------
     def place(self, args: list[str], line: int) -> Place:
         if not args:
-            raise Refused("PLACE needs at least one space",
+            raise Refused(Msg("PLACE needs at least one space"),
                           self.space_example("PLACE", lambda n: self.setup or self.board.on_edge(n), 2))
         if not self.setup:
             t = self.state.tribes[self.player]
             if t.resurrected or self.state.year > 1:
-                raise Refused("PLACE is for setting up, or for coming back after being wiped out "
-                              "in the first year")
+                raise Refused(Msg("PLACE is for setting up, or for coming back after being wiped out "
+                                  "in the first year"))
         spaces = []
         for word in args:
             name = self.land(word)
             if not self.setup and not self.board.on_edge(name):
-                raise Refused(f"{name} is not on the edge of the board; a tribe comes back on the edge")
+                raise Refused(Msg("{space} is not on the edge of the board; a tribe comes back on the edge", space=name))
             if name in spaces:
-                raise Refused(f"{name} is named twice")
+                raise Refused(Msg("{space} is named twice", space=name))
             spaces.append(name)
         self.places.extend(spaces)
         return Place(tuple(spaces), line)
 
     def plant(self, args: list[str], line: int) -> Plant:
         if len(args) != 1:
-            raise Refused("PLANT takes one space", self.space_example("PLANT", self.may_plant))
+            raise Refused(Msg("PLANT takes one space"), self.space_example("PLANT", self.may_plant))
         name = self.land(args[0])
         if self.board.hexes[name].kind != "P":
-            raise Refused(f"{name} is not plains; crops grow only on plains")
+            raise Refused(Msg("{space} is not plains; crops grow only on plains", space=name))
         if self.setup:
             return Plant(name, line)
         st = self.state
         if not planting_turn(st):
-            raise Refused(f"crops are planted only at the end of winter; this is {st.season} turn "
-                          f"{st.turn}" + (f" of {st.season_length()}" if st.season == "winter" else ""))
+            raise Refused(Msg("crops are planted only at the end of winter; this is winter turn {turn} of {turns}",
+                              turn=st.turn, turns=st.season_length()) if st.season == "winter" else
+                          Msg("crops are planted only at the end of winter; this is summer turn {turn}",
+                              turn=st.turn))
         sp = st.peek(name)
         if not sp or sp.camp != self.player:
-            raise Refused(f"you have no village on {name}")
+            raise Refused(Msg("you have no village on {space}", space=name))
         if sp.crop:
-            raise Refused(f"{name} already has a crop")
+            raise Refused(Msg("{space} already has a crop", space=name))
         return Plant(name, line)
 
     def may_plant(self, name: str) -> bool:
@@ -134,52 +144,54 @@ class _Reader:
         """Tokens and a path for MOVE (and the cards that move): checked and
         taken from the tokens that have not moved yet."""
         if len(args) < 2:
-            raise Refused(f"{what} needs tokens and a path", self.path_example(what))
+            raise Refused(Msg("{order} needs tokens and a path", order=what), self.path_example(what))
         path_words = [w for w in re.split(r"[-–>]+", args[-1]) if w]
         toks = parse_tokens(args[:-1])
         if len(path_words) < 2:
-            raise Refused("a path names the start space and one or two more, joined by -",
+            raise Refused(Msg("a path names the start space and one or two more, joined by -"),
                           self.path_example(what))
         path = [self.space(w) for w in path_words]
         if len(path) > steps + 1:
-            raise Refused(f"tokens move at most {steps} spaces" + (" with this card" if steps > 2 else ""))
+            raise Refused(Msg("tokens move at most {steps} spaces with this card", steps=steps) if steps > 2 else
+                          Msg("tokens move at most {steps} spaces", steps=steps))
         board = self.board
         for a, b in zip(path, path[1:]):
             if hexgrid.direction_between(a, b) is None:
-                raise Refused(f"{a} and {b} are not neighbours")
+                raise Refused(Msg("{a} and {b} are not neighbours", a=a, b=b))
             if board.hexes[b].kind == "L":
-                raise Refused(f"{b} is the lake; tribes cannot go there")
+                raise Refused(Msg("{space} is the lake; tribes cannot go there", space=b))
             if not rivers and self.state.river_blocks(a, b):
-                raise Refused(f"a river runs between {a} and {b}; tribes cannot cross it")
+                raise Refused(Msg("a river runs between {a} and {b}; tribes cannot cross it", a=a, b=b))
             sp = self.state.peek(b)
             if sp and sp.blocked():
-                what_is = "burning" if sp.wildfire else "flooded"
-                raise Refused(f"{b} is {what_is} this turn; nobody can go there")
+                raise Refused(Msg("{space} is burning this turn; nobody can go there", space=b) if sp.wildfire
+                              else Msg("{space} is flooded this turn; nobody can go there", space=b))
         if len(path) > 2 and "snowed_in" in self.state.lasting:
-            raise Refused("the snow lets tribes move only 1 space this turn")
+            raise Refused(Msg("the snow lets tribes move only 1 space this turn"))
         for stop in path[1:-1]:
             if board.hexes[stop].kind == "M":
-                raise Refused(f"{stop} is a mountain; a tribe stops there")
+                raise Refused(Msg("{space} is a mountain; a tribe stops there", space=stop))
         start = path[0]
         have = self.unmoved.get(start, Tokens())
         if have.w < toks.w or have.f < toks.f:
-            left = str(have) or "none"
-            raise Refused(f"you have {left} left to move on {start}, not {toks}")
+            raise Refused(Msg("you have {left} left to move on {space}, not {tokens}", left=str(have), space=start,
+                              tokens=str(toks)) if str(have) else
+                          Msg("you have none left to move on {space}, not {tokens}", space=start, tokens=str(toks)))
         have.w -= toks.w
         have.f -= toks.f
         return toks, path
 
     def camp(self, args: list[str], line: int) -> Camp:
         if len(args) != 1:
-            raise Refused("CAMP takes one space", self.space_example("CAMP", self.may_camp))
+            raise Refused(Msg("CAMP takes one space"), self.space_example("CAMP", self.may_camp))
         name = self.land(args[0])
         sp = self.state.peek(name)
         if sp and sp.camp:
-            raise Refused(f"there is already a camp on {name}")
+            raise Refused(Msg("there is already a camp on {space}", space=name))
         if sp and sp.animal_count():
-            raise Refused(f"there are animals on {name}; a camp needs a space without them")
+            raise Refused(Msg("there are animals on {space}; a camp needs a space without them", space=name))
         if self.camps >= MAX_CAMPS:
-            raise Refused(f"a tribe has at most {MAX_CAMPS} camps")
+            raise Refused(Msg("a tribe has at most {count} camps", count=MAX_CAMPS))
         self.camps += 1
         return Camp(name, line)
 
@@ -190,32 +202,33 @@ class _Reader:
 
     def fire(self, args: list[str], line: int) -> Fire:
         if len(args) != 1:
-            raise Refused("FIRE takes one space", self.space_example("FIRE", lambda n: fire_source(self.state, n)))
+            raise Refused(Msg("FIRE takes one space"), self.space_example("FIRE", lambda n: fire_source(self.state, n)))
         if not self.state.options.get("fire"):
-            raise Refused("this game does not use the fire rules")
+            raise Refused(Msg("this game does not use the fire rules"))
         name = self.land(args[0])
         if self.state.tribes[self.player].fire:
-            raise Refused("your tribe already has fire")
+            raise Refused(Msg("your tribe already has fire"))
         if not fire_source(self.state, name):
-            raise Refused(f"there is no fire to take on {name}: it must be a volcano, "
-                          "next to a wildfire, or on a lava flow")
+            raise Refused(Msg("there is no fire to take on {space}: it must be a volcano, "
+                              "next to a wildfire, or on a lava flow", space=name))
         return Fire(name, line)
 
     def play(self, args: list[str], line: int) -> Play:
         if not args:
-            raise Refused("PLAY needs a card", "PLAY <card> [arguments]")
+            raise Refused(Msg("PLAY needs a card"), Msg("PLAY <card> [arguments]"))
         card_id = args[0].lower().replace("-", "_")
         card = FATE.get(card_id)
         if card is None:
             hint = _closest(card_id, [c.upper() for c in FATE])
-            raise Refused(f"there is no fate card {args[0]}", f"did you mean {hint.lower()}?" if hint else "")
+            raise Refused(Msg("there is no fate card {card}", card=args[0]), _did_you_mean(hint.lower()))
         tribe = self.state.tribes[self.player]
         if tribe.hand.count(card_id) <= self.played.count(card_id):
-            held = ", ".join(sorted(tribe.hand)) if tribe.hand else "no cards"
-            raise Refused(f"you hold no {'more ' if self.played.count(card_id) else ''}card {card_id}",
-                          f"you hold {held}")
+            raise Refused(Msg("you hold no more card {card}", card=card_id) if self.played.count(card_id)
+                          else Msg("you hold no card {card}", card=card_id),
+                          Msg("you hold {cards}", cards=", ".join(sorted(tribe.hand))) if tribe.hand
+                          else Msg("you hold no cards"))
         if card.fire_rules and not self.state.options.get("fire"):
-            raise Refused(f"{card_id} needs the fire rules, which this game does not use")
+            raise Refused(Msg("{card} needs the fire rules, which this game does not use", card=card_id))
         rest = args[1:]
         wanted = card.nargs
         if card_id in ("forced_march", "raft"):
@@ -223,7 +236,8 @@ class _Reader:
                                          rivers=card_id == "raft")
             out = (toks_text(toks), "-".join(path))
         elif len(rest) != wanted:
-            raise Refused(f"{card_id} takes {card.args or 'no arguments'}",
+            raise Refused(Msg("{card} takes {arguments}", card=card_id, arguments=Msg(card.args)) if card.args
+                          else Msg("{card} takes no arguments", card=card_id),
                           f"PLAY {card_id} {card.args}".strip())
         else:
             out = self.card_args(card_id, rest)
@@ -236,23 +250,23 @@ class _Reader:
         name = self.land(rest[0])
         sp = self.state.peek(name)
         if card_id in ("palisade", "fertility", "early_seed") and (sp is None or sp.camp != self.player):
-            raise Refused(f"you have no camp on {name}")
+            raise Refused(Msg("you have no camp on {space}", space=name))
         if card_id == "early_seed" and (self.board.hexes[name].kind != "P" or sp.crop):
-            raise Refused(f"{name} needs to be a plains village of yours without a crop")
+            raise Refused(Msg("{space} needs to be a plains village of yours without a crop", space=name))
         if card_id.startswith("stranger") and name not in self.start_spaces:
-            raise Refused(f"you have no tokens on {name} for the stranger to join")
+            raise Refused(Msg("you have no tokens on {space} for the stranger to join", space=name))
         if card_id == "lure":
             if sp is None or not sp.animals:
-                raise Refused(f"there are no animals on {name} to lure")
+                raise Refused(Msg("there are no animals on {space} to lure", space=name))
             direction = rest[1].upper()
             if direction not in DIRECTIONS:
-                raise Refused(f"{rest[1]} is not a direction", "N, NE, SE, S, SW or NW")
+                raise Refused(Msg("{word} is not a direction", word=rest[1]), Msg("N, NE, SE, S, SW or NW"))
             return name, direction
         return (name,)
 
     def combat(self, args: list[str], line: int) -> CombatOrder:
         if not args:
-            raise Refused("COMBAT names the spaces of your combats in the order you want them",
+            raise Refused(Msg("COMBAT names the spaces of your combats in the order you want them"),
                           "COMBAT C4 D5")
         names = [self.land(w) for w in args]
         return CombatOrder(tuple(names), line)
@@ -260,17 +274,19 @@ class _Reader:
     def standing(self, key: str, args: list[str], line: int) -> Standing:
         values = STANDING_VALUES[key]
         if len(args) != 1:
-            raise Refused(f"{key.upper()} takes one word: {' or '.join(v.upper() for v in values)}")
+            raise Refused(Msg("{order} takes one word: {a} or {b}", order=key.upper(), a=values[0].upper(),
+                              b=values[1].upper()))
         word = args[0].lower()
         for v in values:
             if v == word or v.rstrip("s") == word or v[0] == word:
                 return Standing(key, v, line)
-        raise Refused(f"{key.upper()} takes {' or '.join(v.upper() for v in values)}, not {args[0]}")
+        raise Refused(Msg("{order} takes {a} or {b}, not {word}", order=key.upper(), a=values[0].upper(),
+                          b=values[1].upper(), word=args[0]))
 
     def read(self, keyword: str, args: list[str], line: int):
         if self.setup and keyword not in SETUP_KEYWORDS:
-            raise Refused(f"{keyword} is not an order of the setup; now you PLACE your tribe "
-                          "and may PLANT")
+            raise Refused(Msg("{order} is not an order of the setup; now you PLACE your tribe "
+                              "and may PLANT", order=keyword))
         if keyword in ("LOSSES", "CONQUER", "STARVE"):
             return self.standing(keyword.lower(), args, line)
         return getattr(self, keyword.lower())(args, line)
@@ -284,8 +300,8 @@ class _Reader:
             if isinstance(order, Camp):
                 t = spare.get(order.space, Tokens())
                 if t.w < 1 or t.f < 1:
-                    problems.append(Problem(order.line, f"a camp on {order.space} needs a warrior "
-                                            "and a female of yours there that do not move"))
+                    problems.append(Problem.of(order.line, Msg("a camp on {space} needs a warrior and a female "
+                                                            "of yours there that do not move", space=order.space)))
                     orders.remove(order)
                 else:
                     t.w -= 1
@@ -299,12 +315,12 @@ class _Reader:
                     order.space in self.start_spaces
                     or any(isinstance(o, Move) and o.path[-1] == order.space for o in orders))
                 if not (on_volcano or near_flames):
-                    problems.append(Problem(order.line, f"fire on {order.space} needs a token of yours "
-                                            "there: one that stays on a volcano, or one that is there "
-                                            "before or after moving next to a wildfire or on lava"))
+                    problems.append(Problem.of(order.line, Msg(
+                        "fire on {space} needs a token of yours there: one that stays on a volcano, or one "
+                        "that is there before or after moving next to a wildfire or on lava", space=order.space)))
                     orders.remove(order)
             elif isinstance(order, Plant) and self.setup and order.space not in self.places:
-                problems.append(Problem(order.line, f"{order.space} is not among your PLACE spaces"))
+                problems.append(Problem.of(order.line, Msg("{space} is not among your PLACE spaces", space=order.space)))
                 orders.remove(order)
         return problems
 
@@ -319,7 +335,7 @@ def parse_tokens(words: list[str]) -> Tokens:
     text = "".join(words)
     parts = _SPLIT_TOKENS.split(text)
     if any(p.strip() for p in parts[0::2]) or not parts[1::2]:
-        raise Refused(f"{' '.join(words)!r} is not a count of tokens", "write it like 2W 1F")
+        raise Refused(Msg("{words} is not a count of tokens", words=repr(" ".join(words))), _WRITE_TOKENS)
     for part in parts[1::2]:
         m = _TOKEN_PART.match(part)
         count = int(m.group(1)) if m.group(1) else 1
@@ -328,7 +344,7 @@ def parse_tokens(words: list[str]) -> Tokens:
         else:
             found.f += count
     if found.total == 0:
-        raise Refused("a move needs at least one token", "write it like 2W 1F")
+        raise Refused(Msg("a move needs at least one token"), _WRITE_TOKENS)
     return found
 
 
@@ -355,7 +371,7 @@ def parse(state: State, player: str, text: str) -> OrderSheet:
     orders: list = []
     problems: list[Problem] = []
     if player not in state.tribes:
-        return OrderSheet(player, (), (Problem(0, f"there is no seat {player} in this game"),))
+        return OrderSheet(player, (), (Problem.of(0, Msg("there is no seat {seat} in this game", seat=player)),))
     for number, raw in enumerate(text.splitlines(), start=1):
         body = raw.split("#", 1)[0].strip()
         if not body:
@@ -366,13 +382,13 @@ def parse(state: State, player: str, text: str) -> OrderSheet:
         keyword = words[0].upper()
         if keyword not in KEYWORDS:
             hint = nearest(keyword, KEYWORDS, localwords.KEYWORDS)
-            problems.append(Problem(number, f"unknown order {words[0]!r}",
-                                    f"did you mean {hint}?" if hint else "the orders are " + ", ".join(KEYWORDS)))
+            problems.append(Problem.of(number, Msg("unknown order {word}", word=repr(words[0])), _did_you_mean(hint)
+                                    or Msg("the orders are {orders}", orders=", ".join(KEYWORDS))))
             continue
         try:
             orders.append(reader.read(keyword, words[1:], number))
         except Refused as why:
-            problems.append(Problem(number, why.message, why.suggestion))
+            problems.append(Problem.of(number, why.message, why.suggestion))
     problems.extend(reader.check_after(orders))
     problems.sort(key=lambda p: p.line)
     return OrderSheet(player, tuple(orders), tuple(problems))

@@ -2,18 +2,19 @@
 clean sheet. A sheet with problems never replaces the last good one."""
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from sqlmodel import Session, select
 
 from engine import Problem, get_ruleset
-from pbem import gmtools, orderwords
+from pbem import gmtools, i18n, orderwords
 from pbem.answer import MAX_PROBLEMS, Answer, at_most
 from pbem.clock import show
 from pbem.commands.base import PLAYER, Context, Entry, step_phrase
 from pbem.i18n import N_, _
 from pbem.models import Game, Seat, Sheet
 from pbem.protocol import Request, sign_off, whole_number
+from pbem.reports.render import spoken
 
 
 def turn_asked(req: Request, answer: Answer) -> int | None:
@@ -59,7 +60,17 @@ def problem_line(p: Problem, req: Request) -> str:
     """A refused line as the answer shows it: its number and the line itself."""
     text = " ".join(req.orders.get(p.line, "").split())
     quoted = f' "{text[:60]}{"..." if len(text) > 60 else ""}"' if text else ""
-    return f"line {p.line}{quoted}: {p.message}" + (f" ({p.suggestion})" if p.suggestion else "")
+    message, suggestion = (_said(said, plain) for said, plain in zip(p.said, (p.message, p.suggestion)))
+    line = _("line {line}{quoted}: {message}").format(line=p.line, quoted=quoted, message=message)
+    return line + (f" ({suggestion})" if suggestion else "")
+
+
+def _said(said: Any, plain: str) -> str:
+    """A problem's message or suggestion in the reader's language, where the parser gave it as
+    a message (engine.messages); as the parser wrote it otherwise."""
+    if said is None or isinstance(said, str) or i18n.current() == i18n.DEFAULT:
+        return plain
+    return spoken(said)
 
 
 def _wrong_step(game: Game, seat: Seat, asked: int | None) -> str:
