@@ -13,8 +13,23 @@ from engine.dewan.payment import slots
 from engine.dewan.state import DRAFT, OVER, PLAY, State
 from engine.dewan.stories import met
 from engine.dice import Dice
+from engine.messages import Join, Msg, Plural
 
 RESHUFFLE = "reshuffle"      # the dice tag of the discard shuffled into a new deck
+# The scoring lines' names as the score events show them (scoring.lines).
+LINES = {"stories": Msg("stories"), "fire": Msg("fire"), "most fire": Msg("most fire"),
+         "berries": Msg("berries"), "groups": Msg("groups")}
+NTH = {1: Msg("1st"), 2: Msg("2nd"), 3: Msg("3rd")}
+
+
+def said(phase: str, message: Msg, to: str | None = None, by: str | None = None) -> Event:
+    """An event whose text is the message's English (the message is kept for the mail layer)."""
+    return Event(phase, str(message), to=to, by=by, message=message)
+
+
+def ordinal(n: int) -> Msg:
+    """The ``n``-th, as legal.nth writes it."""
+    return NTH.get(n) or Msg("{n}th", n=n)
 
 
 def draw(st: State, dice: Dice, log: list[Event]) -> str:
@@ -27,8 +42,8 @@ def draw(st: State, dice: Dice, log: list[Event]) -> str:
             pile.remove(got)
             deck.append(got)
         st.deck, st.discard = deck + pile, []
-        log.append(Event("deck", f"The deck is empty: the {len(st.deck)} discarded cards are shuffled "
-                                 "into a new deck."))
+        log.append(said("deck", Msg("The deck is empty: the {n} discarded cards are shuffled into a new deck.",
+                                    n=len(st.deck))))
     return st.deck.pop(0) if st.deck else ""
 
 
@@ -37,13 +52,13 @@ def pick(st: State, seat: str, order: Pick | None, log: list[Event]) -> None:
     none); the seat before it picks next, and after the first seat the first turn begins."""
     tile = take_story(st, seat, order.position) if order else ""
     if tile:
-        log.append(Event("draft", f"{seat} takes story tile {tile}.", by=seat))
+        log.append(said("draft", Msg("{seat} takes story tile {tile}.", seat=seat, tile=tile), by=seat))
     else:
-        log.append(Event("draft", f"{seat} takes no story tile: none is left.", by=seat))
+        log.append(said("draft", Msg("{seat} takes no story tile: none is left.", seat=seat), by=seat))
     at = st.players.index(seat)
     if at == 0:
         st.stage, st.to_move = PLAY, st.first_player
-        log.append(Event("round", f"The draft is over; round 1 begins with {st.first_player}."))
+        log.append(said("round", Msg("The draft is over; round 1 begins with {seat}.", seat=st.first_player)))
     else:
         st.to_move = st.players[at - 1]
 
@@ -67,8 +82,9 @@ def take(st: State, seat: str, order: Take, log: list[Event]) -> None:
     got = [st.row[order.first - 1], st.row[order.second - 1]]
     st.hands[seat].extend(got)
     st.row[order.first - 1] = st.row[order.second - 1] = ""
-    log.append(Event("take", f"{seat} takes {got[0]} and {got[1]} from row positions "
-                             f"{order.first} and {order.second}.", by=seat))
+    log.append(said("take", Msg("{seat} takes {first} and {second} from row positions {at} and {at2}.",
+                                seat=seat, first=got[0], second=got[1], at=order.first, at2=order.second),
+                    by=seat))
 
 
 def camp(st: State, seat: str, order: Camp, log: list[Event]) -> None:
@@ -77,39 +93,45 @@ def camp(st: State, seat: str, order: Camp, log: list[Event]) -> None:
     assert pay is not None
     cost = slots(st, seat, order.path)
     hand = st.hands[seat]
-    to_others: list[str] = []
+    to_others: list[Msg] = []
     for slot, text in zip(cost, pay):
         hand.remove(text)
         if slot.to:
             st.hands[slot.to].append(text)
-            to_others.append(f"{text} to {slot.to}")
+            to_others.append(Msg("{card} to {seat}", card=text, seat=slot.to))
         else:
             st.discard.append(text)
     dest = order.destination
     st.camps[seat].append(dest)
     st.left[seat] -= 1
-    chosen = "" if order.pay else " (the cheapest payment)"
-    paid = f"paying {' '.join(pay)}{chosen}" + (f", of which {', '.join(to_others)}" if to_others else "")
-    log.append(Event("camp", f"{seat} places a camp on {dest} by {'-'.join(order.path)}, {paid}.", by=seat))
+    cards = " ".join(pay)
+    paid = (Msg("paying {cards}", cards=cards) if order.pay
+            else Msg("paying {cards} (the cheapest payment)", cards=cards))
+    if to_others:
+        paid = Msg("{payment}, of which {given}", payment=paid, given=Join(", ", to_others))
+    log.append(said("camp", Msg("{seat} places a camp on {hex} by {path}, {payment}.", seat=seat, hex=dest,
+                                path="-".join(order.path), payment=paid), by=seat))
     if st.board.hexes[dest].berry:
         st.berries[seat] += 1
-        log.append(Event("camp", f"{seat} takes the berry token on {dest}.", by=seat))
+        log.append(said("camp", Msg("{seat} takes the berry token on {hex}.", seat=seat, hex=dest), by=seat))
     n = st.placed(seat)
     kind = legal.bonus(n)
     if kind == "story":
         tile = take_story(st, seat, order.story or 1)
-        log.append(Event("bonus", f"{seat}'s {legal.nth(n)} camp from the board: " +
-                         (f"story tile {tile}." if tile else "no story tile is left."), by=seat))
+        got = Msg("story tile {tile}.", tile=tile) if tile else Msg("no story tile is left.")
+        log.append(said("bonus", Msg("{seat}'s {nth} camp from the board: {bonus}", seat=seat, nth=ordinal(n),
+                                     bonus=got), by=seat))
     elif kind == "tuck":
         if order.tuck:
             hand.remove(order.tuck)
             st.tucked[seat].append(order.tuck)
-        log.append(Event("bonus", f"{seat}'s {legal.nth(n)} camp from the board: " +
-                         (f"{order.tuck} tucked under the tribe board." if order.tuck
-                          else "no card tucked; that slot stays empty."), by=seat))
+        got = (Msg("{card} tucked under the tribe board.", card=order.tuck) if order.tuck
+               else Msg("no card tucked; that slot stays empty."))
+        log.append(said("bonus", Msg("{seat}'s {nth} camp from the board: {bonus}", seat=seat, nth=ordinal(n),
+                                     bonus=got), by=seat))
     elif kind == "fire":
-        log.append(Event("bonus", f"{seat} has placed its last camp: 1 more fire at scoring; "
-                                  "this round is the last.", by=seat))
+        log.append(said("bonus", Msg("{seat} has placed its last camp: 1 more fire at scoring; "
+                                     "this round is the last.", seat=seat), by=seat))
         st.round_ends = True
 
 
@@ -126,16 +148,19 @@ def end_turn(st: State, seat: str, dice: Dice, log: list[Event]) -> None:
         st.stories[seat].remove(tile)
         st.done[seat].append(tile)
         story = st.story(tile)
-        log.append(Event("story", f"{seat} completes story {tile} ({story.name}: {story.points} points"
-                                  + (f", {story.fire} fire" if story.fire else "") + ")."))
+        worth = (Msg("{points} points, {fire} fire", points=story.points, fire=story.fire) if story.fire
+                 else Msg("{points} points", points=story.points))
+        log.append(said("story", Msg("{seat} completes story {tile} ({name}: {worth}).", seat=seat, tile=tile,
+                                     name=Msg(story.name), worth=worth)))
     drawn = [c for c in (draw(st, dice, log) for _ in completed) if c]
     if drawn:
-        log.append(Event("story", f"{seat} draws {len(drawn)} card{'s' * (len(drawn) > 1)} face down."))
-        log.append(Event("story", f"You draw {' '.join(drawn)}.", to=seat))
+        log.append(said("story", Plural("{seat} draws {n} card face down.", "{seat} draws {n} cards face down.",
+                                        len(drawn), seat=seat, n=len(drawn))))
+        log.append(said("story", Msg("You draw {cards}.", cards=" ".join(drawn)), to=seat))
         st.hands[seat].extend(drawn)
     st.turns += 1
     if st.passes >= len(st.players):
-        log.append(Event("end", "No clan can take cards or place a camp any more: the game ends."))
+        log.append(said("end", Msg("No clan can take cards or place a camp any more: the game ends.")))
         finish(st, log)
         return
     nxt = st.next_seat(seat)
@@ -158,10 +183,12 @@ def finish(st: State, log: list[Event]) -> None:
     st.winners = scoring.winners(st)
     for p in st.players:
         parts = scoring.lines(st, p)
-        shown = ", ".join(f"{k} {v}" for k, v in parts.items())
-        log.append(Event("score", f"{p} scores {st.scores[p]} ({shown})."))
-    log.append(Event("end", "The game is over: " + " and ".join(st.winners) + " win"
-                     + ("s" if len(st.winners) == 1 else "") + "."))
+        shown = Join(", ", [Msg("{line} {points}", line=LINES[k], points=v) for k, v in parts.items()])
+        log.append(said("score", Msg("{seat} scores {points} ({lines}).", seat=p, points=st.scores[p],
+                                     lines=shown)))
+    winners = Join(Msg(" and "), st.winners)
+    log.append(said("end", Plural("The game is over: {seats} wins.", "The game is over: {seats} win.",
+                                  len(st.winners), seats=winners)))
 
 
 def play(st: State, seat: str, order: Take | Camp | Pick | None, dice: Dice, log: list[Event]) -> None:
@@ -176,6 +203,7 @@ def play(st: State, seat: str, order: Take | Camp | Pick | None, dice: Dice, log
     elif isinstance(order, Camp):
         camp(st, seat, order, log)
     else:
-        log.append(Event("pass", f"{seat} can neither take two cards nor place a camp, and passes.", by=seat))
+        log.append(said("pass", Msg("{seat} can neither take two cards nor place a camp, and passes.", seat=seat),
+                        by=seat))
     end_turn(st, seat, dice, log)
 

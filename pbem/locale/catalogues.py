@@ -58,6 +58,18 @@ def card_texts() -> list[tuple[str, tuple[str, int]]]:
         for card in cards:
             line = next((n for n, text in enumerate(lines, 1) if f'("{card.id}", ' in text), 1)
             out += [(text, (path, line)) for text in (card.name, card.text, getattr(card, "args", "")) if text]
+    return out + dewan_texts()
+
+
+def dewan_texts() -> list[tuple[str, tuple[str, int]]]:
+    """The names of Dewan's story tiles (engine/dewan/data/stories.json), which its events name."""
+    import json
+    path = "engine/dewan/data/stories.json"
+    lines = (ROOT / path).read_text().splitlines()
+    out = []
+    for story in json.loads((ROOT / path).read_text())["stories"]:
+        line = next((n for n, text in enumerate(lines, 1) if f'"id": "{story["id"]}"' in text), 1)
+        out.append((story["name"], (path, line)))
     return out
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.contract import Event
 from engine.dewan.board import Board
+from pbem.i18n import N_, _
 from pbem.presenters import Maps, Report
 from pbem.presenters.dewan import asciimap, svgmap
 from pbem.presenters.dewan.words import (board_of, clan_texts, colours, marks, score, score_text,
@@ -17,16 +18,16 @@ from pbem.reports.render import render, wrap
 from pbem.reports.render import visible as grouped
 
 PHASE_TITLES = {
-    "plan": "Your orders", "draft": "The story draft", "round": "The turns", "take": "The turns",
-    "camp": "The turns", "bonus": "The turns", "story": "The turns", "deck": "The turns",
-    "pass": "The turns", "score": "The end of the game", "end": "The end of the game",
+    "plan": N_("Your orders"), "draft": N_("The story draft"), "round": N_("The turns"), "take": N_("The turns"),
+    "camp": N_("The turns"), "bonus": N_("The turns"), "story": N_("The turns"), "deck": N_("The turns"),
+    "pass": N_("The turns"), "score": N_("The end of the game"), "end": N_("The end of the game"),
 }
 Groups = list[tuple[str, list[str]]]
 
 
 def visible(events: Iterable[Event | dict], seat: str | None) -> Groups:
     """Events this seat may read, under the titles of the game's parts."""
-    return grouped(events, seat, PHASE_TITLES)
+    return grouped(events, seat, {phase: _(title) for phase, title in PHASE_TITLES.items()})
 
 
 def on_map(view: dict[str, Any]) -> Board:
