@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 import pytest
+from message_checks import assert_messages_are_their_text, assert_translated
 
 from engine.contract import Event
 from engine.dewan import RULESET
@@ -16,7 +17,6 @@ from engine.dewan.simulate import BOTS, SEATS
 from engine.dice import SeededDice
 from engine.messages import Msg
 from pbem import i18n
-from pbem.locale.catalogues import read
 from pbem.presenters.dewan.report import report as dewan_report
 from pbem.reports.render import event_text, spoken
 
@@ -44,15 +44,6 @@ GAMES = [_game(seed, 2 + seed % 3, ("heuristic", "random")[seed % 2]) for seed i
 EVENTS = [e for _st, events in GAMES for e in events if e.phase not in UNTRANSLATED]
 
 
-def _ids(message: dict[str, Any]) -> list[str]:
-    """Every message id in a stored message, its values' too."""
-    if "join" in message:
-        parts = [message["join"], *message["items"]]
-        return [i for p in parts if isinstance(p, dict) for i in _ids(p)]
-    inner = [i for v in message.get("values", {}).values() if isinstance(v, dict) for i in _ids(v)]
-    return [message["id"], *inner]
-
-
 def test_the_games_end_and_log_many_kinds_of_event() -> None:
     assert all(RULESET.outcome(st) is not None for st, _ in GAMES)
     kinds = {e.message.id for e in EVENTS}
@@ -61,23 +52,12 @@ def test_the_games_end_and_log_many_kinds_of_event() -> None:
 
 
 def test_every_turn_event_is_a_message_whose_english_is_its_text() -> None:
-    for e in EVENTS:
-        assert e.message is not None, e.text
-        assert str(e.message) == e.text
-        assert e.to_dict()["message"] == e.message.to_dict()
-        with i18n.speaking("en"):
-            assert spoken(e.message) == e.text
+    assert_messages_are_their_text(EVENTS)
 
 
 @pytest.mark.parametrize("lang", ["fr", "es"])
 def test_every_message_of_the_games_is_translated(lang: str) -> None:
-    catalog = read(lang)
-    for e in EVENTS:
-        for message_id in _ids(e.message.to_dict()):
-            found = catalog.get(message_id)
-            assert found is not None and not found.fuzzy, (lang, message_id)
-            strings = found.string if isinstance(found.string, (tuple, list)) else [found.string]
-            assert all(strings), (lang, message_id)
+    assert_translated(EVENTS, lang)
 
 
 @pytest.mark.parametrize("lang", ["fr", "es"])

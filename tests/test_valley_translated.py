@@ -7,6 +7,8 @@ import random
 from typing import Any
 
 import pytest
+from message_checks import assert_messages_are_their_text, assert_translated, ids
+from valley_games import RULESET
 
 from engine import SeededDice
 from engine.contract import Event
@@ -17,7 +19,6 @@ from pbem import i18n
 from pbem.locale.catalogues import read
 from pbem.presenters.valley.report import report as valley_report
 from pbem.reports.render import event_text, spoken
-from valley_games import RULESET
 
 SEATS = ["red", "blue", "green", "white"]
 
@@ -44,38 +45,18 @@ GAMES = _games()
 EVENTS = [e for _st, events in GAMES for e in events]
 
 
-def _ids(message: dict[str, Any]) -> list[str]:
-    """Every message id in a stored message, its values' too."""
-    if "join" in message:
-        parts = [message["join"], *message["items"]]
-        return [i for p in parts if isinstance(p, dict) for i in _ids(p)]
-    inner = [i for v in message.get("values", {}).values() if isinstance(v, dict) for i in _ids(v)]
-    return [message["id"], *inner]
-
-
 def test_the_games_log_many_kinds_of_event() -> None:
     kinds = {e.message.id for e in EVENTS if e.message is not None}
     assert len(EVENTS) > 1000 and len(kinds) > 40
 
 
 def test_every_event_is_a_message_whose_english_is_its_text() -> None:
-    for e in EVENTS:
-        assert e.message is not None, e.text
-        assert str(e.message) == e.text
-        assert e.to_dict()["message"] == e.message.to_dict()
-        with i18n.speaking("en"):
-            assert spoken(e.message) == e.text
+    assert_messages_are_their_text(EVENTS)
 
 
 @pytest.mark.parametrize("lang", ["fr", "es"])
 def test_every_message_of_the_games_is_translated(lang: str) -> None:
-    catalog = read(lang)
-    for e in EVENTS:
-        for message_id in _ids(e.message.to_dict()):
-            found = catalog.get(message_id)
-            assert found is not None and not found.fuzzy, (lang, message_id)
-            strings = found.string if isinstance(found.string, (tuple, list)) else [found.string]
-            assert all(strings), (lang, message_id)
+    assert_translated(EVENTS, lang)
 
 
 @pytest.mark.parametrize("lang", ["fr", "es"])
@@ -165,7 +146,6 @@ BAD_LINES = ["FROB 3", "MOVE", "MOVE 2W", "MOVE 2X C3-C4", "MOVE 0W C3-C4", "MOV
 def test_the_parsers_refusals_are_messages_translated_in_french_and_spanish(lang: str) -> None:
     """Every problem the Valley parser gives for these lines, at the setup and in a turn,
     comes with its message (and suggestion), and each has a translation."""
-    from pbem.locale.catalogues import read
     translated = {m.id for m in read(lang) if m.id and m.string}
     setup = RULESET.new_game(SEATS, {}, 1)
     sheets = {p: heuristic_orders(setup, p, random.Random(1)) for p in setup.players}
@@ -177,7 +157,7 @@ def test_the_parsers_refusals_are_messages_translated_in_french_and_spanish(lang
         for p in sheet.problems:
             message, suggestion = p.said
             assert isinstance(message, Msg) and str(message) == p.message, p
-            ids = _ids(message.to_dict()) + (_ids(suggestion.to_dict()) if isinstance(suggestion, Msg) else [])
-            assert set(ids) <= translated, (p, set(ids) - translated)
+            found = ids(message.to_dict()) + (ids(suggestion.to_dict()) if isinstance(suggestion, Msg) else [])
+            assert set(found) <= translated, (p, set(found) - translated)
             seen += 1
     assert seen > 30

@@ -1,0 +1,38 @@
+"""Checks the translated games share: every event an engine logs is a message
+(engine.messages) whose English is its text, and every id in it is translated."""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from engine.contract import Event
+from pbem import i18n
+from pbem.locale.catalogues import read
+from pbem.reports.render import spoken
+
+
+def ids(message: dict[str, Any]) -> list[str]:
+    """Every message id in a stored message, its values' too."""
+    if "join" in message:
+        parts = [message["join"], *message["items"]]
+        return [i for p in parts if isinstance(p, dict) for i in ids(p)]
+    inner = [i for v in message.get("values", {}).values() if isinstance(v, dict) for i in ids(v)]
+    return [message["id"], *inner]
+
+
+def assert_messages_are_their_text(events: Iterable[Event]) -> None:
+    for e in events:
+        assert e.message is not None, e.text
+        assert str(e.message) == e.text
+        assert e.to_dict()["message"] == e.message.to_dict()
+        with i18n.speaking("en"):
+            assert spoken(e.message) == e.text
+
+
+def assert_translated(events: Iterable[Event], lang: str) -> None:
+    catalog = read(lang)
+    for e in events:
+        for message_id in ids(e.message.to_dict()):
+            found = catalog.get(message_id)
+            assert found is not None and not found.fuzzy, (lang, message_id)
+            strings = found.string if isinstance(found.string, (tuple, list)) else [found.string]
+            assert all(strings), (lang, message_id)
