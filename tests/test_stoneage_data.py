@@ -11,7 +11,7 @@ import pytest
 
 from engine.stoneage import locations
 from engine.stoneage.buildings import BUILDINGS, STACK_SIZE, TILES
-from engine.stoneage.cards import CARDS, DECK, CivCard, Culture, Effect, Multiplier
+from engine.stoneage.cards import CARDS, DECK, MERCHANT_DECK, CivCard, Culture, Effect, Multiplier
 from engine.stoneage.goods import RESOURCES, Good
 from engine.stoneage.herd import TILES as HERD_TILES
 
@@ -49,19 +49,20 @@ def code(card: CivCard) -> str:
 
 def test_every_card_is_the_reference_card() -> None:
     expected = [c.strip() for c in EXPECTED_CARDS.replace("\n", "|").split("|") if c.strip()]
-    assert [code(c) for c in CARDS.values()] == expected
+    assert [code(CARDS[c]) for c in DECK] == expected
 
 
 def test_card_counts_and_ids() -> None:
-    assert len(CARDS) == len(DECK) == 36
+    assert len(DECK) == 36 and len(CARDS) == 36 + len(MERCHANT_DECK) == 45
     assert list(DECK) == [f"G{i:02d}" for i in range(1, 17)] + [f"S{i:02d}" for i in range(1, 21)]
-    assert Counter(c.culture for c in CARDS.values() if c.green) == {c: 2 for c in Culture}
-    assert Counter(c.multiplier for c in CARDS.values() if not c.green) == {m: 5 for m in Multiplier}
+    base = [CARDS[c] for c in DECK]
+    assert Counter(c.culture for c in base if c.green) == {c: 2 for c in Culture}
+    assert Counter(c.multiplier for c in base if not c.green) == {m: 5 for m in Multiplier if m is not Multiplier.TRADER}
 
 
 def test_sand_figure_totals() -> None:
     figures = Counter()
-    for card in CARDS.values():
+    for card in (CARDS[c] for c in DECK):
         if card.multiplier:
             figures[card.multiplier] += card.figures
     assert figures == {Multiplier.FARMER: 7, Multiplier.TOOL_MAKER: 8, Multiplier.HUT_BUILDER: 9,
@@ -69,7 +70,7 @@ def test_sand_figure_totals() -> None:
 
 
 def test_top_effects_by_kind() -> None:
-    tops = [c.top for c in CARDS.values()]
+    tops = [CARDS[c].top for c in DECK]
     assert Counter(t.effect for t in tops) == {
         Effect.DICE_ALL: 10, Effect.FOOD: 7, Effect.RESOURCE: 5, Effect.ROLL: 3, Effect.POINTS: 3,
         Effect.ONE_USE: 3, Effect.AGRICULTURE: 2, Effect.TOOL: 1, Effect.CARD: 1, Effect.ANY2: 1}
@@ -81,7 +82,7 @@ def test_top_effects_by_kind() -> None:
 
 
 def test_dice_for_all_carriers() -> None:
-    carriers = [c for c in CARDS.values() if c.top.effect is Effect.DICE_ALL]
+    carriers = [CARDS[c] for c in DECK if CARDS[c].top.effect is Effect.DICE_ALL]
     assert {c.culture for c in carriers if c.green} == {
         Culture.WRITING, Culture.POTTERY, Culture.SUNDIAL, Culture.TRANSPORT}
     assert sorted((c.multiplier.value, c.figures) for c in carriers if not c.green) == [
@@ -159,7 +160,7 @@ def _reference_rows() -> list[list[str]]:
 def test_the_reference_file_agrees() -> None:
     """Where ../shared is present, read its tables again: the data must match them row by row."""
     rows = {r[0]: r for r in _reference_rows()}
-    for card in CARDS.values():
+    for card in (CARDS[c] for c in DECK):
         row = rows[card.id]
         words = code(card).split()
         assert " ".join(row[-1].split()) == " ".join(words[3 if card.multiplier else 2:]), card.id

@@ -65,7 +65,7 @@ def test_herd_orders_in_a_game_with_the_herd() -> None:
 # text, message, suggestion (each line alone, red in a 2-player game without the herd)
 REFUSED = [
     ("PLAEC 3 forest", "unknown order 'PLAEC'", "did you mean PLACE?"),
-    ("MOVE 2W C4-D4", "unknown order 'MOVE'", "the orders are PLACE, USE, TOOLS, BUY, TAKE, PICK, FEED, HERD"),
+    ("MOVE 2W C4-D4", "unknown order 'MOVE'", "the orders are PLACE, USE, TOOLS, BUY, TAKE, PICK, FEED, HERD, HUNT"),
     ("PLACE 3 forrest", "no location 'forrest'", "did you mean forest?"),
     ("PLACE 2 wood", "no location 'wood': wood is gathered at forest", "did you mean forest?"),
     ("PLACE 1 tolmaker", "no location 'tolmaker'", "did you mean toolmaker?"),
@@ -90,7 +90,7 @@ REFUSED = [
      "or a card slot whose card rolls", ""),
     ("TOOLS forest 5", "a tool is worth 1 to 4", "TOOLS forest 2 1"),
     ("TOOLS forest", "name the tools for forest, or NONE", "TOOLS forest 2 1"),
-    ("BUY hut", "nothing is bought at hut; BUY takes card1-card4 or building1-building4", ""),
+    ("BUY hut", "nothing is bought at hut; BUY takes card1-card4 or building1-building2", ""),
     ("BUY card2 PAY 1 food 1 wood", "food never pays for cards or buildings", ""),
     ("BUY card2 PAY 3 wood", "card2 costs 2 resources; PAY gives 3", ""),
     ("BUY card1 2 wood", "after BUY card1 comes PAY and what you pay", "BUY card1 PAY 1 wood"),
@@ -160,7 +160,7 @@ def test_unknown_seat_is_a_problem_not_an_exception() -> None:
 
 
 def test_keywords_are_the_first_words_of_every_normal_form() -> None:
-    firsts = {normal.split()[0] for _, normal in NORMAL} | {"HERD"}
+    firsts = {normal.split()[0] for _, normal in NORMAL} | {"HERD", "HUNT"}
     assert firsts == set(KEYWORDS)
 
 

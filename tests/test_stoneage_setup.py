@@ -108,10 +108,12 @@ def test_mammoth_herd_setup() -> None:
 def test_seats() -> None:
     assert seat_name_problem("red") == "" and seat_name_problem("team-2") == ""
     assert "lower-case" in seat_name_problem("Red")
-    with pytest.raises(ValueError, match="2 to 4 players, not 1"):
+    with pytest.raises(ValueError, match="2 to 5 players, not 1"):
         new_game(["red"], {}, 1)
-    with pytest.raises(ValueError, match="2 to 4 players, not 5"):
+    with pytest.raises(ValueError, match="takes 4 players; a fifth seat needs the expansion"):
         new_game(SEATS + ["black"], {}, 1)
+    with pytest.raises(ValueError, match="2 to 5 players, not 6"):
+        new_game(SEATS + ["black", "white"], {"merchant": True}, 1)
     with pytest.raises(ValueError, match="same name"):
         new_game(["red", "red"], {}, 1)
     with pytest.raises(ValueError, match="seat name"):

@@ -19,6 +19,7 @@ from engine.dewan import view as views
 from engine.dewan.orders import Pick, Take
 from engine.dewan.state import DRAFT, OVER, State
 from engine.dice import Dice
+from engine.messages import Msg
 
 
 class DewanRuleset:
@@ -51,11 +52,17 @@ class DewanRuleset:
         return False
 
     def prompt(self, state: State, player: str) -> str:
+        message = self.prompt_message(state, player)
+        return "" if message is None else str(message)
+
+    def prompt_message(self, state: State, player: str) -> Msg | None:
+        """The question asked of ``player`` now as a message (engine.messages), or None."""
         if player not in self.awaiting(state):
-            return ""
+            return None
         if state.stage == DRAFT:
-            return "your story pick: STORY 1 to 5, the story row position of the tile you take"
-        return f"your move in round {state.round}: TAKE two cards next to each other, or CAMP on a hex"
+            return Msg("your story pick: STORY 1 to 5, the story row position of the tile you take")
+        return Msg("your move in round {round}: TAKE two cards next to each other, or CAMP on a hex",
+                   round=state.round)
 
     def pre_orders(self, state: State, player: str) -> str:
         if state.stage == OVER or player not in state.players or player in self.awaiting(state):
@@ -103,7 +110,7 @@ class DewanRuleset:
 
     def view(self, state: State, player: str | None) -> dict[str, Any]:
         seat = player if player in state.players else None
-        return views.view(state, seat, self.prompt(state, seat) if seat else "")
+        return views.view(state, seat, self.prompt_message(state, seat) if seat else None)
 
     def outcome(self, state: State) -> Outcome | None:
         if state.stage != OVER or not state.winners or state.scores is None:

@@ -19,6 +19,9 @@ from engine.dewan.orders import Order, Pick, Take, is_move
 from engine.dewan.parser import read_normal
 from engine.dewan.state import OVER, PLAY, Plan, State
 from engine.dice import Dice
+from engine.messages import Msg
+
+said = turn.said
 
 
 def deciding(st: State) -> bool:
@@ -44,11 +47,11 @@ def keep(st: State, seat: str, sheet: OrderSheet, log: list[Event]) -> None:
     call it before the step is counted, so ``written`` is the step of the position shown."""
     if not sheet.orders:
         if st.plans.pop(seat, None):
-            log.append(Event("plan", "Your pre-orders are withdrawn.", to=seat))
+            log.append(said("plan", Msg("Your pre-orders are withdrawn."), to=seat))
         return
     st.plans[seat] = Plan([str(o) for o in sheet.orders], st.step)
     lines = "; ".join(str(o) for o in sheet.orders)
-    log.append(Event("plan", f"Pre-orders kept for your next move: {lines}.", to=seat))
+    log.append(said("plan", Msg("Pre-orders kept for your next move: {lines}.", lines=lines), to=seat))
 
 
 def later(st: State, orders: Sequence[Order]) -> list[Order]:
@@ -67,14 +70,14 @@ def from_sheet(st: State, seat: str, sheet: OrderSheet, log: list[Event]) -> Ord
     """The seat to move's own orders: the first line that can be played; lines for a
     later decision are kept. Its older pre-orders give way."""
     if st.plans.pop(seat, None):
-        log.append(Event("plan", "Your pre-orders gave way to the orders sent for this move.", to=seat))
+        log.append(said("plan", Msg("Your pre-orders gave way to the orders sent for this move."), to=seat))
     now = [o for o in sheet.orders if is_move(o) == deciding(st)]
     _store(st, seat, later(st, sheet.orders), st.step - 1)
     for order in now:
         why = legal.why_not(st, seat, order)
         if not why:
             return order
-        log.append(Event("plan", f"Line {order} skipped: {why}.", to=seat))
+        log.append(said("plan", Msg("Line {order} skipped: {why}.", order=str(order), why=why), to=seat))
     return None
 
 
@@ -94,13 +97,15 @@ def from_plan(st: State, seat: str, log: list[Event]) -> Order | None:
         why = legal.why_not(st, seat, order)
         if not why:
             for skipped, reason in reasons:
-                log.append(Event("plan", f"Pre-order {skipped} skipped: {reason}.", to=seat))
-            log.append(Event("plan", f"Pre-order {order} (sent at step {plan.written}) played.", to=seat))
+                log.append(said("plan", Msg("Pre-order {order} skipped: {why}.", order=str(skipped), why=reason),
+                                    to=seat))
+            log.append(said("plan", Msg("Pre-order {order} (sent at step {step}) played.", order=str(order),
+                                        step=plan.written), to=seat))
             return order
         reasons.append((order, why))
     for dropped, reason in reasons:
-        log.append(Event("plan", f"Pre-order {dropped} dropped: {reason}.", to=seat))
-    log.append(Event("plan", "None of your pre-orders could be played now.", to=seat))
+        log.append(said("plan", Msg("Pre-order {order} dropped: {why}.", order=str(dropped), why=reason), to=seat))
+    log.append(said("plan", Msg("None of your pre-orders could be played now."), to=seat))
     return None
 
 
@@ -128,8 +133,9 @@ def run(st: State, dice: Dice, log: list[Event], mover: OrderSheet | None = None
             order = from_sheet(st, seat, mover, log)
             if order is None:
                 order = fallback(st, seat)
-                log.append(Event("plan", "None of your lines could be played: "
-                                 + (f"{order} is played instead." if order else "you pass."), to=seat))
+                instead = (Msg("None of your lines could be played: {order} is played instead.", order=str(order))
+                           if order else Msg("None of your lines could be played: you pass."))
+                log.append(said("plan", instead, to=seat))
             mover = None
         else:
             order = from_plan(st, seat, log)

@@ -14,6 +14,7 @@ from engine.dewan import payment
 from engine.dewan.board import START
 from engine.dewan.orders import Camp, Order, Pick, Take
 from engine.dewan.state import DRAFT, PLAY, State
+from engine.messages import Msg
 
 STORY_BONUS = (2, 4, 6)      # camps placed from the tribe board that take a story tile
 TUCK_BONUS = (3, 5, 7)       # those that let the seat tuck a card
@@ -38,8 +39,8 @@ def pairs(st: State) -> list[tuple[int, int]]:
     return [(i, i + 1) for i in range(1, len(st.row)) if st.row[i - 1] and st.row[i]]
 
 
-def camp_cost(st: State, seat: str, order: Camp) -> tuple[list[str] | None, str]:
-    """The cards ``order`` pays, in path order, or None and why it cannot pay."""
+def camp_cost(st: State, seat: str, order: Camp) -> tuple[list[str] | None, Msg | str]:
+    """The cards ``order`` pays, in path order, or None and why it cannot pay (a message)."""
     cost = payment.slots(st, seat, order.path)
     hand = list(st.hands[seat])
     if order.pay:
@@ -49,53 +50,56 @@ def camp_cost(st: State, seat: str, order: Camp) -> tuple[list[str] | None, str]
         hand.remove(order.tuck)
     pay = payment.cheapest(cost, hand)
     if pay is None:
-        shown = " ".join(sorted(st.hands[seat], key=payment.rank)) or "no cards"
-        keep = f", keeping {order.tuck} to tuck" if order.tuck else ""
-        return None, f"your hand ({shown}) cannot pay for {'-'.join(order.path)}{keep}: {payment.describe(cost)}"
+        shown = " ".join(sorted(st.hands[seat], key=payment.rank)) or Msg("no cards")
+        path, slots = "-".join(order.path), payment.describe(cost)
+        if order.tuck:
+            return None, Msg("your hand ({hand}) cannot pay for {path}, keeping {card} to tuck: {slots}",
+                             hand=shown, path=path, card=order.tuck, slots=slots)
+        return None, Msg("your hand ({hand}) cannot pay for {path}: {slots}", hand=shown, path=path, slots=slots)
     return pay, ""
 
 
-def why_not(st: State, seat: str, order: Order) -> str:
-    """Why ``order`` cannot be played by ``seat`` now, or ''."""
+def why_not(st: State, seat: str, order: Order) -> Msg | str:
+    """Why ``order`` cannot be played by ``seat`` now (a message: its str() is the English), or ''."""
     if st.stage not in (DRAFT, PLAY) or st.to_move != seat:
-        return "it is not your move"
+        return Msg("it is not your move")
     if isinstance(order, Pick):
         return _pick(st, order)
     if st.stage == DRAFT:
-        return "the story draft comes first: STORY 1 to 5"
+        return Msg("the story draft comes first: STORY 1 to 5")
     if isinstance(order, Take):
         return _take(st, order)
     return _camp(st, seat, order)
 
 
-def _pick(st: State, order: Pick) -> str:
+def _pick(st: State, order: Pick) -> Msg | str:
     if st.stage != DRAFT:
-        return "the story draft is over"
+        return Msg("the story draft is over")
     at = order.position
     tile = st.story_row[at - 1] if at <= len(st.story_row) else ""
     if not tile:
-        return f"story row position {at} is empty"
+        return Msg("story row position {at} is empty", at=at)
     if order.tile and tile != order.tile:
-        return f"story row position {at} shows {tile}, not {order.tile}"
+        return Msg("story row position {at} shows {tile}, not {wanted}", at=at, tile=tile, wanted=order.tile)
     return ""
 
 
-def _take(st: State, order: Take) -> str:
+def _take(st: State, order: Take) -> Msg | str:
     shown = [st.row[p - 1] if p <= len(st.row) else "" for p in (order.first, order.second)]
     for p, c in zip((order.first, order.second), shown):
         if not c:
-            return f"row position {p} is empty"
+            return Msg("row position {at} is empty", at=p)
     if order.cards and tuple(shown) != order.cards:
-        return (f"row positions {order.first} and {order.second} show {shown[0]} {shown[1]}, "
-                f"not {order.cards[0]} {order.cards[1]}")
+        return Msg("row positions {first} and {second} show {shown}, not {wanted}", first=order.first,
+                   second=order.second, shown=f"{shown[0]} {shown[1]}", wanted=f"{order.cards[0]} {order.cards[1]}")
     return ""
 
 
-def _camp(st: State, seat: str, order: Camp) -> str:
+def _camp(st: State, seat: str, order: Camp) -> Msg | str:
     if st.left[seat] <= 0:
-        return "you have no camps left on your tribe board"
+        return Msg("you have no camps left on your tribe board")
     if order.path[0] not in st.camps[seat]:
-        return f"you have no camp on {order.path[0]}"
+        return Msg("you have no camp on {hex}", hex=order.path[0])
     why = dest_problem(st, seat, order.destination)
     if why:
         return why
@@ -106,22 +110,23 @@ def _camp(st: State, seat: str, order: Camp) -> str:
     if order.story and kind == "story":
         at = order.story
         if at > len(st.story_row) or not st.story_row[at - 1]:
-            return f"story row position {at} is empty"
+            return Msg("story row position {at} is empty", at=at)
     if order.tuck:
         left = Counter(st.hands[seat]) - Counter(pay)
         if left[order.tuck] <= 0:
-            return f"after paying {' '.join(pay)} you hold no {order.tuck} to tuck"
+            return Msg("after paying {cards} you hold no {card} to tuck", cards=" ".join(pay), card=order.tuck)
     return ""
 
 
-def dest_problem(st: State, seat: str, dest: str) -> str:
-    """Why a camp cannot go on hex ``dest``, or ''."""
+def dest_problem(st: State, seat: str, dest: str) -> Msg | str:
+    """Why a camp cannot go on hex ``dest`` (a message), or ''."""
     owner = st.owner(dest)
+    if owner == seat:
+        return Msg("{hex} already holds a camp (yours)", hex=dest)
     if owner is not None:
-        whose = "yours" if owner == seat else f"{owner}'s"
-        return f"{dest} already holds a camp ({whose})"
+        return Msg("{hex} already holds a camp ({seat}'s)", hex=dest, seat=owner)
     if st.board.terrain(dest) == START:
-        return f"{dest} is a start hex: a camp goes on a terrain hex"
+        return Msg("{hex} is a start hex: a camp goes on a terrain hex", hex=dest)
     return ""
 
 

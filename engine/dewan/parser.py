@@ -22,8 +22,10 @@ from engine.contract import OrderSheet, Problem
 from engine.dewan import legal, localwords, payment
 from engine.dewan.board import START
 from engine.dewan.cards import CardError, normal
+from engine.dewan.turn import ordinal
 from engine.dewan.orders import Camp, Order, Pick, Take, is_move
 from engine.dewan.state import DRAFT, PLAY, ROW_SIZE, STORY_ROW_SIZE, State
+from engine.messages import Join, Msg
 from engine.valley import hexgrid
 
 KEYWORDS = ("TAKE", "CAMP", "STORY")
@@ -40,17 +42,27 @@ def closest(word: str, choices: list[str]) -> str:
     return found[0] if found else ""
 
 
+def _did_you_mean(hint: str) -> Msg | str:
+    return Msg("did you mean {word}?", word=hint) if hint else ""
+
+
+def _hand(hand: list[str]) -> Msg:
+    return Msg("your hand: {cards}", cards=" ".join(hand) or Msg("no cards"))
+
+
 def _card(word: str) -> str:
     try:
         return normal(word)
     except CardError:
-        raise Refused(f"{shown(word)} is not a terrain card",
-                      "a card is one or two of F, M, D, P, W, like F, FM or F/fire") from None
+        raise Refused(Msg("{word} is not a terrain card", word=shown(word)),
+                      Msg("a card is one or two of F, M, D, P, W, like F, FM or F/fire")) from None
 
 
-def _position(word: str, size: int, what: str, example: str) -> int:
+def _position(word: str, size: int, story: bool, example: Msg | str) -> int:
+    """A row position (a story row position with ``story``) from 1 to ``size``."""
     if not _NUMBER.fullmatch(word) or not 1 <= int(word) <= size:
-        raise Refused(f"{shown(word)} is not a {what} (1 to {size})", example)
+        raise Refused(Msg("{word} is not a story row position (1 to {size})", word=shown(word), size=size) if story
+                      else Msg("{word} is not a row position (1 to {size})", word=shown(word), size=size), example)
     return int(word)
 
 
@@ -65,39 +77,41 @@ class Reader:
         keyword = words[0].upper()
         if keyword not in KEYWORDS:
             hint = nearest(keyword, KEYWORDS, localwords.KEYWORDS)
-            raise Refused(f"unknown order {shown(words[0])}",
-                          f"did you mean {hint}?" if hint else "the orders are TAKE, CAMP and STORY")
+            raise Refused(Msg("unknown order {word}", word=shown(words[0])),
+                          _did_you_mean(hint) or Msg("the orders are TAKE, CAMP and STORY"))
         return {"TAKE": self.take, "CAMP": self.camp, "STORY": self.pick}[keyword](words[1:], line)
 
     # -- TAKE --------------------------------------------------------------
     def take(self, args: list[str], line: int) -> Take:
-        example = "TAKE 2 3, or TAKE 2 3 IF F M"
+        example = Msg("TAKE 2 3, or TAKE 2 3 IF F M")
         guard: list[str] = []
         if any(a.upper() == "IF" for a in args):
             at = [a.upper() for a in args].index("IF")
             args, guard = args[:at], args[at + 1:]
             if len(guard) != 2:
-                raise Refused("IF names the two cards the positions must still show", example)
+                raise Refused(Msg("IF names the two cards the positions must still show"), example)
         args = [p for a in args for p in a.split("-") if p]
         if len(args) != 2:
-            raise Refused("TAKE names two row positions next to each other", example)
-        first, second = (_position(a, ROW_SIZE, "row position", example) for a in args)
+            raise Refused(Msg("TAKE names two row positions next to each other"), example)
+        first, second = (_position(a, ROW_SIZE, False, example) for a in args)
         cards = tuple(_card(c) for c in guard) if guard else None
         if first == second:
-            raise Refused(f"row position {first} is named twice", _pairs_near(first))
+            raise Refused(Msg("row position {at} is named twice", at=first), _pairs_near(first))
         if first > second:
             first, second = second, first
             cards = (cards[1], cards[0]) if cards else None
         if second - first != 1:
-            why = " (the row does not wrap around)" if (first, second) == (1, ROW_SIZE) else ""
-            raise Refused(f"row positions {first} and {second} are not next to each other{why}",
-                          _pairs_near(first, second))
+            apart = (Msg("row positions {first} and {second} are not next to each other (the row does not "
+                         "wrap around)", first=first, second=second) if (first, second) == (1, ROW_SIZE)
+                     else Msg("row positions {first} and {second} are not next to each other", first=first,
+                              second=second))
+            raise Refused(apart, _pairs_near(first, second))
         return Take(first, second, cards, line)  # type: ignore[arg-type]
 
     # -- CAMP --------------------------------------------------------------
     def camp(self, args: list[str], line: int) -> Camp:
         if not args:
-            raise Refused("CAMP needs a path from one of your camps to the destination", self.camp_example())
+            raise Refused(Msg("CAMP needs a path from one of your camps to the destination"), self.camp_example())
         path = self.path(args[0])
         pay: list[str] = []
         story, tuck, seen = 0, "", set()
@@ -105,10 +119,10 @@ class Reader:
         while i < len(args):
             word = args[i].upper()
             if word not in ("PAY", "STORY", "TUCK"):
-                raise Refused(f"{shown(args[i])} after the path: PAY, STORY or TUCK come there",
+                raise Refused(Msg("{word} after the path: PAY, STORY or TUCK come there", word=shown(args[i])),
                               "CAMP A1-B1 PAY F M STORY 1")
             if word in seen:
-                raise Refused(f"{word} is given twice on this line")
+                raise Refused(Msg("{word} is given twice on this line", word=word))
             seen.add(word)
             rest = []
             i += 1
@@ -117,15 +131,15 @@ class Reader:
                 i += 1
             if word == "PAY":
                 if not rest:
-                    raise Refused("PAY lists the cards, in path order", "PAY F M")
+                    raise Refused(Msg("PAY lists the cards, in path order"), "PAY F M")
                 pay = [_card(c) for c in rest]
             elif word == "STORY":
                 if len(rest) != 1:
-                    raise Refused("STORY takes one story row position", "STORY 1")
-                story = _position(rest[0], STORY_ROW_SIZE, "story row position", "STORY 1")
+                    raise Refused(Msg("STORY takes one story row position"), "STORY 1")
+                story = _position(rest[0], STORY_ROW_SIZE, True, "STORY 1")
             else:
                 if len(rest) != 1:
-                    raise Refused("TUCK takes one card of your hand", "TUCK F")
+                    raise Refused(Msg("TUCK takes one card of your hand"), "TUCK F")
                 tuck = _card(rest[0])
         order = Camp(tuple(path), tuple(pay), story, tuck, line)
         if self.st is not None:
@@ -135,43 +149,43 @@ class Reader:
     def path(self, word: str) -> list[str]:
         parts = [p for p in re.split(r"[-–>]+", word) if p]
         if len(parts) < 2:
-            raise Refused("a path names your camp and the destination at least, joined by -",
+            raise Refused(Msg("a path names your camp and the destination at least, joined by -"),
                           self.camp_example())
         path = [self.hex(p) for p in parts]
         for i, (a, b) in enumerate(zip(path, path[1:])):
             if b in path[:i + 1]:
-                raise Refused(f"the path comes back to {b}; a path crosses each hex once")
+                raise Refused(Msg("the path comes back to {hex}; a path crosses each hex once", hex=b))
             if hexgrid.direction_between(a, b) is None:
-                raise Refused(f"{a} and {b} are not neighbours", self.neighbours(a))
+                raise Refused(Msg("{a} and {b} are not neighbours", a=a, b=b), self.neighbours(a))
         return path
 
     def hex(self, word: str) -> str:
         name = hexgrid.normalise(word)
         if self.st is None:
             if name is None:
-                raise Refused(f"{shown(word)} is not a hex name")
+                raise Refused(Msg("{word} is not a hex name", word=shown(word)))
             return name
         names = self.st.board.names
         if name is None or name not in self.st.board.hexes:
             hint = closest(word, names)
-            raise Refused(f"no hex {shown(word.upper())} on the map",
-                          f"did you mean {hint}?" if hint else f"the hexes are {names[0]} to {names[-1]}")
+            raise Refused(Msg("no hex {word} on the map", word=shown(word.upper())),
+                          _did_you_mean(hint) or Msg("the hexes are {first} to {last}", first=names[0], last=names[-1]))
         return name
 
-    def neighbours(self, name: str) -> str:
+    def neighbours(self, name: str) -> Msg | str:
         if self.st is None:
             return ""
-        return f"the neighbours of {name} are " + ", ".join(self.st.board.adjacent(name))
+        return Msg("the neighbours of {hex} are {hexes}", hex=name, hexes=", ".join(self.st.board.adjacent(name)))
 
-    def camp_example(self) -> str:
+    def camp_example(self) -> Msg | str:
         st = self.st
         if st is None or not st.camps.get(self.seat):
             return "CAMP A1-B1"
         for c in st.camps[self.seat]:
             for n in st.board.adjacent(c):
                 if st.owner(n) is None and st.board.terrain(n) != START:
-                    return f"e.g. CAMP {c}-{n}"
-        return f"CAMP {st.camps[self.seat][0]}-<hex>-<destination>"
+                    return Msg("e.g. {order}", order=f"CAMP {c}-{n}")
+        return Msg("CAMP {hex}-<hex>-<destination>", hex=st.camps[self.seat][0])
 
     def check_camp(self, order: Camp) -> None:
         """The checks against the position shown: the seat's camps and tribe board, the
@@ -182,11 +196,10 @@ class Reader:
         assert st is not None
         camps = st.camps[seat]
         if st.left[seat] <= 0:
-            raise Refused("you have no camps left on your tribe board; TAKE cards instead", "TAKE 1 2")
+            raise Refused(Msg("you have no camps left on your tribe board; TAKE cards instead"), "TAKE 1 2")
         if order.path[0] not in camps:
-            listed = ", ".join(camps) or "none"
-            raise Refused(f"the path starts on {order.path[0]}, where you have no camp",
-                          f"your camps are on {listed}")
+            raise Refused(Msg("the path starts on {hex}, where you have no camp", hex=order.path[0]),
+                          Msg("your camps are on {hexes}", hexes=", ".join(camps)) if camps else Msg("you have no camps"))
         why = legal.dest_problem(st, seat, order.destination)
         if why:
             raise Refused(why, self.camp_example())
@@ -194,47 +207,48 @@ class Reader:
         if order.pay:
             why = payment.check(payment.slots(st, seat, order.path), order.pay, hand)
             if why:
-                raise Refused(why, "your hand: " + (" ".join(hand) or "no cards"))
+                raise Refused(why, _hand(hand))
         kind = legal.bonus(st.placed(seat) + 1)
-        nth = legal.nth(st.placed(seat) + 1)
+        nth = ordinal(st.placed(seat) + 1)
         if order.story and kind != "story":
-            raise Refused(f"your {nth} camp from the board gives no story tile"
-                          + (" but a tuck: TUCK <card>" if kind == "tuck" else ""))
+            raise Refused(Msg("your {nth} camp from the board gives no story tile but a tuck: TUCK <card>", nth=nth)
+                          if kind == "tuck" else Msg("your {nth} camp from the board gives no story tile", nth=nth))
         if order.tuck:
             if kind != "tuck":
-                raise Refused(f"your {nth} camp from the board gives no tuck"
-                              + (" but a story tile: STORY 1 to 5" if kind == "story" else ""))
+                raise Refused(Msg("your {nth} camp from the board gives no tuck but a story tile: STORY 1 to 5",
+                                  nth=nth) if kind == "story"
+                              else Msg("your {nth} camp from the board gives no tuck", nth=nth))
             if Counter(hand)[order.tuck] <= Counter(order.pay)[order.tuck]:
-                raise Refused(f"you hold no {order.tuck} to tuck", "your hand: " + (" ".join(hand) or "no cards"))
+                raise Refused(Msg("you hold no {card} to tuck", card=order.tuck), _hand(hand))
 
     # -- STORY (the draft) -------------------------------------------------
     def pick(self, args: list[str], line: int) -> Pick:
-        example = "STORY 2, or STORY 2 IF <tile id>"
+        example = Msg("STORY 2, or STORY 2 IF <tile id>")
         if self.st is not None and self.st.stage != DRAFT:
-            raise Refused("STORY alone is the setup draft, which is over; a camp's story bonus is "
-                          "written at the end of its CAMP line", "CAMP A1-B1 STORY 2")
+            raise Refused(Msg("STORY alone is the setup draft, which is over; a camp's story bonus is "
+                              "written at the end of its CAMP line"), "CAMP A1-B1 STORY 2")
         if self.st is not None and self.st.players.index(self.seat) > self.st.players.index(self.st.to_move):
-            raise Refused("you have taken your story tile of the draft already")
+            raise Refused(Msg("you have taken your story tile of the draft already"))
         tile = ""
         if len(args) == 3 and args[1].upper() == "IF":
             word, tile, args = args[2], args[2], args[:1]
             if self.st is not None:
                 tile = next((t for t in self.st.tiles if t.lower() == word.lower()), "")
                 if not tile:
-                    raise Refused(f"no story tile {shown(word)}", example)
+                    raise Refused(Msg("no story tile {word}", word=shown(word)), example)
         if len(args) != 1:
-            raise Refused("STORY takes one story row position", example)
-        return Pick(_position(args[0], STORY_ROW_SIZE, "story row position", example), tile, line)
+            raise Refused(Msg("STORY takes one story row position"), example)
+        return Pick(_position(args[0], STORY_ROW_SIZE, True, example), tile, line)
 
 
-def _pairs_near(first: int, second: int | None = None) -> str:
+def _pairs_near(first: int, second: int | None = None) -> Msg:
     """The pairs next to each other nearest to what was written."""
     if second is None:
         near = [(first - 1, first), (first, first + 1)]
     else:
         near = [(first, first + 1), (second - 1, second)]
     shown = [f"TAKE {a} {b}" for a, b in dict.fromkeys(near) if 1 <= a and b <= ROW_SIZE]
-    return "did you mean " + " or ".join(shown) + "?"
+    return Msg("did you mean {word}?", word=Join(Msg(" or "), shown))
 
 
 def alternatives(body: str) -> list[list[str]]:
@@ -256,9 +270,9 @@ def read_normal(text: str, seat: str = "") -> Order:
 def parse(st: State, seat: str, text: str) -> OrderSheet:
     """The orders of ``text`` for ``seat`` and every refused line; never raises."""
     if seat not in st.players:
-        return OrderSheet(seat, (), (Problem(0, f"there is no seat {seat} in this game"),))
+        return OrderSheet(seat, (), (Problem.of(0, Msg("there is no seat {seat} in this game", seat=seat)),))
     if st.stage not in (DRAFT, PLAY):
-        return OrderSheet(seat, (), (Problem(0, "the game is over"),))
+        return OrderSheet(seat, (), (Problem.of(0, Msg("the game is over")),))
     reader = Reader(st, seat)
     orders: list[Order] = []
     problems: list[Problem] = []
@@ -268,14 +282,15 @@ def parse(st: State, seat: str, text: str) -> OrderSheet:
             continue
         for words in alternatives(body):
             if not words:
-                problems.append(Problem(number, "OR needs an order on each side", "TAKE 2 3 OR TAKE 4 5"))
+                problems.append(Problem.of(number, Msg("OR needs an order on each side"), "TAKE 2 3 OR TAKE 4 5"))
                 continue
             try:
                 orders.append(reader.read(words, number))
             except Refused as why:
-                problems.append(Problem(number, why.message, why.suggestion))
+                problems.append(Problem.of(number, why.message, why.suggestion))
             except Exception as why:           # a bug must not cost a player their sheet
-                problems.append(Problem(number, f"this line could not be read ({type(why).__name__})"))
+                problems.append(Problem.of(number, Msg("this line could not be read ({error})",
+                                                         error=type(why).__name__)))
     if not problems and st.to_move == seat:
         problems.extend(check_now(st, seat, orders))
     return OrderSheet(seat, tuple(orders), tuple(problems))
@@ -287,9 +302,10 @@ def check_now(st: State, seat: str, orders: list[Order]) -> list[Problem]:
     if not orders:
         return []
     if not wanted:
-        ask = "your move: TAKE or CAMP" if st.stage == PLAY else "your story pick: STORY 1 to 5"
-        return [Problem(orders[0].line, f"no line answers {ask}")]
+        ask = (Msg("no line answers your move: TAKE or CAMP") if st.stage == PLAY
+               else Msg("no line answers your story pick: STORY 1 to 5"))
+        return [Problem.of(orders[0].line, ask)]
     reasons = [(o, legal.why_not(st, seat, o)) for o in wanted]
     if any(not why for _, why in reasons):
         return []
-    return [Problem(o.line, f"{o} cannot be played now: {why}") for o, why in reasons]
+    return [Problem.of(o.line, Msg("{order} cannot be played now: {why}", order=str(o), why=why)) for o, why in reasons]

@@ -22,9 +22,13 @@ from dataclasses import dataclass
 from engine.dewan.board import START, TERRAINS
 from engine.dewan.cards import card
 from engine.dewan.state import State
+from engine.messages import Join, Msg
 
 ANY = ""
 ORDER = "FMDPW"
+# The card a slot takes, in words (board.TERRAINS as messages).
+WANTED = {"F": Msg("forest"), "M": Msg("mountain"), "D": Msg("desert"), "P": Msg("plains"), "W": Msg("water"),
+          ANY: Msg("any card")}
 
 
 @dataclass(frozen=True)
@@ -32,12 +36,12 @@ class Slot:
     """One card of a path's cost."""
 
     need: str            # a terrain letter, or ANY
-    why: str             # "leave A1", "cross B1", "cross B2-B3", "arrive D1"
+    why: Msg             # "leave A1", "cross B1", "cross B2-B3", "arrive D1"
     to: str | None = None    # the opponent paid, or None for the discard
 
     @property
-    def wanted(self) -> str:
-        return TERRAINS[self.need] if self.need else "any card"
+    def wanted(self) -> Msg:
+        return WANTED[self.need if self.need in TERRAINS else ANY]
 
 
 def slots(st: State, seat: str, path: tuple[str, ...]) -> list[Slot]:
@@ -45,7 +49,7 @@ def slots(st: State, seat: str, path: tuple[str, ...]) -> list[Slot]:
     board = st.board
     first, dest, crossed = path[0], path[-1], path[1:-1]
     start = st.camps[seat][:1] == [first] or board.terrain(first) == START
-    out = [Slot(ANY if start else board.terrain(first), f"leave {first}")]
+    out = [Slot(ANY if start else board.terrain(first), Msg("leave {hex}", hex=first))]
 
     def paid_to(hexes: list[str]) -> str | None:
         owners = [st.owner(h) for h in hexes]
@@ -59,13 +63,13 @@ def slots(st: State, seat: str, path: tuple[str, ...]) -> list[Slot]:
             run = [here]
             while i + len(run) < len(crossed) and board.terrain(crossed[i + len(run)]) == "W":
                 run.append(crossed[i + len(run)])
-            why = f"cross {run[0]}" + (f"-{run[-1]}" if len(run) > 1 else "")
+            why = Msg("cross {hex}", hex=run[0] + (f"-{run[-1]}" if len(run) > 1 else ""))
             out.append(Slot("W", why, paid_to(run)))
             i += len(run)
             continue
-        out.append(Slot(ANY if terrain == START else terrain, f"cross {here}", paid_to([here])))
+        out.append(Slot(ANY if terrain == START else terrain, Msg("cross {hex}", hex=here), paid_to([here])))
         i += 1
-    out.append(Slot(board.terrain(dest), f"arrive {dest}"))
+    out.append(Slot(board.terrain(dest), Msg("arrive {hex}", hex=dest)))
     return out
 
 
@@ -155,22 +159,27 @@ def _min_cost_flow(kinds: list[str], have: Counter, groups: list[str], need: Cou
     return out
 
 
-def check(cost: list[Slot], pay: tuple[str, ...], hand: list[str]) -> str:
-    """Why ``pay`` (cards in path order) does not pay ``cost`` from ``hand``, or ''."""
+def check(cost: list[Slot], pay: tuple[str, ...], hand: list[str]) -> Msg | str:
+    """Why ``pay`` (cards in path order) does not pay ``cost`` from ``hand`` (a message), or ''."""
     if len(pay) != len(cost):
-        return (f"this path costs {len(cost)} cards ({describe(cost)}), "
-                f"PAY gives {len(pay)}")
+        return Msg("this path costs {cost} cards ({slots}), PAY gives {pay}",
+                   cost=len(cost), slots=describe(cost), pay=len(pay))
     left = Counter(hand)
     for n, (slot, text) in enumerate(zip(cost, pay), start=1):
         if left[text] <= 0:
             held = hand.count(text)
-            return f"card {n} of PAY, {text}, is not in your hand" + (f": you hold {held} {text}" if held else "")
+            if held:
+                return Msg("card {n} of PAY, {card}, is not in your hand: you hold {held} {card}",
+                           n=n, card=text, held=held)
+            return Msg("card {n} of PAY, {card}, is not in your hand", n=n, card=text)
         left[text] -= 1
         if not fits(slot, text):
-            return f"card {n} of PAY, {text}, cannot pay to {slot.why}: that takes {slot.wanted}"
+            return Msg("card {n} of PAY, {card}, cannot pay to {why}: that takes {wanted}",
+                       n=n, card=text, why=slot.why, wanted=slot.wanted)
     return ""
 
 
-def describe(cost: list[Slot]) -> str:
+def describe(cost: list[Slot]) -> Join:
     """``leave A1: any card, cross B1: forest, arrive D1: mountain``."""
-    return ", ".join(f"{s.why}: {s.wanted}" + (f" paid to {s.to}" if s.to else "") for s in cost)
+    return Join(", ", [Msg("{why}: {wanted} paid to {seat}", why=s.why, wanted=s.wanted, seat=s.to) if s.to
+                       else Msg("{why}: {wanted}", why=s.why, wanted=s.wanted) for s in cost])

@@ -11,9 +11,11 @@ from typing import Any
 
 from engine.dewan import legal, scoring
 from engine.dewan.state import OVER, State
+from engine.messages import Msg
 
 
-def view(st: State, seat: str | None, prompt: str) -> dict[str, Any]:
+def view(st: State, seat: str | None, prompt: Msg | str | None) -> dict[str, Any]:
+    """``prompt``: the question asked of the seat now (a message, or its English), or None."""
     me = seat if seat in st.players else None
     seats = st.players
     out: dict[str, Any] = {
@@ -34,7 +36,8 @@ def view(st: State, seat: str | None, prompt: str) -> dict[str, Any]:
         "points": {p: scoring.lines(st, p) for p in seats},
         "scores": None if st.scores is None else dict(st.scores),
         "winners": None if st.winners is None else list(st.winners),
-        "prompt": prompt if me else "",
+        "prompt": str(prompt or "") if me else "",
+        "prompt_message": prompt.to_dict() if me and isinstance(prompt, Msg) else None,
         "hand": list(st.hands[me]) if me else None,
         "pre_orders": list(st.plans[me].lines) if me and me in st.plans else [],
     }

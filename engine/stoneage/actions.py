@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.contract import Event
 from engine.dice import Dice
-from engine.stoneage import animals, purchase, taming
+from engine.stoneage import animals, merchant, purchase, taming
 from engine.stoneage.animaldata import BY_NAME as ANIMALS
 from engine.stoneage.cardeffects import raise_agriculture
 from engine.stoneage.locations import LOCATIONS, Kind
@@ -47,7 +47,9 @@ def resolve_location(st: State, seat: str, location: str, people: int, policy: P
     loc, board = LOCATIONS[location], st.board(seat)
     if loc.kind is Kind.GATHER:
         assert loc.good is not None
-        roll_for(board, policy, dice, f"{location} {seat}", people, loc.good, location, seat, log, st)
+        gain = roll_for(board, policy, dice, f"{location} {seat}", people, loc.good, location, seat, log, st)
+        if location == "hunt":
+            merchant.hunt(st, seat, gain, policy.hunt_jewels, log)     # option merchant: HUNT JEWELS
         after_gathering(st, seat, location, people, log)
     elif location == "toolmaker":
         text = "makes a tool" if board.gain_tool() else "makes nothing: the tools are at 4 4 4"
@@ -59,6 +61,8 @@ def resolve_location(st: State, seat: str, location: str, people: int, policy: P
             log.append(Event(PHASE, f"{seat} gets a new person in the hut ({board.people} now).", by=seat))
         else:
             log.append(Event(PHASE, f"{seat} has 10 people already: the hut gives nothing.", by=seat))
+    elif location == "merchant":
+        merchant.visit(st, seat, log)
     elif location == "field":
         text = "agriculture +1" if raise_agriculture(board) else "nothing: agriculture is at 10"
         log.append(Event(PHASE, f"{seat} works the field: {text} ({board.agriculture}).", by=seat))

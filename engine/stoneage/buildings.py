@@ -5,7 +5,9 @@ resources and score their worth (some come twice); V41-V44 and V51-V54 take
 exactly 4 or 5 resources of exactly 1 to 4 kinds, V17 (three tiles) 1 to 7
 of any kinds, and score the worth of what was paid. N01-N06 are the new
 huts of option ``new_huts`` (our own design, newhuts.py): fixed-cost tiles
-that score less and give a lasting bonus; ``ANY_TILE`` finds every tile.
+that score less and give a lasting bonus; X01-X09 the expansion's tiles of
+option ``merchant`` (our design too): a fixed cost and jewels for the builder.
+``ANY_TILE`` finds every tile.
 """
 from __future__ import annotations
 
@@ -110,5 +112,25 @@ _NEW = (
 )
 NEW_HUTS: dict[str, NewHut] = {i: NewHut(i, 1, cost, score=pts, bonus=b) for i, cost, pts, b in _NEW}
 NEW_TILES: tuple[str, ...] = tuple(NEW_HUTS)
-# Every tile of every game, the new huts included: the lookup by id.
-ANY_TILE: dict[str, Building] = {**BUILDINGS, **NEW_HUTS}
+
+
+@dataclass(frozen=True)
+class JewelHut(Building):
+    """One of the expansion's nine tiles (option merchant, our design): a fixed cost scoring its
+    worth, and jewels for the builder."""
+
+    jewels: int = 0
+
+    def __str__(self) -> str:
+        return f"{Building.__str__(self)} and {self.jewels} jewel{'s' * (self.jewels > 1)}"
+
+
+_JEWEL = (
+    ("X01", (W, W, C), 1), ("X02", (W, C, C), 1), ("X03", (W, C, S), 1), ("X04", (W, S, S), 1),
+    ("X05", (C, C, S), 1), ("X06", (C, S, G), 1), ("X07", (W, C, S, G), 2), ("X08", (W, W, S, G), 2),
+    ("X09", (C, S, S, G), 2),
+)
+JEWEL_HUTS: dict[str, JewelHut] = {i: JewelHut(i, 1, cost, jewels=j) for i, cost, j in _JEWEL}
+JEWEL_TILES: tuple[str, ...] = tuple(JEWEL_HUTS)
+# Every tile of every game, the variants' included: the lookup by id.
+ANY_TILE: dict[str, Building] = {**BUILDINGS, **NEW_HUTS, **JEWEL_HUTS}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.contract import Event
 from engine.dice import Dice
-from engine.stoneage import animals
+from engine.stoneage import animals, merchant
 from engine.stoneage.cards import CARDS, DICE_ALL_REWARDS, Effect
 from engine.stoneage.goods import Good
 from engine.stoneage.policy import Policy, policy_of
@@ -67,8 +67,12 @@ def apply(st: State, seat: str, card: str, slot: str, policy: Policy, dice: Dice
         dice_for_all(st, seat, dice, log)
         return
     elif effect is Effect.CARD:
-        _face_down(st, seat, log)
+        face_down(st, seat, log)
         return
+    elif effect is Effect.JEWELS:
+        board.jewels += top.amount
+    elif effect is Effect.MERCHANT:
+        merchant.raise_level(board, top.amount)
     if effect is Effect.ANY2:
         gift = " and ".join(f"1 {g.value}" for g in (policy.take.goods if policy.take else DEFAULT_TAKE))
     else:
@@ -76,8 +80,9 @@ def apply(st: State, seat: str, card: str, slot: str, policy: Policy, dice: Dice
     log.append(Event(PHASE, f"{seat} takes {gift}.", by=seat))
 
 
-def _face_down(st: State, seat: str, log: list[Event]) -> None:
-    """CARD: the top card of the deck, unseen by the others, for its bottom only."""
+def face_down(st: State, seat: str, log: list[Event], price: str = "") -> None:
+    """CARD (and the jewel slot's TOP): the top card of the deck, unseen by the others, for its
+    bottom only."""
     card = animals.draw(st, log)       # a wild animal on top comes into play (option wild_animals)
     if not card:
         log.append(Event(PHASE, f"{seat} would take the top card of the deck, but the deck is empty."))
@@ -85,7 +90,8 @@ def _face_down(st: State, seat: str, log: list[Event]) -> None:
     board = st.board(seat)
     board.cards.append(card)
     board.face_down.append(card)
-    log.append(Event(PHASE, f"{seat} takes the top card of the deck face down.", by=seat))
+    log.append(Event(PHASE, f"{seat} takes the top card of the deck face down{' ' * bool(price)}{price}.",
+                     by=seat))
     log.append(Event(PHASE, f"The card you took face down is {CARDS[card]}; only its bottom counts.", to=seat))
 
 

@@ -33,6 +33,7 @@ class Multiplier(str, Enum):
     TOOL_MAKER = "tool_maker"      # x the sum of permanent tools
     HUT_BUILDER = "hut_builder"    # x building tiles owned
     SHAMAN = "shaman"              # x people owned
+    TRADER = "trader"              # x merchant level (option merchant, cards M04-M07)
 
     @property
     def counts(self) -> str:
@@ -40,7 +41,8 @@ class Multiplier(str, Enum):
 
 
 _COUNTS = {Multiplier.FARMER: "agriculture level", Multiplier.TOOL_MAKER: "tool total",
-           Multiplier.HUT_BUILDER: "buildings", Multiplier.SHAMAN: "people"}
+           Multiplier.HUT_BUILDER: "buildings", Multiplier.SHAMAN: "people",
+           Multiplier.TRADER: "merchant level"}
 
 
 class Effect(str, Enum):
@@ -56,6 +58,8 @@ class Effect(str, Enum):
     CARD = "card"              # the top card of the deck, kept face down for its bottom only
     ONE_USE = "one_use"        # a one-use tool worth `amount`
     ANY2 = "any2"              # two resources of the buyer's choice (TAKE), chosen at purchase
+    JEWELS = "jewels"          # option merchant: `amount` jewels
+    MERCHANT = "merchant"      # option merchant: the merchant level up `amount` (at most 10)
 
 
 @dataclass(frozen=True)
@@ -73,7 +77,7 @@ _TOP_TEXT = {
     Effect.ROLL: "roll 2 dice for {good}", Effect.DICE_ALL: "a die for everyone",
     Effect.POINTS: "{n} points", Effect.TOOL: "a tool", Effect.AGRICULTURE: "agriculture +1",
     Effect.CARD: "the top card of the deck, for its bottom", Effect.ONE_USE: "a one-use tool of {n}",
-    Effect.ANY2: "any 2 resources",
+    Effect.ANY2: "any 2 resources", Effect.JEWELS: "{n} jewels", Effect.MERCHANT: "merchant level +{n}",
 }
 
 
@@ -127,6 +131,14 @@ _SAND = (
     (M.SHAMAN, 1, _top(E.ROLL, 2, Good.STONE)), (M.SHAMAN, 2, _top(E.RESOURCE, 1, Good.CLAY)),
     (M.SHAMAN, 2, _top(E.ROLL, 2, Good.WOOD)),
 )
+# The expansion's nine cards (option merchant): our own design, the published ones are not known.
+_MERCHANT = (
+    (C.MEDICINE, None, 0, _top(E.JEWELS, 2)), (C.ART, None, 0, _top(E.MERCHANT, 2)),
+    (C.WEAVING, None, 0, _top(E.JEWELS, 3)),
+    (None, M.TRADER, 1, _top(E.JEWELS, 2)), (None, M.TRADER, 1, _top(E.MERCHANT, 2)),
+    (None, M.TRADER, 2, _top(E.FOOD, 4)), (None, M.TRADER, 2, _top(E.DICE_ALL)),
+    (None, M.FARMER, 1, _top(E.JEWELS, 2)), (None, M.SHAMAN, 2, _top(E.RESOURCE, 1, Good.GOLD)),
+)
 del E, C, M
 
 CARDS: dict[str, CivCard] = {
@@ -136,5 +148,9 @@ CARDS: dict[str, CivCard] = {
 }
 # The deck before shuffling, in id order.
 DECK: tuple[str, ...] = tuple(CARDS)
+CARDS.update({f"M{i:02d}": CivCard(f"M{i:02d}", top, culture=c, multiplier=m, figures=f)
+              for i, (c, m, f, top) in enumerate(_MERCHANT, 1)})
+# Option merchant: the expansion's cards, shuffled into the deck with the 36.
+MERCHANT_DECK: tuple[str, ...] = tuple(c for c in CARDS if c.startswith("M"))
 # The rewards of a die of the dice-for-all card, by face.
 DICE_ALL_REWARDS: dict[int, str] = {1: "wood", 2: "clay", 3: "stone", 4: "gold", 5: "tool", 6: "field"}

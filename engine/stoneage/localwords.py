@@ -27,8 +27,10 @@ KEYWORDS = Words({
     "PICK": {"fr": ("choisir",), "es": ("elegir", "escoger")},
     "FEED": {"fr": ("nourrir",), "es": ("alimentar",)},
     "HERD": {"fr": ("troupeau", "apprivoiser"), "es": ("manada", "domesticar")},
+    "HUNT": {"fr": ("chasser",), "es": ("cazar",)},
 })
-_ENGLISH_ARGS = ("hunting", "tool-maker", "farm", "auto", "extra", "woods", "clays", "stones", "golds")
+_ENGLISH_ARGS = ("hunting", "tool-maker", "farm", "auto", "extra", "woods", "clays", "stones", "golds",
+                 "jewelslot", "trader")
 ARGS = Words({
     # locations (the slots are below)
     "hunt": {"fr": ("chasse",), "es": ("caza", "coto")},
@@ -58,6 +60,14 @@ ARGS = Words({
     "bonus": {"fr": ("bonus",), "es": ("bono", "bonificación")},
     "one": {"fr": ("un", "une"), "es": ("uno", "una")},
     "all": {"fr": ("tous", "tout"), "es": ("todos", "todo")},
+    # the merchant (the expansion)
+    "merchant": {"fr": ("marchand", "commerçant"), "es": ("comerciante", "mercader")},
+    "jewelcard": {"fr": ("cartejoyaux",), "es": ("cartajoyas",)},
+    "jewel": {"fr": ("joyau", "bijou"), "es": ("joya",)},
+    "jewels": {"fr": ("joyaux", "bijoux"), "es": ("joyas",)},
+    "trade": {"fr": ("échanger", "échange"), "es": ("comerciar", "cambiar", "cambio")},
+    "for": {"fr": ("contre",), "es": ("por",)},
+    "top": {"fr": ("dessus",), "es": ("encima",)},
     # the wild animals
     "wolf": {"fr": ("loup",), "es": ("lobo",)},
     "boar": {"fr": ("sanglier",), "es": ("jabalí",)},

@@ -17,6 +17,7 @@ class Kind(str, Enum):
     VILLAGE = "village"      # tool maker, hut, field
     CARD = "card"            # a civilization card slot
     BUILDING = "building"    # the top tile of a building stack
+    JEWEL = "jewel"          # option merchant: the jewel slot, a card bought with jewels
 
     def __str__(self) -> str:
         return str.__str__(self)
@@ -40,9 +41,10 @@ def _table() -> dict[str, Location]:
     rows += [Location(name, Kind.GATHER, 7, good=good) for name, good in
              (("forest", Good.WOOD), ("clay", Good.CLAY), ("quarry", Good.STONE), ("river", Good.GOLD))]
     rows += [Location("toolmaker", Kind.VILLAGE, 1, 1), Location("hut", Kind.VILLAGE, 2, 2),
-             Location("field", Kind.VILLAGE, 1, 1)]
+             Location("field", Kind.VILLAGE, 1, 1), Location("merchant", Kind.VILLAGE, 2, 2)]
     rows += [Location(f"card{n}", Kind.CARD, 1, 1, number=n) for n in range(1, 5)]
-    rows += [Location(f"building{n}", Kind.BUILDING, 1, 1, number=n) for n in range(1, 5)]
+    rows += [Location("jewelcard", Kind.JEWEL, 1, 1)]
+    rows += [Location(f"building{n}", Kind.BUILDING, 1, 1, number=n) for n in range(1, 6)]
     return {loc.name: loc for loc in rows}
 
 
@@ -50,9 +52,11 @@ def _table() -> dict[str, Location]:
 LOCATIONS: dict[str, Location] = _table()
 NAMES: tuple[str, ...] = tuple(LOCATIONS)
 GATHERING: tuple[str, ...] = tuple(n for n, loc in LOCATIONS.items() if loc.kind is Kind.GATHER)
-VILLAGE: tuple[str, ...] = ("toolmaker", "hut", "field")
+VILLAGE: tuple[str, ...] = ("toolmaker", "hut", "field", "merchant")
 CARD_SLOTS: tuple[str, ...] = tuple(f"card{n}" for n in range(1, 5))
-STACKS: tuple[str, ...] = tuple(f"building{n}" for n in range(1, 5))
+STACKS: tuple[str, ...] = tuple(f"building{n}" for n in range(1, 6))
+# Option merchant's locations: only in a game with it.
+MERCHANT_ONLY: frozenset[str] = frozenset({"merchant", "jewelcard"})
 # Where a gathering location's good comes from, for "did you mean forest?" after "wood".
 SOURCE: dict[Good, str] = {loc.good: n for n, loc in LOCATIONS.items() if loc.good is not None}
 
@@ -73,12 +77,19 @@ def players_per_gathering(players: int) -> int | None:
     return {2: 1, 3: 2}.get(players)
 
 
-def village_spaces(players: int) -> int:
-    """How many of tool maker, hut and field may be used in a round: 2 with 2-3 players."""
+def village_spaces(players: int, merchant: bool = False) -> int:
+    """How many of the village's locations may be used in a round. Tool maker, hut and field:
+    2 with 2-3 players, all 3 with 4. With the merchant, the fourth: 2 with 2-3 players, 3 with 4,
+    all 4 with 5."""
+    if merchant:
+        return {4: 3, 5: 4}.get(players, 2)
     return 3 if players >= 4 else 2
 
 
-def exists(name: str, players: int) -> bool:
-    """Is ``name`` a location of a game of ``players``? (Stacks beyond the players' count are not.)"""
+def exists(name: str, players: int, merchant: bool = False) -> bool:
+    """Is ``name`` a location of a game of ``players`` (with option merchant or not)? Stacks
+    beyond the players' count are not, nor the merchant and the jewel slot without the option."""
     loc = LOCATIONS.get(name)
-    return loc is not None and (loc.kind is not Kind.BUILDING or loc.number <= players)
+    if loc is None or (name in MERCHANT_ONLY and not merchant):
+        return False
+    return loc.kind is not Kind.BUILDING or loc.number <= players

@@ -110,14 +110,41 @@ def merged(pairs: list[tuple[Good, int]]) -> tuple[tuple[Good, int], ...]:
     return tuple((g, total[g]) for g in order if total.get(g))
 
 
+# What a merchant trade gives and takes (option merchant): the resources and jewels.
+TRADE_GOODS: tuple[str, ...] = ("wood", "clay", "stone", "gold", "jewel")
+
+
+def counts_text(counts: tuple[tuple[str, int], ...]) -> str:
+    """``1 wood 2 jewels``: a trade's side in the normal form."""
+    return " ".join(f"{n} {kind}{'s' * (kind == 'jewel' and n > 1)}" for kind, n in counts)
+
+
+@printed_once
+@dataclass(frozen=True)
+class Trade:
+    """Option merchant: give these goods and take those (as many, of other kinds), before paying."""
+
+    give: tuple[tuple[str, int], ...]      # kinds of TRADE_GOODS, in that order
+    take: tuple[tuple[str, int], ...]
+
+    @property
+    def size(self) -> int:
+        return sum(n for _, n in self.take)
+
+    def __str__(self) -> str:
+        return f"TRADE {counts_text(self.give)} FOR {counts_text(self.take)}"
+
+
 @printed_once
 @dataclass(frozen=True)
 class Buy:
-    location: str                      # card1-card4 or building1-building4
+    location: str                      # card1-card4, jewelcard or building1-building5
     pay: tuple[tuple[Good, int], ...] = ()     # () = the default payment, cheapest first
     line: int = field(default=0, compare=False)
     igloo: bool = False                # option igloos: an igloo instead of the stack's top tile
     extra: bool = False                # option harsh_winter: pay the extra stone or gold
+    trade: Trade | None = None         # option merchant: the round's trade, for this purchase
+    top: bool = False                  # option merchant: at the jewel slot, 3 more jewels for the deck's top
 
     @property
     def key(self) -> str:
@@ -128,8 +155,9 @@ class Buy:
         return dict(self.pay)
 
     def __str__(self) -> str:
-        return (f"BUY {self.location}" + " IGLOO" * self.igloo
-                + (f" PAY {goods_text(self.pay)}" if self.pay else "") + " EXTRA" * self.extra)
+        return (f"BUY {self.location}" + " IGLOO" * self.igloo + " TOP" * self.top
+                + (f" PAY {goods_text(self.pay)}" if self.pay else "")
+                + (f" {self.trade}" if self.trade else "") + " EXTRA" * self.extra)
 
 
 @printed_once
@@ -206,4 +234,17 @@ class HerdBonus:
         return f"HERD BONUS {self.choice.upper()}"
 
 
-Order = Place | Use | Tools | ToolsOn | Buy | Extra | Take | Pick | Feed | Tame | HerdBonus
+@printed_once
+@dataclass(frozen=True)
+class Hunt:
+    """Option merchant: HUNT JEWELS n takes up to n of the hunt's yield as jewels, the rest food."""
+
+    jewels: int
+    line: int = field(default=0, compare=False)
+    key = "HUNT"
+
+    def __str__(self) -> str:
+        return f"HUNT JEWELS {self.jewels}"
+
+
+Order = Hunt | Place | Use | Tools | ToolsOn | Buy | Extra | Take | Pick | Feed | Tame | HerdBonus

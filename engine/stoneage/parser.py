@@ -4,9 +4,10 @@ The parser never raises. It refuses only what can never work when the
 orders arrive: an unknown word, 0 people, more people than the seat owns,
 the hut with other than 2, a location that holds fewer, food as payment, a
 payment that is not what a card slot costs, the herd in a game without it,
-an igloo, an extra or a wild animal in a game without that variant, more
-people on an animal than there are players, or an order a sheet
-may give once given twice. Whether a placement is legal is decided when it
+an igloo, an extra, a wild animal or the merchant in a game without that
+variant, more people on an animal than there are players, a trade that
+takes other than it gives or more than 2, or an order a sheet may give once
+given twice. Whether a placement is legal is decided when it
 is played, so a plan may be written ahead.
 """
 from __future__ import annotations
@@ -20,17 +21,17 @@ from engine.stoneage.goods import Good
 from engine.stoneage.igloos import SIZE as IGLOO_SIZE
 from engine.stoneage.locations import CARD_SLOTS, GATHERING, LOCATIONS, Kind
 from engine.stoneage.orders import (
-    EXTRA_MODES, HERD_BONUSES, REWARDS, TOOL_MODES, Buy, Extra, Feed, HerdBonus, Pick, Place, Spot, Take,
-    Tame, Tools, ToolsOn, Use, goods_text, merged)
+    EXTRA_MODES, HERD_BONUSES, REWARDS, TOOL_MODES, TRADE_GOODS, Buy, Extra, Feed, HerdBonus, Hunt, Pick,
+    Place, Spot, Take, Tame, Tools, ToolsOn, Trade, Use, goods_text, merged)
 from engine.stoneage.state import State
 from engine.common import Refused
 
-KEYWORDS = ("PLACE", "USE", "TOOLS", "BUY", "TAKE", "PICK", "FEED", "HERD")
+KEYWORDS = ("PLACE", "USE", "TOOLS", "BUY", "TAKE", "PICK", "FEED", "HERD", "HUNT")
 _REWARD_ALIASES = {"agriculture": "field", "tools": "tool", "fields": "field"}
 _MAX_HERD = 7          # the herd stands on a resource location, which holds at most 7
 
 
-_READ: dict[tuple[str, int, int, int, bool, bool, bool, bool], Any] = {}
+_READ: dict[tuple[str, int, int, int, bool, bool, bool, bool, bool], Any] = {}
 _READ_MOST = 20_000      # lines remembered
 _READ_LONGEST = 160      # characters of a line worth remembering (a hostile mail's are not)
 _UNREAD = object()
@@ -47,7 +48,7 @@ def _line(reader: _Reader, raw: str, number: int) -> Any:
     people count, so each is read once; its number is part of what is read, so that the order
     need not be copied to carry it."""
     key = (raw, number, reader.players, reader.people, reader.has_herd, reader.igloos, reader.winter,
-           reader.wild)
+           reader.wild, reader.merchant)
     found = _READ.get(key, _UNREAD)
     if found is _UNREAD:
         found = _read_words(reader, raw.split("#", 1)[0].replace(",", " ").lower().split(), number)
@@ -83,11 +84,13 @@ class _Reader:
         self.igloos = bool(state.options.get("igloos"))
         self.winter = bool(state.options.get("harsh_winter"))
         self.wild = bool(state.options.get("wild_animals"))
+        self.merchant = bool(state.options.get("merchant"))
 
     def read(self, keyword: str, args: list[str], line: int):
         """The order of one line (its keyword in KEYWORDS), or Refused."""
         method = {"PLACE": self.place, "USE": self.use, "TOOLS": self.tools, "BUY": self.buy,
-                  "TAKE": self.take, "PICK": self.pick, "FEED": self.feed, "HERD": self.herd}[keyword]
+                  "TAKE": self.take, "PICK": self.pick, "FEED": self.feed, "HERD": self.herd,
+                  "HUNT": self.hunt}[keyword]
         return method(args, line)
 
     # -- PLACE -------------------------------------------------------------
@@ -146,7 +149,7 @@ class _Reader:
         """A location of PLACE or USE: a board location, or a wild animal by name or id."""
         name = ANIMAL_WORDS.get(word)
         if name is None:
-            return w.location(word, self.players)
+            return w.location(word, self.players, self.merchant)
         if not self.wild:
             raise Refused(f"this game is played without wild animals: there is no {name}",
                           "wild animals come only with the GM option wild_animals")
@@ -158,14 +161,14 @@ class _Reader:
         if not args:
             raise Refused("TOOLS takes AUTO, NONE, or a location and the tools for its roll", "TOOLS AUTO")
         try:
-            name = w.location(args[0], self.players)
+            name = w.location(args[0], self.players, self.merchant)
         except Refused:
             near = w.closest(args[0], ["AUTO", "NONE"])
             if not near:
                 raise
             raise Refused(f"TOOLS takes AUTO, NONE, or a location, not {w.shown(args[0])}",
                           f"did you mean {near}?") from None
-        if name not in GATHERING and name not in CARD_SLOTS:
+        if name not in GATHERING and name not in CARD_SLOTS and name != "jewelcard":
             raise Refused(f"nothing is rolled at {name}; tools go on the roll of hunt, forest, clay, "
                           "quarry, river, or a card slot whose card rolls")
         if args[1:] == ["none"]:
@@ -182,22 +185,35 @@ class _Reader:
             raise Refused("BUY names a card slot or a building stack", "BUY card2 PAY 1 wood 1 clay")
         if args[0] == "extra":
             return self.extra(args[1:], line)
-        name = w.location(args[0], self.players)
+        name = w.location(args[0], self.players, self.merchant)
         loc = LOCATIONS[name]
-        if loc.kind not in (Kind.CARD, Kind.BUILDING):
-            raise Refused(f"nothing is bought at {name}; BUY takes card1-card4 or building1-building4")
+        if loc.kind not in (Kind.CARD, Kind.BUILDING, Kind.JEWEL):
+            raise Refused(f"nothing is bought at {name}; BUY takes card1-card4 or "
+                          f"building1-building{self.players}")
         rest = args[1:]
         igloo = rest[:1] == ["igloo"]
         if igloo:
             rest = rest[1:]
             self.check_igloo(name, loc.kind)
+        top = rest[:1] == ["top"]
+        if top:
+            rest = rest[1:]
+            if loc.kind is not Kind.JEWEL:
+                raise Refused("TOP buys the deck's top card at the jewel slot only", "BUY jewelcard TOP")
         extra = "extra" in rest
         if extra:
             at = rest.index("extra")
             self.check_extra(name, loc.kind, igloo, rest[at + 1:])
             rest = rest[:at]
+        trade = None
+        if "trade" in rest:
+            at = rest.index("trade")
+            trade = self.trade(name, igloo, rest[at + 1:])
+            rest = rest[:at]
         if not rest:
-            return Buy(name, (), line, igloo, extra)
+            return Buy(name, (), line, igloo, extra, trade, top)
+        if loc.kind is Kind.JEWEL:
+            raise Refused("the jewel slot is paid in jewels: BUY jewelcard takes no PAY", "BUY jewelcard")
         example = f"BUY {name} PAY " + (f"{loc.number} wood" if loc.kind is Kind.CARD
                                         else "3 wood" if igloo else "2 wood 1 clay")
         if rest[0] != "pay" or len(rest) == 1:
@@ -211,7 +227,60 @@ class _Reader:
                           example)
         if loc.kind is Kind.BUILDING and total > 7:
             raise Refused(f"a building takes 1 to 7 resources; PAY gives {total}")
-        return Buy(name, pay, line, igloo, extra)
+        return Buy(name, pay, line, igloo, extra, trade)
+
+    def trade(self, name: str, igloo: bool, args: list[str]) -> Trade:
+        """``TRADE 1 wood FOR 1 gold``: as many taken as given, of other kinds, 2 at most."""
+        example = f"BUY {name} TRADE 1 wood FOR 1 gold"
+        if not self.merchant:
+            raise Refused("this game is played without the merchant: there is no TRADE")
+        if igloo:
+            raise Refused("no trade pays for an igloo", f"BUY {name} IGLOO PAY 3 wood")
+        if "for" not in args:
+            raise Refused("TRADE names what you give, FOR, and what you take", example)
+        at = args.index("for")
+        give, take = self.trade_goods(args[:at], example), self.trade_goods(args[at + 1:], example)
+        given, taken = sum(n for _, n in give), sum(n for _, n in take)
+        if given != taken:
+            raise Refused(f"a trade takes as many as it gives: {given} given, {taken} taken", example)
+        if taken > 2:
+            raise Refused(f"a trade takes 2 at most, not {taken}", example)
+        both = {k for k, _ in give} & {k for k, _ in take}
+        if both:
+            raise Refused(f"a trade takes other kinds than it gives: {' and '.join(sorted(both))} on both sides",
+                          example)
+        return Trade(give, take)
+
+    @staticmethod
+    def trade_goods(args: list[str], example: str) -> tuple[tuple[str, int], ...]:
+        """``1 wood 1 jewel`` or ``wood jewel`` as counts of TRADE_GOODS, in that order."""
+        counts: dict[str, int] = {}
+        count = None
+        for word in args:
+            if word[:1].isdigit():
+                if count is not None:
+                    raise Refused("a number needs what it counts after it", example)
+                count = w.number(word, "goods", example)
+                if count == 0:
+                    raise Refused("0 of a good trades nothing", example)
+                continue
+            kind = word[:-1] if word.endswith("s") and word[:-1] in TRADE_GOODS else word
+            if kind not in TRADE_GOODS:
+                raise Refused(f"no trade good {w.shown(word)}: a trade gives and takes wood, clay, stone, "
+                              "gold or jewels", example)
+            counts[kind] = counts.get(kind, 0) + (1 if count is None else count)
+            count = None
+        if count is not None or not counts:
+            raise Refused("a number needs what it counts after it", example)
+        return tuple((k, counts[k]) for k in TRADE_GOODS if k in counts)
+
+    def hunt(self, args: list[str], line: int) -> Hunt:
+        """``HUNT JEWELS n``: up to n of the hunt's yield as jewels (option merchant)."""
+        if not self.merchant:
+            raise Refused("this game is played without the merchant: the hunt gives food only")
+        if len(args) != 2 or args[0] not in ("jewel", "jewels"):
+            raise Refused("HUNT takes JEWELS and the most jewels to take from the hunt", "HUNT JEWELS 2")
+        return Hunt(w.number(args[1], "jewels", "HUNT JEWELS 2"), line)
 
     def check_igloo(self, name: str, kind: Kind) -> None:
         if not self.igloos:

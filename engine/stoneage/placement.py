@@ -39,11 +39,11 @@ def occupancy(st: State) -> Occupancy:
 
 
 @cache
-def _shape(players: int) -> tuple[frozenset[str], int | None, int]:
-    """What the number of players decides: the locations in play, the players a resource
-    location admits, and the village spaces usable in a round."""
-    names = frozenset(name for name in LOCATIONS if exists(name, players))
-    return names, players_per_gathering(players), village_spaces(players)
+def _shape(players: int, merchant: bool) -> tuple[frozenset[str], int | None, int]:
+    """What the number of players (and option merchant) decide: the locations in play, the
+    players a resource location admits, and the village locations usable in a round."""
+    names = frozenset(name for name in LOCATIONS if exists(name, players, merchant))
+    return names, players_per_gathering(players), village_spaces(players, merchant)
 
 
 # The fewest people each location takes: if none of these fits, nothing does.
@@ -62,7 +62,7 @@ class Placing:
         self.board = st.board(seat)
         self.free = self.board.free
         self.players = len(st.players)
-        self.names, self.limit, self.village = _shape(self.players)
+        self.names, self.limit, self.village = _shape(self.players, bool(st.options.get("merchant")))
         self.on = occupancy(st) if on is None else on
 
     def why_not(self, spot: Spot) -> str:
@@ -87,10 +87,13 @@ class Placing:
         if loc.kind is Kind.VILLAGE:
             used = sum(1 for v in VILLAGE if v in self.on)
             if used >= self.village:
-                return (f"{used} of the village's three spaces are in use "
+                spaces = sum(1 for v in VILLAGE if v in self.names)
+                return (f"{used} of the village's {spaces} locations are in use "
                         f"(the limit with {self.players} players)")
         if loc.kind is Kind.CARD and not self.st.civ_slots[loc.number - 1]:
             return f"{name} has no card"
+        if loc.kind is Kind.JEWEL and not self.st.jewel_card:
+            return "the jewel slot has no card"
         if loc.kind is Kind.BUILDING and not self.st.top_tile(loc.number):
             return f"the stack of {name} is empty"
         return ""

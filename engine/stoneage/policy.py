@@ -16,7 +16,7 @@ from engine.stoneage import parser
 from engine.stoneage.animaldata import BY_NAME as ANIMALS
 from engine.stoneage.locations import USE_ORDER
 from engine.stoneage.orders import (
-    REWARDS, Buy, Extra, Feed, HerdBonus, Order, Pick, Place, Take, Tame, Tools, ToolsOn, Use)
+    REWARDS, Buy, Extra, Feed, HerdBonus, Hunt, Order, Pick, Place, Take, Tame, Tools, ToolsOn, Use)
 from engine.stoneage.state import Plan, State
 
 
@@ -35,6 +35,7 @@ class Policy:
     herd: int = 0                       # HERD n: people to move onto the mammoth tile
     herd_bonus: str = "one"             # HERD BONUS: the tamer's reward, one or all
     extra: str = "none"                 # BUY EXTRA: harsh winter, auto or none
+    hunt_jewels: int = 0                # HUNT JEWELS n: the merchant's jewels from the hunt
 
     def action_order(self, placed: Iterable[str]) -> list[str]:
         """The seat's placed locations in its USE order: those named first, then the default order
@@ -51,14 +52,15 @@ class Policy:
 
 # What a kept line reads as. The seat's people count only decides whether a line is refused, and a
 # kept line was accepted (people only grow), so the key is the line and the game's shape.
-Shape = tuple[int, bool, bool, bool, bool]      # players, the herd, igloos, the harsh winter, animals
+Shape = tuple[int, bool, bool, bool, bool, bool]   # players, herd, igloos, harsh winter, animals, merchant
 _READ: dict[tuple[str, Shape], tuple[Order, ...]] = {}
 _READ_MOST = 20_000
 
 
 def _shape(st: State) -> Shape:
     return (len(st.players), st.herd is not None, bool(st.options.get("igloos")),
-            bool(st.options.get("harsh_winter")), bool(st.options.get("wild_animals")))
+            bool(st.options.get("harsh_winter")), bool(st.options.get("wild_animals")),
+            bool(st.options.get("merchant")))
 
 
 def _key(st: State, line: str) -> tuple[str, Shape]:
@@ -136,6 +138,8 @@ def _add(out: Policy, number: int, order: Order) -> None:
         out.herd_bonus = order.choice
     elif isinstance(order, Extra):
         out.extra = order.mode
+    elif isinstance(order, Hunt):
+        out.hunt_jewels = order.jewels
 
 
 def keep(st: State, seat: str, sheet: OrderSheet) -> Plan:

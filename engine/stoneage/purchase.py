@@ -5,8 +5,10 @@ that location. PAY is taken as written or not at all; without PAY a card
 takes its slot's cost in the cheapest resources (wood, clay, stone, gold), a
 fixed building its cost, and a variable building the payment it allows with
 the fewest resources, then the lowest worth. The variants: ``BUY buildingN
-IGLOO`` buys an igloo (igloos.py), and the harsh winter's extra follows a
-purchase (winter.py).
+IGLOO`` buys an igloo (igloos.py), the harsh winter's extra follows a
+purchase (winter.py), and with the merchant a BUY line's TRADE comes just
+before the payment, which then spends what the trade took first; the jewel
+slot is bought with jewels (merchant.py).
 """
 from __future__ import annotations
 
@@ -14,12 +16,12 @@ from itertools import product
 
 from engine.contract import Event
 from engine.dice import Dice
-from engine.stoneage import cardeffects, igloos, newhuts, winter
+from engine.stoneage import cardeffects, igloos, merchant, newhuts, winter
 from engine.stoneage.buildings import ANY_TILE, Building
 from engine.stoneage.cards import CARDS
 from engine.stoneage.goods import RESOURCES, Good
 from engine.stoneage.locations import LOCATIONS
-from engine.stoneage.orders import Buy, goods_text
+from engine.stoneage.orders import Buy, Trade, goods_text
 from engine.stoneage.policy import Policy
 from engine.stoneage.state import PlayerBoard, State
 
@@ -27,23 +29,28 @@ PHASE = "actions"
 Payment = dict[Good, int]
 
 
-def card_payment(board: PlayerBoard, cost: int) -> Payment | None:
-    """``cost`` resources, the cheapest first; None when the seat has fewer."""
-    pay, left = {}, cost
+def card_payment(board: PlayerBoard, cost: int, first: Payment | None = None) -> Payment | None:
+    """``cost`` resources, those of ``first`` (what a trade took) and then the cheapest; None when
+    the seat has fewer."""
+    pay, left = dict(first or {}), cost - sum((first or {}).values())
+    if left < 0:
+        return None
     for good in RESOURCES:
-        take = min(board.amount(good), left)
+        take = min(board.amount(good) - pay.get(good, 0), left)
         if take:
-            pay[good], left = take, left - take
+            pay[good], left = pay.get(good, 0) + take, left - take
     return pay if left == 0 else None
 
 
-def building_payment(board: PlayerBoard, tile: Building) -> Payment | None:
-    """What the tile takes that the seat can pay: the fewest resources, then the lowest worth."""
+def building_payment(board: PlayerBoard, tile: Building, least: Payment | None = None) -> Payment | None:
+    """What the tile takes that the seat can pay: the fewest resources, then the lowest worth
+    (and at least ``least``, what a trade took)."""
+    least = least or {}
     if tile.fixed:
         cost = {g: tile.cost.count(g) for g in RESOURCES if g in tile.cost}
         return cost if affordable(board, cost) else None
     best: tuple[tuple[int, ...], Payment] | None = None
-    for counts in product(*(range(min(board.amount(g), tile.most) + 1) for g in RESOURCES)):
+    for counts in product(*(range(least.get(g, 0), min(board.amount(g), tile.most) + 1) for g in RESOURCES)):
         pay = {g: n for g, n in zip(RESOURCES, counts) if n}
         if not pay or tile.problem(pay):
             continue
@@ -72,12 +79,18 @@ def buy(st: State, seat: str, location: str, policy: Policy, dice: Dice, log: li
         log.append(Event(PHASE, f"{seat} buys nothing at {location}.", by=seat))
         log.append(Event(PHASE, f"No BUY {location} line: nothing bought there.", to=seat))
         return
-    if location.startswith("card"):
-        _buy_card(st, seat, loc.number, order, policy, dice, log)
-    elif order.igloo:
+    if order.igloo:
         igloos.buy(st, seat, loc.number, order.payment, log)
+        return
+    trade = merchant.start(st, seat, location, order, log)
+    if location == "jewelcard":
+        bought = _buy_jewel_card(st, seat, order, trade, policy, dice, log)
+    elif location.startswith("card"):
+        bought = _buy_card(st, seat, loc.number, order, trade, policy, dice, log)
     else:
-        _buy_building(st, seat, loc.number, order, policy, log)
+        bought = _buy_building(st, seat, loc.number, order, trade, policy, log)
+    if not bought:
+        merchant.undo(st, seat, trade, log)
 
 
 def _refuse(seat: str, location: str, why: str, log: list[Event]) -> None:
@@ -85,36 +98,71 @@ def _refuse(seat: str, location: str, why: str, log: list[Event]) -> None:
     log.append(Event(PHASE, f"BUY {location}: not bought, {why}.", to=seat))
 
 
-def _buy_card(st: State, seat: str, slot: int, order: Buy, policy: Policy, dice: Dice,
-              log: list[Event]) -> None:
+def _spent(trade: Trade | None, pay: Payment) -> str:
+    """Why the payment leaves some of what the trade took, or ''."""
+    return merchant.uncovered(trade, {g.value: n for g, n in pay.items()})
+
+
+def _buy_card(st: State, seat: str, slot: int, order: Buy, trade: Trade | None, policy: Policy, dice: Dice,
+              log: list[Event]) -> bool:
     board, card, where = st.board(seat), st.civ_slots[slot - 1], f"card{slot}"
-    pay = order.payment or card_payment(board, slot)
+    pay = order.payment or card_payment(board, slot, merchant.taken(trade))
     if pay is None:
         have = f"{board.resources} resource{'s' * (board.resources != 1)}"
         _refuse(seat, where, f"you have {have} and {card} costs {slot}", log)
-        return
-    if not affordable(board, pay):
-        _refuse(seat, where, f"you cannot pay {goods_text(tuple(pay.items()))}", log)
-        return
+        return False
+    why = "" if affordable(board, pay) else f"you cannot pay {goods_text(tuple(pay.items()))}"
+    if why or _spent(trade, pay):
+        _refuse(seat, where, why or _spent(trade, pay), log)
+        return False
     st.civ_slots[slot - 1] = ""
     board.cards.append(card)
     shown = str(CARDS[card]).replace("): ", "; ", 1) + ")"
     log.append(Event(PHASE, f"{seat} buys {shown} at {where} for {_paid(board, pay)}.", by=seat))
     winter.extra(st, seat, card, where, order, policy, log)
     cardeffects.apply(st, seat, card, where, policy, dice, log)
+    return True
 
 
-def _buy_building(st: State, seat: str, stack: int, order: Buy, policy: Policy, log: list[Event]) -> None:
-    board, tile_id, where = st.board(seat), st.top_tile(stack), f"building{stack}"
-    tile = ANY_TILE[tile_id]
-    pay = order.payment or building_payment(board, tile)
-    if pay is None:
-        _refuse(seat, where, f"you cannot pay for {tile}", log)
-        return
-    why = tile.problem(pay) or ("" if affordable(board, pay) else f"you cannot pay {goods_text(tuple(pay.items()))}")
+def _buy_jewel_card(st: State, seat: str, order: Buy, trade: Trade | None, policy: Policy, dice: Dice,
+                    log: list[Event]) -> bool:
+    """The jewel slot (option merchant): its card for 3 jewels; with TOP 3 more for the deck's
+    top card, face down, for its bottom only."""
+    board, card, where = st.board(seat), st.jewel_card, "jewelcard"
+    cost = merchant.SLOT_COST + merchant.TOP_COST * order.top
+    why = "the jewel slot has no card" if not card else ""
+    if not why and board.jewels < cost:
+        why = f"you have {merchant.jewels_text(board.jewels)} and it takes {cost}"
+    why = why or merchant.uncovered(trade, {"jewel": cost})
     if why:
         _refuse(seat, where, why, log)
-        return
+        return False
+    st.jewel_card = ""
+    board.jewels -= cost
+    board.cards.append(card)
+    shown = str(CARDS[card]).replace("): ", "; ", 1) + ")"
+    log.append(Event(PHASE, f"{seat} buys {shown} at the jewel slot for {merchant.jewels_text(merchant.SLOT_COST)}.",
+                     by=seat))
+    winter.extra(st, seat, card, where, order, policy, log)
+    cardeffects.apply(st, seat, card, where, policy, dice, log)
+    if order.top:
+        cardeffects.face_down(st, seat, log, f"for {merchant.jewels_text(merchant.TOP_COST)} more")
+    return True
+
+
+def _buy_building(st: State, seat: str, stack: int, order: Buy, trade: Trade | None, policy: Policy,
+                  log: list[Event]) -> bool:
+    board, tile_id, where = st.board(seat), st.top_tile(stack), f"building{stack}"
+    tile = ANY_TILE[tile_id]
+    pay = order.payment or building_payment(board, tile, merchant.taken(trade))
+    if pay is None:
+        _refuse(seat, where, f"you cannot pay for {tile}", log)
+        return False
+    why = tile.problem(pay) or ("" if affordable(board, pay) else f"you cannot pay {goods_text(tuple(pay.items()))}")
+    why = why or _spent(trade, pay)
+    if why:
+        _refuse(seat, where, why, log)
+        return False
     st.buildings[stack - 1].pop(0)
     board.buildings.append(tile_id)
     points = tile.points(pay)
@@ -123,3 +171,5 @@ def _buy_building(st: State, seat: str, stack: int, order: Buy, policy: Policy, 
                      by=seat))
     winter.extra(st, seat, tile_id, where, order, policy, log)
     newhuts.on_build(st, seat, tile_id, log)
+    merchant.on_build(st, seat, tile_id, log)
+    return True

@@ -25,6 +25,8 @@ def slide_and_refill(st: State, log: list[Event] | None = None) -> bool:
         if card:
             cards.append(card)
     st.civ_slots = cards + [""] * (SLOTS - len(cards))
+    if st.options.get("merchant") and not st.jewel_card:
+        st.jewel_card = animals.draw(st, log)     # the jewel slot, after the four (option merchant)
     return len(cards) == SLOTS
 
 
@@ -60,6 +62,7 @@ def new_round(st: State, log: list[Event]) -> None:
                                     "dropped with the round.", to=seat))
         board = st.board(seat)
         board.tools_used = [False] * TOOL_SLOTS
+        board.traded = False
         board.placed.clear()
     st.plans.clear()
     st.round += 1

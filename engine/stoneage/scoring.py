@@ -3,8 +3,9 @@
 Green cards score the square of each set of distinct culture symbols (a
 second copy of a symbol starts a further set). Each sand figure scores what
 its kind counts: farmers the agriculture level, tool makers the permanent
-tools' total, hut builders the building tiles, shamans the people. Each
-resource left scores 1. Ties go to the highest agriculture + tools + people;
+tools' total, hut builders the building tiles, shamans the people, traders
+(option merchant) the merchant level. Each resource left scores 1; jewels
+score nothing. Ties go to the highest agriculture + tools + people;
 seats still tied share the win.
 """
 from __future__ import annotations
@@ -44,6 +45,7 @@ def breakdown(board: PlayerBoard) -> dict[str, int]:
         "hut_builders": count[Multiplier.HUT_BUILDER] * len(board.buildings),
         "shamans": count[Multiplier.SHAMAN] * board.people,
         "resources": board.resources,
+        **({"traders": count[Multiplier.TRADER] * board.merchant} if count[Multiplier.TRADER] else {}),
     }
 
 

@@ -8,14 +8,15 @@ from typing import Any
 from engine.common import checked_options, checked_seats
 from engine.common import seat_name_problem as seat_name_problem  # the ruleset offers it
 from engine.contract import Option
-from engine.stoneage import animals
+from engine.stoneage import animals, merchant
 from engine.stoneage.animaldata import ANIMAL_DECK
-from engine.stoneage.buildings import NEW_TILES, STACK_SIZE, TILES
-from engine.stoneage.cards import DECK
+from engine.stoneage.buildings import JEWEL_TILES, NEW_TILES, STACK_SIZE, TILES
+from engine.stoneage.cards import DECK, MERCHANT_DECK
 from engine.stoneage.herd import TILES as HERD_TILES
 from engine.stoneage.state import Herd, PlayerBoard, Stage, State
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+BASE_MAX_PLAYERS = 4          # the fifth seat comes with the expansion (option merchant)
 START_PEOPLE = 5
 START_FOOD = 12
 OPTIONS = (
@@ -33,6 +34,8 @@ VARIANTS = (
            "(8 in the game; not counted by hut builders)"),
     Option("harsh_winter", False, "harsh winter: an extra stone on a fixed building scores 5, "
            "an extra gold on a card scores 6"),
+    Option("merchant", False, "the expansion: the merchant (2 people: merchant level +2, 2 jewels), one "
+           "trade a round for a purchase, jewels from the hunt, the jewel slot, 9 cards, 9 tiles, a 5th seat"),
 )
 GM_OPTIONS = OPTIONS + VARIANTS
 _VARIANT_NAMES = frozenset(o.name for o in VARIANTS)
@@ -46,9 +49,14 @@ def check_options(options: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in out.items() if k not in _VARIANT_NAMES or v}
 
 
-def check_seats(players: Sequence[str]) -> list[str]:
-    """The seats, or ValueError: distinct valid names, as many as the game takes."""
-    return checked_seats(players, "Stone Age", MIN_PLAYERS, MAX_PLAYERS)
+def check_seats(players: Sequence[str], options: dict[str, Any] | None = None) -> list[str]:
+    """The seats, or ValueError: distinct valid names, as many as the game takes (a fifth only
+    with option merchant)."""
+    seats = checked_seats(players, "Stone Age", MIN_PLAYERS, MAX_PLAYERS)
+    if len(seats) > BASE_MAX_PLAYERS and not (options or {}).get(merchant.OPTION):
+        raise ValueError(f"Stone Age takes {BASE_MAX_PLAYERS} players; a fifth seat needs the expansion "
+                         "(--option merchant=yes)")
+    return seats
 
 
 def new_game(players: Sequence[str], options: dict[str, Any], seed: int | str) -> State:
@@ -58,12 +66,13 @@ def new_game(players: Sequence[str], options: dict[str, Any], seed: int | str) -
     tiles, the herd tiles, the start player), so a seed always deals the
     same game.
     """
-    seats = check_seats(players)
     opts = check_options(options)
+    seats = check_seats(players, opts)
     rng = random.Random(f"stoneage:{seed}")
-    deck = list(DECK) + list(ANIMAL_DECK if opts.get(animals.OPTION) else ())
+    trade = bool(opts.get(merchant.OPTION))
+    deck = list(DECK) + list(ANIMAL_DECK if opts.get(animals.OPTION) else ()) + list(MERCHANT_DECK * trade)
     rng.shuffle(deck)
-    tiles = list(TILES) + list(NEW_TILES if opts.get("new_huts") else ())
+    tiles = list(TILES) + list(NEW_TILES if opts.get("new_huts") else ()) + list(JEWEL_TILES * trade)
     rng.shuffle(tiles)
     # One stack of 7 per player; the tiles of the other stacks leave the game unseen.
     stacks = [tiles[i * STACK_SIZE:(i + 1) * STACK_SIZE] for i in range(len(seats))]
@@ -75,11 +84,14 @@ def new_game(players: Sequence[str], options: dict[str, Any], seed: int | str) -
         herd.turn_up()
     start = rng.choice(seats)
     st = State(players=seats, options=opts,
-               boards={p: PlayerBoard(people=START_PEOPLE, food=START_FOOD) for p in seats},
+               boards={p: PlayerBoard(people=START_PEOPLE, food=START_FOOD,
+                                      jewels=merchant.START_JEWELS * trade) for p in seats},
                start_player=start, stage=Stage.PLACEMENT, turn=start, decision="place",
                civ_slots=deck[:4], civ_deck=deck[4:], buildings=stacks, herd=herd)
     if animals.enabled(st):
         # An animal among the first cards comes into play at once; the deck fills its slot.
         st.civ_deck = deck
         st.civ_slots = [animals.draw(st, None) for _ in range(4)]
+    if trade:
+        st.jewel_card = animals.draw(st, None)      # the jewel slot takes the next card
     return st

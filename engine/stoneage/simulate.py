@@ -23,7 +23,7 @@ from engine.stoneage.state import State
 BOTS: dict[str, Callable[[State, str, random.Random], OrderSheet]] = {
     "heuristic": heuristic.plan, "random": bots.plan,
     "untamed": lambda st, seat, rng: heuristic.plan(st, seat, rng, tame=False)}
-SEATS = ("red", "blue", "green", "yellow")
+SEATS = ("red", "blue", "green", "yellow", "black")     # black: the expansion's fifth colour
 
 
 @dataclass

@@ -61,6 +61,9 @@ class PlayerBoard:
     igloos: list[str] = field(default_factory=list)      # option igloos: the kind paid for each, as bought
     winter: int = 0                                      # option harsh_winter: points scored by extras
     held: dict[str, int] = field(default_factory=dict)   # option wild_animals: people left on an animal
+    jewels: int = 0                                      # option merchant: jewels held (no resource)
+    merchant: int = 0                                    # option merchant: the level on the merchant track
+    traded: bool = False                                 # option merchant: traded this round already
 
     def amount(self, good: Good) -> int:
         return getattr(self, good)          # a Good is the str of its field's name
@@ -107,6 +110,9 @@ class PlayerBoard:
             out["winter"] = self.winter
         if self.held:
             out["held"] = dict(self.held)
+        for key in ("jewels", "merchant", "traded"):
+            if getattr(self, key):
+                out[key] = getattr(self, key)
         return out
 
     @classmethod
@@ -116,14 +122,17 @@ class PlayerBoard:
                    cards=list(d["cards"]), buildings=list(d["buildings"]),
                    face_down=list(d.get("face_down", [])),
                    placed={loc: n for loc, n in d["placed"]}, igloos=list(d.get("igloos", [])),
-                   winter=d.get("winter", 0), held=dict(d.get("held", {})), **{g.value: d[g.value] for g in GOODS})
+                   winter=d.get("winter", 0), held=dict(d.get("held", {})), jewels=d.get("jewels", 0),
+                   merchant=d.get("merchant", 0), traded=d.get("traded", False),
+                   **{g.value: d[g.value] for g in GOODS})
 
     def copy(self) -> PlayerBoard:
         """``from_dict(to_dict())`` without the dict in between."""
         return PlayerBoard(self.people, self.food, self.wood, self.clay, self.stone, self.gold,
                            self.agriculture, self.score, list(self.tools), list(self.tools_used),
                            list(self.one_use), list(self.cards), list(self.buildings), list(self.face_down),
-                           dict(self.placed), list(self.igloos), self.winter, dict(self.held))
+                           dict(self.placed), list(self.igloos), self.winter, dict(self.held),
+                           self.jewels, self.merchant, self.traded)
 
 
 @dataclass
@@ -197,6 +206,7 @@ class State:
     buildings: list[list[str]] = field(default_factory=list)         # stacks left to right, top first
     herd: Herd | None = None
     animals: list[str] = field(default_factory=list)    # option wild_animals: in play, as revealed
+    jewel_card: str = ""                                 # option merchant: the jewel slot's card; '' empty
     plans: dict[str, Plan] = field(default_factory=dict)
     winners: list[str] | None = None
     reason: str = ""
@@ -245,6 +255,8 @@ class State:
             out["herd"] = self.herd.to_dict()
         if self.animals:
             out["animals"] = list(self.animals)
+        if self.jewel_card:
+            out["jewel_card"] = self.jewel_card
         return out
 
     @classmethod
@@ -260,7 +272,7 @@ class State:
             turn=d["turn"], decision=d["decision"], civ_slots=list(d["civ_slots"]),
             civ_deck=list(d["civ_deck"]), buildings=[list(s) for s in d["buildings"]],
             herd=Herd.from_dict(d["herd"]) if "herd" in d else None, animals=list(d.get("animals", [])),
-            plans={p: Plan.from_dict(v) for p, v in d["plans"].items()},
+            jewel_card=d.get("jewel_card", ""), plans={p: Plan.from_dict(v) for p, v in d["plans"].items()},
             winners=None if d["winners"] is None else list(d["winners"]), reason=d["reason"])
 
     def to_json(self) -> str:
@@ -281,5 +293,5 @@ class State:
             civ_slots=list(self.civ_slots), civ_deck=list(self.civ_deck),
             buildings=[list(s) for s in self.buildings],
             herd=self.herd.copy() if self.herd is not None else None, animals=list(self.animals),
-            plans={p: plan.copy() for p, plan in self.plans.items()},
+            jewel_card=self.jewel_card, plans={p: plan.copy() for p, plan in self.plans.items()},
             winners=None if self.winners is None else list(self.winners), reason=self.reason)

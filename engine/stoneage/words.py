@@ -14,6 +14,8 @@ ALIASES = {"hunting": "hunt", "tool": "toolmaker", "tools": "toolmaker", "tool-m
            "farm": "field"}
 _DIGITS = re.compile(r"[0-9]{1,4}")      # ASCII only: int() takes other digits, and huge ones raise
 _SLOT = re.compile(r"(card|building)s?")
+# The jewel slot's other spellings (option merchant).
+ALIASES.update({"jewelslot": "jewelcard", "jewel": "jewelcard", "jewels": "jewelcard", "trader": "merchant"})
 
 
 def shown(word: str) -> str:
@@ -37,7 +39,7 @@ def joined(words: list[str]) -> list[str]:
     """``card 2`` and ``building 3`` as the single words ``card2`` and ``building3``."""
     out: list[str] = []
     for word in words:
-        if out and _SLOT.fullmatch(out[-1]) and word in ("1", "2", "3", "4"):
+        if out and _SLOT.fullmatch(out[-1]) and word in ("1", "2", "3", "4", "5"):
             out[-1] = out[-1].rstrip("s") + word
         else:
             out.append(word)
@@ -50,11 +52,15 @@ def number(word: str, what: str, example: str) -> int:
     return int(word)
 
 
-def location(word: str, players: int) -> str:
-    """The location ``word`` names in a game of ``players``; Refused with a hint otherwise."""
+def location(word: str, players: int, merchant: bool = False) -> str:
+    """The location ``word`` names in a game of ``players`` (with option merchant or not); Refused
+    with a hint otherwise."""
     name = ALIASES.get(word, word)
-    if exists(name, players):
+    if exists(name, players, merchant):
         return name
+    if name in ("merchant", "jewelcard"):
+        raise Refused(f"this game is played without the merchant: there is no {name}",
+                      "the merchant and the jewel slot come only with the GM option merchant")
     if name in ANIMAL_WORDS:
         raise Refused(f"nothing is rolled or bought on the {ANIMAL_WORDS[name]}: only PLACE and USE name "
                       "a wild animal", f"PLACE 1 {ANIMAL_WORDS[name]}")
@@ -67,7 +73,7 @@ def location(word: str, players: int) -> str:
     if _SLOT.fullmatch(name):
         raise Refused(f"{shown(word)} needs its number",
                       "card1 (1 resource) to card4 (4)" if name.startswith("card") else stacks)
-    names = [n for n in NAMES if exists(n, players)]
+    names = [n for n in NAMES if exists(n, players, merchant)]
     near = closest(name, names + list(ALIASES))
     raise Refused(f"no location {shown(word)}", f"did you mean {ALIASES.get(near, near)}?" if near
                   else "the locations are " + ", ".join(names))
