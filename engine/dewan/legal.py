@@ -90,8 +90,9 @@ def _take(st: State, order: Take) -> Msg | str:
         if not c:
             return Msg("row position {at} is empty", at=p)
     if order.cards and tuple(shown) != order.cards:
+        showing, wanted = " ".join(shown), " ".join(order.cards)
         return Msg("row positions {first} and {second} show {shown}, not {wanted}", first=order.first,
-                   second=order.second, shown=f"{shown[0]} {shown[1]}", wanted=f"{order.cards[0]} {order.cards[1]}")
+                   second=order.second, shown=showing, wanted=wanted)
     return ""
 
 

@@ -184,7 +184,8 @@ class Reader:
         for c in st.camps[self.seat]:
             for n in st.board.adjacent(c):
                 if st.owner(n) is None and st.board.terrain(n) != START:
-                    return Msg("e.g. {order}", order=f"CAMP {c}-{n}")
+                    example = f"CAMP {c}-{n}"
+                    return Msg("e.g. {order}", order=example)
         return Msg("CAMP {hex}-<hex>-<destination>", hex=st.camps[self.seat][0])
 
     def check_camp(self, order: Camp) -> None:

@@ -16,7 +16,9 @@ It tames the mammoth with one person when it gathers where the herd stands
 and has food to spare, and takes the tamer's reward. In the variants it
 buys an igloo where that is worth more than the top tile, and pays the
 harsh winter's extra when it can spare it, and drives off wild animals when
-that pays (variantbot.py).
+that pays (variantbot.py). With the merchant it visits it, buys the jewel
+slot's card, trades for a building it lacks a resource or two for, and
+takes a jewel from the hunt (merchantbot.py).
 """
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ from functools import cache, lru_cache
 from typing import NamedTuple
 
 from engine.contract import OrderSheet
-from engine.stoneage import variantbot, worth
+from engine.stoneage import merchantbot, variantbot, worth
 from engine.stoneage.buildings import ANY_TILE
 from engine.stoneage.cards import CARDS, Effect
 from engine.stoneage.goods import RESOURCES, Good
@@ -49,7 +51,7 @@ class Choice(NamedTuple):
 
 # Spots and orders every plan writes, made once (each then prints its normal form once).
 SINGLE: dict[str, Spot] = {
-    name: Spot(LOCATIONS[name].exact, name) for name in (*VILLAGE, *CARD_SLOTS, *STACKS)}
+    name: Spot(LOCATIONS[name].exact, name) for name in (*VILLAGE, *CARD_SLOTS, "jewelcard", *STACKS)}
 BUY_CARD: dict[str, Buy] = {slot: Buy(slot) for slot in CARD_SLOTS}
 TOOLS_AUTO = Tools("auto")
 PICK_EARLY = Pick(("field", "tool", "gold", "stone", "clay", "wood"))
@@ -82,6 +84,7 @@ def plan(st: State, seat: str, rng: random.Random, tame: bool = True) -> OrderSh
     if hunters:
         lines.append(_place(tuple(_spot(n, "hunt") for n in range(min(hunters + 1, board.free), 0, -1))))
     lines += _policies(st, board, choices, goods, left)
+    lines += merchantbot.hunt(st, board)            # option merchant
     if st.herd is not None:
         lines += _herd(st, board, goods[0], hunters) if tame and gatherers else [TAME[0]]
     return OrderSheet(seat, tuple(lines))
@@ -97,10 +100,21 @@ def _single_spaces(st: State, seat: str, board: PlayerBoard, have: dict[Good, in
         if value > worth.PERSON and not placing.why_not(SINGLE[name]):
             out.append(Choice(value, SINGLE[name], buy))
 
-    spare = dict(have)
+    spare, jewels = dict(have), board.jewels
+    traded = False
     for stack in stacks_in_play(len(st.players)):
         tile_id = st.top_tile(LOCATIONS[stack].number)
         pay = worth.best_payment(spare, ANY_TILE[tile_id]) if tile_id else None
+        offer = None if pay is not None or not tile_id or traded else merchantbot.trade_for(
+            st, board, ANY_TILE[tile_id], spare, jewels)
+        if offer is not None:                       # option merchant: a trade makes it affordable
+            pay, trade = offer
+            jewels -= merchantbot.spend_trade(trade, spare)
+            traded = True
+            for good, n in pay.items():
+                spare[good] -= n
+            consider(worth.building(tile_id, pay) + worth.PERSON - trade.size, stack, Buy(stack, trade=trade))
+            continue
         igloo = variantbot.igloo_offer(st, stack, spare) if tile_id else None
         if igloo is not None and (pay is None or igloo[0] > variantbot.tile_worth(
                 board, worth.building(tile_id, pay))):
@@ -121,6 +135,10 @@ def _single_spaces(st: State, seat: str, board: PlayerBoard, have: dict[Good, in
         if card_id and sum(spare.values()) >= cost:
             buy, bonus = variantbot.card_extra(st, BUY_CARD[slot], card_id, cost, spare)
             consider(worth.card(board, card_id, left) - 2.0 * cost + bonus, slot, buy)
+    jewel = merchantbot.jewel_card(st, board, left)       # option merchant
+    if jewel is not None:
+        consider(jewel[0], "jewelcard", jewel[1])
+    consider(merchantbot.visit_worth(st, board, left), "merchant")
     consider(worth.tool_step(board, left), "toolmaker")
     consider(worth.field(board, left), "field")
     if board.free >= 2 and board.food + board.agriculture >= board.people:

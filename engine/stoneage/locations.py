@@ -61,8 +61,10 @@ MERCHANT_ONLY: frozenset[str] = frozenset({"merchant", "jewelcard"})
 SOURCE: dict[Good, str] = {loc.good: n for n, loc in LOCATIONS.items() if loc.good is not None}
 
 # The placement when a plan has run out (stoneage-cases.md): all on hunt, else
-# one person on the first of these that is legal, else two on the hut.
-FALLBACK: tuple[str, ...] = ("field", "toolmaker", "forest", "clay", "quarry", "river") + CARD_SLOTS + STACKS
+# one person on the first of these that is legal, else two on the hut, else
+# two on the merchant, else one on a wild animal (the variants' places last).
+FALLBACK: tuple[str, ...] = (("field", "toolmaker", "forest", "clay", "quarry", "river") + CARD_SLOTS
+                             + ("jewelcard",) + STACKS)
 USE_ORDER: tuple[str, ...] = NAMES
 
 

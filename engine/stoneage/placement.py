@@ -49,7 +49,7 @@ def _shape(players: int, merchant: bool) -> tuple[frozenset[str], int | None, in
 # The fewest people each location takes: if none of these fits, nothing does.
 _SMALLEST: tuple[Spot, ...] = tuple(Spot(loc.exact or 1, name) for name, loc in LOCATIONS.items())
 # The fallback's tries after all on hunt.
-_FALLBACK: tuple[Spot, ...] = tuple(Spot(1, name) for name in FALLBACK) + (Spot(2, "hut"),)
+_FALLBACK: tuple[Spot, ...] = tuple(Spot(1, name) for name in FALLBACK) + (Spot(2, "hut"), Spot(2, "merchant"))
 
 
 class Placing:
@@ -140,8 +140,9 @@ class Placing:
 
     def fallback(self) -> Spot | None:
         """The placement when the plan has run out: all on hunt, else 1 on the first legal of
-        FALLBACK, else 2 on the hut; None when nothing is legal."""
-        tries = (Spot(self.free, "hunt"), *_FALLBACK)
+        FALLBACK, else 2 on the hut, else 2 on the merchant, else 1 on a wild animal; None when
+        nothing is legal."""
+        tries = (Spot(self.free, "hunt"), *_FALLBACK, *animals.spots(self.st))
         return next((s for s in tries if not self.why_not(s)), None)
 
 

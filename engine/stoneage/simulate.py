@@ -44,6 +44,7 @@ class GameResult:
     winter: list[int] = field(default_factory=list)     # option harsh_winter: extra points, in seat order
     animals: list[int] = field(default_factory=list)    # option wild_animals: [came into play, driven off]
     new_huts: list[int] = field(default_factory=list)   # option new_huts: new huts built, in seat order
+    merchant: list[int] = field(default_factory=list)   # option merchant: [visits, trades, jewel cards, hunts]
 
 
 def play_game(seed: int, bots_: list[str], options: dict[str, Any], step_limit: int = 2000) -> GameResult:
@@ -71,6 +72,7 @@ def play_game(seed: int, bots_: list[str], options: dict[str, Any], step_limit: 
         resolution = RULESET.resolve(st, sheets, SeededDice(f"{seed}:{step}"))
         _count_tiles(st, resolution.events, result.tiles)
         _count_animals(st, resolution.events, result)
+        _count_merchant(st, resolution.events, result)
         st = resolution.state
         result.steps = step + 1
     outcome = RULESET.outcome(st)
@@ -85,6 +87,32 @@ def play_game(seed: int, bots_: list[str], options: dict[str, Any], step_limit: 
     if st.options.get("new_huts"):
         result.new_huts = [sum(1 for t in st.board(p).buildings if t in NEW_HUTS) for p in seats]
     return result
+
+
+# What each merchant figure counts, by the start of its event (after the seat's name).
+_MERCHANT_EVENTS = (" trades with the merchant:", " trades ", " at the jewel slot for ", " of the hunt instead")
+
+
+def _count_merchant(st: State, events: Sequence[Event], result: GameResult) -> None:
+    """The merchant: visits, trades made (less those taken back), jewel slot cards, hunts for jewels."""
+    if not st.options.get("merchant"):
+        return
+    counts = result.merchant or [0, 0, 0, 0]
+    for e in events:
+        if e.phase != "actions" or e.by is None:
+            continue
+        text = e.text[len(e.by):]
+        if text.startswith(_MERCHANT_EVENTS[0]):
+            counts[0] += 1
+        elif text.startswith(_MERCHANT_EVENTS[1]):
+            counts[1] += 1
+        elif text.startswith(" takes the trade back"):
+            counts[1] -= 1
+        elif _MERCHANT_EVENTS[2] in text:
+            counts[2] += 1
+        elif _MERCHANT_EVENTS[3] in text:
+            counts[3] += 1
+    result.merchant = counts
 
 
 def _count_animals(st: State, events: Sequence[Event], result: GameResult) -> None:
@@ -145,6 +173,7 @@ class Tally:
     winter: list[int] = field(default_factory=list)
     animals: list[list[int]] = field(default_factory=list)
     new_huts: list[int] = field(default_factory=list)
+    merchant: list[list[int]] = field(default_factory=list)
 
     def add(self, r: GameResult) -> None:
         self.games += 1
@@ -160,6 +189,8 @@ class Tally:
         if r.animals:
             self.animals.append(r.animals)
         self.new_huts += r.new_huts
+        if r.merchant:
+            self.merchant.append(r.merchant)
         for tile, (how, tamer) in r.tiles.items():
             counts = self.tiles.setdefault(tile, {})
             counts[how] = counts.get(how, 0) + 1
@@ -186,6 +217,10 @@ class Tally:
             out["winter_points_per_seat"] = round(statistics.fmean(self.winter), 2)
         if self.new_huts:
             out["new_huts_per_seat"] = round(statistics.fmean(self.new_huts), 2)
+        if self.merchant:
+            seats = max(self.players, 1)
+            for i, name in enumerate(("merchant_visits", "trades", "jewel_cards", "hunts_for_jewels")):
+                out[f"{name}_per_seat"] = round(statistics.fmean(m[i] for m in self.merchant) / seats, 2)
         if self.animals:
             out["animals_in_play_per_game"] = round(statistics.fmean(a[0] for a in self.animals), 2)
             out["animals_driven_off_per_game"] = round(statistics.fmean(a[1] for a in self.animals), 2)

@@ -54,6 +54,10 @@ def immediate(board: PlayerBoard, top: Immediate, left: int) -> float:
         return top.amount * 0.8
     if effect is Effect.ANY2:
         return 2 * Good.GOLD.worth
+    if effect is Effect.JEWELS:          # option merchant: about a third of a jewel slot card each
+        return 2.0 * top.amount
+    if effect is Effect.MERCHANT:
+        return 2.0 * top.amount if board.merchant < 4 else 0.7 * top.amount
     return 0.0
 
 
@@ -118,6 +122,8 @@ def _count_at_end(board: PlayerBoard, kind: Multiplier, left: int) -> float:
         return min(TOOL_SLOTS * MAX_TOOL, board.tool_total + left * 0.4)
     if kind is Multiplier.HUT_BUILDER:
         return len(board.buildings) + left * 0.5
+    if kind is Multiplier.TRADER:
+        return board.merchant + 1.0
     return min(PEOPLE_PER_COLOUR, board.people + left * 0.2)
 
 
