@@ -22,7 +22,7 @@ from engine.stoneage.state import Stage, State
 RUN_PHASES = ("placement", "actions", "herd", "feeding", "end")
 TOP_KEYS = {"ruleset", "title", "rule", "position", "orders", "dice", "draws", "run", "expect"}
 EXPECT_KEYS = {"civ_slots", "civ_deck", "buildings", "start_player", "round", "over", "winners",
-               "herd_at", "herd_tile", "herd_tiles", "igloos_left", "animals"}
+               "herd_at", "herd_tile", "herd_tiles", "igloos_left", "animals", "jewel_card"}
 EXPECT_PLAYER = PLAYER_KEYS | {"placed_order", "final", "refused", "skipped"}
 MULTISETS = {"one_use", "cards", "building_tiles", "herd_won", "tools_used", "refused", "skipped", "igloos"}
 
@@ -108,6 +108,8 @@ def _seat_value(st: State, seat: str, key: str, sheets: dict[str, OrderSheet], r
         return list(st.herd.won.get(seat, [])) if st.herd else []
     if key == "winter_points":
         return b.winter
+    if key == "merchant_level":
+        return b.merchant
     return getattr(b, key)
 
 

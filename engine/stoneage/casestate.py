@@ -13,10 +13,11 @@ from typing import Any
 
 from engine.casefile import CaseError, check_keys
 from engine.stoneage.animaldata import ANIMALS, BY_NAME
-from engine.stoneage.buildings import ANY_TILE, BUILDINGS, NEW_HUTS, STACK_SIZE, TILES
-from engine.stoneage.cards import CARDS, DECK
+from engine.stoneage.buildings import ANY_TILE, BUILDINGS, JEWEL_HUTS, NEW_HUTS, STACK_SIZE, TILES
+from engine.stoneage.cards import CARDS, DECK, MERCHANT_DECK
 from engine.stoneage.goods import GOODS, RESOURCES
 from engine.stoneage.igloos import SUPPLY as IGLOOS
+from engine.stoneage.merchant import MAX_LEVEL
 from engine.stoneage.herd import TILES as HERD_TILES
 from engine.stoneage.locations import LOCATIONS, exists
 from engine.stoneage.setup import check_options, check_seats
@@ -24,12 +25,12 @@ from engine.stoneage.state import (
     MAX_AGRICULTURE, MAX_TOOL, PEOPLE_PER_COLOUR, Herd, PlayerBoard, Stage, State)
 
 POSITION_KEYS = {"round", "players", "start_player", "civ_slots", "civ_deck", "buildings", "options",
-                 "herd_tiles", "herd_at", "herd_tile", "animals"}
+                 "herd_tiles", "herd_at", "herd_tile", "animals", "jewel_card"}
 PLAYER_KEYS = {"people", "food", "wood", "clay", "stone", "gold", "agriculture", "tools", "one_use", "score",
                "cards", "building_tiles", "herd_won", "placed", "tools_used", "igloos", "winter_points",
-               "held"}
+               "held", "jewels", "merchant_level", "traded"}
 HERD_KEYS = {"herd_tiles", "herd_at", "herd_tile"}
-OPTION_KEYS = {"mammoth_herd", "igloos", "harsh_winter", "wild_animals", "new_huts"}
+OPTION_KEYS = {"mammoth_herd", "igloos", "harsh_winter", "wild_animals", "new_huts", "merchant"}
 
 
 def _ids(value: Any, known: Any, what: str) -> list[str]:
@@ -47,7 +48,7 @@ def _whole(value: Any, what: str, low: int, high: int) -> int:
     return value
 
 
-def read_board(table: Any, where: str, players: int) -> PlayerBoard:
+def read_board(table: Any, where: str, players: int, merchant: bool = False) -> PlayerBoard:
     """One ``[position.<seat>]`` table."""
     t = check_keys(where, table, PLAYER_KEYS)
     b = PlayerBoard(people=_whole(t.get("people", 5), f"{where} people", 1, PEOPLE_PER_COLOUR))
@@ -66,7 +67,15 @@ def read_board(table: Any, where: str, players: int) -> PlayerBoard:
     b.winter = _whole(t.get("winter_points", 0), f"{where} winter_points", 0, 999)
     held = check_keys(f"{where} held", t.get("held", {}), set(BY_NAME))
     b.held = {name: _whole(n, f"{where} held {name}", 1, players - 1) for name, n in held.items()}
-    _placed(b, t.get("placed", {}), where, players)
+    if not merchant and {"jewels", "merchant_level", "traded"} & set(t):
+        raise CaseError(f"{where}: jewels, merchant_level and traded need [position.options] merchant = true")
+    b.jewels = _whole(t.get("jewels", 1 if merchant else 0), f"{where} jewels", 0, 999)
+    b.merchant = _whole(t.get("merchant_level", 0), f"{where} merchant_level", 0, MAX_LEVEL)
+    traded = t.get("traded", False)
+    if not isinstance(traded, bool):
+        raise CaseError(f"{where} traded is true or false, not {traded!r}")
+    b.traded = traded
+    _placed(b, t.get("placed", {}), where, players, merchant)
     for v in t.get("tools_used", []):
         free = [i for i, (tool, used) in enumerate(zip(b.tools, b.tools_used)) if tool == v and not used]
         if not free:
@@ -75,8 +84,8 @@ def read_board(table: Any, where: str, players: int) -> PlayerBoard:
     return b
 
 
-def _placed(board: PlayerBoard, placed: Any, where: str, players: int) -> None:
-    check_keys(f"{where} placed", placed, {n for n in LOCATIONS if exists(n, players)} | set(BY_NAME))
+def _placed(board: PlayerBoard, placed: Any, where: str, players: int, merchant: bool) -> None:
+    check_keys(f"{where} placed", placed, {n for n in LOCATIONS if exists(n, players, merchant)} | set(BY_NAME))
     for name, n in placed.items():
         board.placed[name] = _whole(n, f"{where} placed {name}", 1, PEOPLE_PER_COLOUR)
     if board.free < 0:
@@ -84,9 +93,10 @@ def _placed(board: PlayerBoard, placed: Any, where: str, players: int) -> None:
 
 
 def _deal(position: dict[str, Any], boards: dict[str, PlayerBoard],
-          wild: bool = False) -> tuple[list[str], list[str]]:
-    """The card slots and the deck: as given, the rest of the 36 cards in id order. With wild
-    animals the deck as given may hold animals (A01-A04) too."""
+          wild: bool = False, merchant: bool = False) -> tuple[list[str], list[str], str]:
+    """The card slots, the deck and the jewel slot: as given, the rest of the 36 cards (45 with
+    the merchant) in id order, the jewel slot empty unless given. With wild animals the deck as
+    given may hold animals (A01-A04) too."""
     owned = [c for b in boards.values() for c in b.cards]
     slots = position.get("civ_slots")
     if slots is not None:
@@ -95,25 +105,34 @@ def _deal(position: dict[str, Any], boards: dict[str, PlayerBoard],
         _ids([c for c in slots if c != ""], CARDS, "civ_slots")
     known = {**CARDS, **ANIMALS} if wild else CARDS
     deck = _ids(position["civ_deck"], known, "civ_deck") if "civ_deck" in position else None
-    rest = [c for c in DECK if c not in owned + (slots or []) + (deck or [])]
+    jewel = position.get("jewel_card", "")
+    if jewel and not merchant:
+        raise CaseError("jewel_card needs [position.options] merchant = true")
+    if jewel:
+        _ids([jewel], CARDS, "jewel_card")
+    named = owned + (slots or []) + (deck or []) + [jewel]
+    for card in named:
+        if card in MERCHANT_DECK and not merchant:
+            raise CaseError(f"card {card} is the expansion's: it needs [position.options] merchant = true")
+    rest = [c for c in DECK + MERCHANT_DECK * merchant if c not in named]
     if slots is None:
         slots, rest = (rest + [""] * 4)[:4], rest[4:]
     if deck is None:
         deck = rest
-    for card, n in Counter(owned + [c for c in slots if c] + deck).items():
+    for card, n in Counter(owned + [c for c in slots if c] + deck + [jewel] * bool(jewel)).items():
         if n > 1:
             raise CaseError(f"card {card} is named {n} times; the game has one")
-    return list(slots), deck
+    return list(slots), deck, jewel
 
 
 def _stacks(position: dict[str, Any], boards: dict[str, PlayerBoard], players: int,
-            new_huts: bool = False) -> list[list[str]]:
+            new_huts: bool = False, merchant: bool = False) -> list[list[str]]:
     """The building stacks: as given, else the tiles nobody owns in id order, 7 a stack."""
     owned = [t for b in boards.values() for t in b.buildings]
     given = position.get("buildings")
     if given is None:
-        room = Counter(TILES) - Counter(owned)
-        rest = [t for t in BUILDINGS for _ in range(room[t])]
+        room = Counter(TILES) + Counter(list(JEWEL_HUTS) * merchant) - Counter(owned)
+        rest = [t for t in [*BUILDINGS, *JEWEL_HUTS] for _ in range(room[t])]
         stacks = [rest[i * STACK_SIZE:(i + 1) * STACK_SIZE] for i in range(players)]
     else:
         if not isinstance(given, list) or len(given) != players:
@@ -124,6 +143,8 @@ def _stacks(position: dict[str, Any], boards: dict[str, PlayerBoard], players: i
             raise CaseError(f"tile {tile} is named {n} times; the game has {ANY_TILE[tile].copies}")
         if tile in NEW_HUTS and not new_huts:
             raise CaseError(f"tile {tile} is a new hut: it needs [position.options] new_huts = true")
+        if tile in JEWEL_HUTS and not merchant:
+            raise CaseError(f"tile {tile} is the expansion's: it needs [position.options] merchant = true")
     return stacks
 
 
@@ -131,12 +152,12 @@ def build_state(position: Any) -> State:
     """The case's ``[position]`` as a state at the start of its round's placement."""
     pos = position if isinstance(position, dict) else {}
     seats = pos.get("players")
+    opts = check_keys("position.options", pos.get("options", {}), OPTION_KEYS)
     try:
-        players = check_seats(seats if isinstance(seats, list) else [])
+        players = check_seats(seats if isinstance(seats, list) else [], opts)
     except ValueError as why:
         raise CaseError(f"[position] players: {why}") from None
     check_keys("position", pos, POSITION_KEYS | set(players))
-    opts = check_keys("position.options", pos.get("options", {}), OPTION_KEYS)
     if HERD_KEYS & set(pos) and not opts.get("mammoth_herd"):
         raise CaseError("the herd keys need [position.options] mammoth_herd = true")
     try:
@@ -146,13 +167,15 @@ def build_state(position: Any) -> State:
     start = pos.get("start_player", players[0])
     if start not in players:
         raise CaseError(f"start_player {start!r} is not a seat")
-    boards = {p: read_board(pos.get(p, {}), f"position.{p}", len(players)) for p in players}
+    trade = bool(options.get("merchant"))
+    boards = {p: read_board(pos.get(p, {}), f"position.{p}", len(players), trade) for p in players}
     _variant_keys(boards, options)
-    slots, deck = _deal(pos, boards, bool(options.get("wild_animals")))
+    slots, deck, jewel = _deal(pos, boards, bool(options.get("wild_animals")), trade)
     st = State(players=players, options=options, boards=boards, start_player=start,
                round=_whole(pos.get("round", 1), "round", 1, 99), stage=Stage.PLACEMENT, turn=start,
                decision="place", civ_slots=slots, civ_deck=deck,
-               buildings=_stacks(pos, boards, len(players), bool(options.get("new_huts"))))
+               buildings=_stacks(pos, boards, len(players), bool(options.get("new_huts")), trade),
+               jewel_card=jewel)
     if options["mammoth_herd"]:
         st.herd = read_herd(pos, players)
     st.animals = _animals(pos, st)
