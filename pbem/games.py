@@ -17,7 +17,7 @@ from engine.contract import EndReason
 from pbem import i18n, passwords, steps
 from pbem.clock import parse_duration, show
 from pbem.config import Config
-from pbem.i18n import language_problem
+from pbem.i18n import _, language_problem
 from pbem.mail.compose import compose, game_lists, message_id_of, thread_root
 from pbem.mail.headers import valid_address
 from pbem.models import Game, GmLog, Seat, utcnow
@@ -25,7 +25,7 @@ from pbem.outbox import queue
 from pbem.presenters import DEFAULT, get_presenter
 from pbem.reports import png
 from pbem.reports.png import MapImage
-from pbem.reports.render import render
+from pbem.reports.render import render, spoken
 
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_.-]{0,39}$")
 RESERVED_SEATS = ("gm",)      # the GM signs on as gm: no seat may have that name
@@ -330,9 +330,13 @@ def _report_mail(cfg: Config, game: Game, seat: Seat | None, state: Any, events:
         game=game.id, turn_no=game.turn_no, seat=seat.name if seat else None, view=view, events=events,
         deadline=show(game.deadline), address=cfg.server.address, missed=missed or {}, maps=maps)
     if your_move:
-        subject = f"[{game.id}] your move, step {game.turn_no}"
-        preface = (f"Your move in {game.id}, step {game.turn_no}: {your_move}.\n"
-                   f"Move deadline: {show(game.deadline)}." + (f"\n\n{preface}" if preface else ""))
+        if view.get("prompt_message"):          # the question in the reader's words
+            your_move = spoken(view["prompt_message"])
+        subject = _("[{game}] your move, step {step}").format(game=game.id, step=game.turn_no)
+        preface = (_("Your move in {game}, step {step}: {prompt}.").format(
+            game=game.id, step=game.turn_no, prompt=your_move) + "\n"
+                   + _("Move deadline: {deadline}.").format(deadline=show(game.deadline))
+                   + (f"\n\n{preface}" if preface else ""))
     if preface:
         text = preface + "\n\n" + text
         html = html.replace("<body>", "<body>\n<pre>" + _escape(preface) + "</pre>", 1)

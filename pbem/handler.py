@@ -11,7 +11,7 @@ from datetime import datetime
 from sqlmodel import Session, select
 
 from engine import get_ruleset
-from pbem import commands, gmtools, guard, i18n, orderwords, passwords, steps
+from pbem import commands, gmtools, guard, i18n, orderwords, passwords
 from pbem.clock import show
 from pbem.answer import MAX_PROBLEMS, Answer, at_most, trim
 from pbem.commands import Context, orders
@@ -25,7 +25,7 @@ from pbem.models import Game, InboundMail, Seat
 from pbem.outbox import may_answer, queue
 from pbem.press import relay
 from pbem.protocol import Request, plus_game, read_request
-from pbem.reports.render import fit, render
+from pbem.reports.render import fit, render, spoken
 
 __all__ = ["handle", "status_text"]     # status_text: 'pbem status' imports it from here
 
@@ -206,12 +206,22 @@ def _player(s: Session, cfg: Config, game: Game, seat: Seat, req: Request, answe
 def asked_now(game: Game, seat: Seat) -> str:
     """The answer's first line: what the game asks of the seat now, and by when."""
     if game.status != "active":
-        return f"{game.id}: nothing is asked of you; the game is {gmtools.status_word(game)}."
+        return _("{game}: nothing is asked of you; the game is {status}.").format(
+            game=game.id, status=gmtools.status_word(game))
     ruleset = get_ruleset(game.ruleset)
-    prompt = ruleset.prompt(ruleset.from_json(game.state_json), seat.name)
+    state = ruleset.from_json(game.state_json)
+    prompt = ruleset.prompt(state, seat.name)
     if not prompt:
-        return f"{game.id}: nothing is asked of you at {steps.word(game.simultaneous)} {game.turn_no}."
-    return f"{game.id} asks you now: {prompt}" + (f", by {show(game.deadline)}." if game.deadline else ".")
+        return (_("{game}: nothing is asked of you at turn {turn}.") if game.simultaneous else
+                _("{game}: nothing is asked of you at step {turn}.")).format(game=game.id, turn=game.turn_no)
+    asked = getattr(ruleset, "prompt_message", None)      # the question as a message, where the game has one
+    message = asked(state, seat.name) if asked else None
+    if message is not None:
+        prompt = spoken(message)
+    if game.deadline:
+        return _("{game} asks you now: {prompt}, by {deadline}.").format(
+            game=game.id, prompt=prompt, deadline=show(game.deadline))
+    return _("{game} asks you now: {prompt}.").format(game=game.id, prompt=prompt)
 
 
 def _gm(s: Session, cfg: Config, game: Game, req: Request, answer: Answer, now: datetime) -> None:

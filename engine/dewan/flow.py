@@ -19,7 +19,7 @@ from engine.dewan.orders import Order, Pick, Take, is_move
 from engine.dewan.parser import read_normal
 from engine.dewan.state import OVER, PLAY, Plan, State
 from engine.dice import Dice
-from engine.messages import Msg
+from engine.messages import Join, Msg
 
 said = turn.said
 
@@ -50,7 +50,8 @@ def keep(st: State, seat: str, sheet: OrderSheet, log: list[Event]) -> None:
             log.append(said("plan", Msg("Your pre-orders are withdrawn."), to=seat))
         return
     st.plans[seat] = Plan([str(o) for o in sheet.orders], st.step)
-    lines = "; ".join(str(o) for o in sheet.orders)
+    between = Msg("; ")
+    lines = Join(between, [str(o) for o in sheet.orders])
     log.append(said("plan", Msg("Pre-orders kept for your next move: {lines}.", lines=lines), to=seat))
 
 

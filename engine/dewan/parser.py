@@ -249,7 +249,8 @@ def _pairs_near(first: int, second: int | None = None) -> Msg:
     else:
         near = [(first, first + 1), (second - 1, second)]
     shown = [f"TAKE {a} {b}" for a, b in dict.fromkeys(near) if 1 <= a and b <= ROW_SIZE]
-    return Msg("did you mean {word}?", word=Join(Msg(" or "), shown))
+    either = Join(Msg(" or "), shown)
+    return Msg("did you mean {word}?", word=either)
 
 
 def alternatives(body: str) -> list[list[str]]:

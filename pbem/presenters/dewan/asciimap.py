@@ -14,11 +14,13 @@ import textwrap
 
 from engine.dewan.board import SYMBOLS, TERRAINS, Board, Hex, edge_text
 from engine.valley import hexgrid
+from pbem.i18n import N_, _
 
 WIDTH = 4
 HEIGHT = 4
 LETTER = {"artifact": "a", "pigment": "p", "crystal": "c"}
 LINE = 72
+SYMBOL_WORDS = {"artifact": N_("artifact"), "pigment": N_("pigment"), "crystal": N_("crystal")}
 
 
 def cell_text(h: Hex) -> str:
@@ -78,8 +80,9 @@ class _Grid:
             self.rows[y + (1 if direction == 1 else 3)][x + WIDTH] = letter
 
 
-def text_map(board: Board, camps: dict[str, list[str]], marks: dict[str, str]) -> list[str]:
-    """The map as text lines: the boxes with labels, then the border symbols listed."""
+def text_map(board: Board, camps: dict[str, list[str]], marks: dict[str, str], symbols: bool = True) -> list[str]:
+    """The map as text lines: the boxes with labels, then the border symbols listed
+    (not with ``symbols`` False: the list has words, the boxes none)."""
     grid = _Grid(board)
     at: dict[str, list[str]] = {}
     for seat, names in camps.items():
@@ -89,7 +92,7 @@ def text_map(board: Board, camps: dict[str, list[str]], marks: dict[str, str]) -
         grid.box(name, [name, cell_text(h), camp_text(at.get(name, []), marks)])
     for pair, symbol in board.symbols.items():
         grid.border(pair, LETTER[symbol])
-    return _labelled(board, grid) + symbol_list(board)
+    return _labelled(board, grid) + (symbol_list(board) if symbols else [])
 
 
 def _labelled(board: Board, grid: _Grid) -> list[str]:
@@ -115,14 +118,14 @@ def _labelled(board: Board, grid: _Grid) -> list[str]:
 
 
 def symbol_list(board: Board) -> list[str]:
-    """Every border symbol by kind, as the pairs of hexes it lies between."""
+    """Every border symbol by kind, as the pairs of hexes it lies between, in the reader's words."""
     out: list[str] = []
     for symbol in SYMBOLS:
         pairs = sorted((edge_text(p) for p, s in board.symbols.items() if s == symbol),
                        key=lambda t: [hexgrid.sort_key(n) for n in t.split("|")])
         if not pairs:
             continue
-        line = f"{symbol} ({LETTER[symbol]}):"
+        line = _("{symbol} ({letter}):").format(symbol=_(SYMBOL_WORDS[symbol]), letter=LETTER[symbol])
         for i, pair in enumerate(pairs):
             word = f" {pair}" + ("." if i == len(pairs) - 1 else ",")
             if len(line) + len(word) > LINE:
@@ -135,16 +138,17 @@ def symbol_list(board: Board) -> list[str]:
 
 def legend(marks: dict[str, str] | None = None) -> list[str]:
     """What every sign of the text map means; with ``marks``, whose camp is whose."""
-    terrains = ", ".join(f"{k} {v}" for k, v in TERRAINS.items())
-    text = (f"Each box is a hex: its name, then its terrain ({terrains}; S a start "
-            "hex, which has none), b a berry token still on the map, * a fire symbol "
-            "(Pb3: 3 fire symbols when the stars do not fit), and ^R a camp of the clan "
-            "marked R. A letter on a border is the symbol between the two hexes: "
-            "a artifact, p pigment, c crystal; they are listed under the map by their "
-            "two hexes (C4|D4). Letters above and below name the columns; the row "
-            "numbers at the sides stand level with the names of the columns next to "
-            "them. Columns B, D, F... sit half a hex lower than A, C, E...")
-    out = textwrap.wrap(text, LINE)
+    terrains = ", ".join(f"{k} {_(v)}" for k, v in TERRAINS.items())
+    text = _("Each box is a hex: its name, then its terrain ({terrains}; S a start "
+             "hex, which has none), b a berry token still on the map, * a fire symbol "
+             "(Pb3: 3 fire symbols when the stars do not fit), and ^R a camp of the clan "
+             "marked R. A letter on a border is the symbol between the two hexes: "
+             "a artifact, p pigment, c crystal; they are listed under the map by their "
+             "two hexes (C4|D4). Letters above and below name the columns; the row "
+             "numbers at the sides stand level with the names of the columns next to "
+             "them. Columns B, D, F... sit half a hex lower than A, C, E...").format(terrains=terrains)
+    out = textwrap.wrap(text, LINE, break_on_hyphens=False)
     if marks:
-        out += textwrap.wrap("Clans: " + ", ".join(f"{m} {s}" for s, m in marks.items()) + ".", LINE)
+        clans = ", ".join(f"{m} {s}" for s, m in marks.items())
+        out += textwrap.wrap(_("Clans: {clans}.").format(clans=clans), LINE)
     return out

@@ -14,20 +14,31 @@ from typing import Any
 from engine.dewan import legal
 from engine.dewan.orders import Camp
 from engine.dewan.state import DRAFT, OVER, State
+from pbem import i18n
+from pbem.i18n import N_, _
 from pbem.presenters.dewan.words import position
 
 WIDTH = 72
-BONUS_NOTE = {"story": "a story tile: STORY <i> of the story row, default 1",
-              "tuck": "a tuck: TUCK <card> of your hand, default none",
-              "fire": "1 more fire at scoring and makes this round the last"}
-DOCS = ["The order language: docs/orders-dewan.md; the cards, stories and map",
-        "tiles: docs/cards-dewan.md."]
+BONUS_NOTE = {"story": N_("(This camp gives a story tile: STORY <i> of the story row, default 1.)"),
+              "tuck": N_("(This camp gives a tuck: TUCK <card> of your hand, default none.)"),
+              "fire": N_("(This camp gives 1 more fire at scoring and makes this round the last.)")}
+DOCS = [N_("The order language: docs/orders-dewan.md; the cards, stories and map"),
+        N_("tiles: docs/cards-dewan.md.")]
 
 
 def _line(order: str, why: str) -> str:
     """One example: the order, then its comment, aligned (or right after a long order)."""
     head = f"  {order:<26}  # " if len(order) <= 26 else f"  {order}  # "
     return head + textwrap.shorten(why, max(WIDTH - len(head), 12), placeholder="...")
+
+
+def _note(text: str) -> list[str]:
+    """A line of its own under the examples: as it is in English (as it always was),
+    wrapped to the width in the languages whose words run longer."""
+    if i18n.current() == i18n.DEFAULT:
+        return [f"  {text}"]
+    return textwrap.wrap(text, WIDTH, initial_indent="  ", subsequent_indent="   ",
+                         break_long_words=False, break_on_hyphens=False)
 
 
 def _picks(st: State, seat: str) -> list[str]:
@@ -38,17 +49,18 @@ def _picks(st: State, seat: str) -> list[str]:
     if not row:
         return []
     at, tile = row[0]
-    return [_line(f"STORY {at}", f"the draft: take story tile {tile}"),
-            _line(f"STORY {at} IF {tile}", "only while that tile is still there")]
+    return [_line(f"STORY {at}", _("the draft: take story tile {tile}").format(tile=tile)),
+            _line(f"STORY {at} IF {tile}", _("only while that tile is still there"))]
 
 
 def _takes(st: State) -> list[str]:
     pairs = legal.pairs(st)
     if not pairs:
-        return ["  (TAKE: the row has no two cards next to each other now)"]
+        return _note(_("(TAKE: the row has no two cards next to each other now)"))
     a, b = pairs[len(pairs) // 2]
-    return [_line(f"TAKE {a} {b}", f"the cards {st.row[a - 1]} and {st.row[b - 1]}"),
-            _line(f"TAKE {a} {b} IF {st.row[a - 1]} {st.row[b - 1]}", "only while they are still there")]
+    return [_line(f"TAKE {a} {b}", _("the cards {first} and {second}").format(first=st.row[a - 1],
+                                                                             second=st.row[b - 1])),
+            _line(f"TAKE {a} {b} IF {st.row[a - 1]} {st.row[b - 1]}", _("only while they are still there"))]
 
 
 def camp_example(st: State, seat: str) -> Camp | None:
@@ -75,15 +87,15 @@ def camp_example(st: State, seat: str) -> Camp | None:
 
 def _camps(st: State, seat: str) -> list[str]:
     if st.left[seat] <= 0:
-        return ["  (CAMP: your tribe board has no camps left)"]
+        return _note(_("(CAMP: your tribe board has no camps left)"))
     order = camp_example(st, seat)
     if order is None:
-        return ["  (CAMP: your hand cannot pay for a camp now; TAKE cards first)"]
-    lines = [_line(str(order), f"a camp on {order.destination}: PAY in path order"),
-             _line(str(Camp(order.path, (), order.story, order.tuck)), "the same, the cheapest payment")]
+        return _note(_("(CAMP: your hand cannot pay for a camp now; TAKE cards first)"))
+    lines = [_line(str(order), _("a camp on {hex}: PAY in path order").format(hex=order.destination)),
+             _line(str(Camp(order.path, (), order.story, order.tuck)), _("the same, the cheapest payment"))]
     kind = legal.bonus(st.placed(seat) + 1)
     if kind in BONUS_NOTE:
-        lines.append(f"  (This camp gives {BONUS_NOTE[kind]}.)")
+        lines += _note(_(BONUS_NOTE[kind]))
     return lines
 
 
@@ -92,28 +104,29 @@ def examples(view: dict[str, Any]) -> list[str]:
     st, seat = position(view), view["me"]
     lines = _picks(st, seat)
     if lines:
-        lines.append("  Your first move may follow in the same mail (kept for round 1):")
+        lines += _note(_("Your first move may follow in the same mail (kept for round 1):"))
     lines += _takes(st) + _camps(st, seat)
-    lines.append("  One order a line; several lines are alternatives, tried in order.")
+    lines += _note(_("One order a line; several lines are alternatives, tried in order."))
     return lines
 
 
 def help_lines(view: dict[str, Any]) -> list[str]:
     """The orders that fit now with an example each, the kept pre-orders, the docs."""
     if view["stage"] == OVER:
-        return DOCS
+        return [_(line) for line in DOCS]
     me = view.get("me")
     if me in view["players"]:
-        head = "Your orders now" if view["to_move"] == me else "Your next move, sent ahead as pre-orders"
-        lines = [f"{head} (# starts a comment):"] + examples(view)
+        head = (_("Your orders now (# starts a comment):") if view["to_move"] == me
+                else _("Your next move, sent ahead as pre-orders (# starts a comment):"))
+        lines = [head] + examples(view)
     else:
         st = position(view)
-        lines = ["Dewan orders (a seat's own examples come with its HELP):",
-                 "  STORY <i>                   # the draft: a story row position",
-                 "  TAKE <i> <j> [IF <c> <c>]   # two cards next to each other",
+        lines = [_("Dewan orders (a seat's own examples come with its HELP):"),
+                 "  STORY <i>                   # " + _("the draft: a story row position"),
+                 "  TAKE <i> <j> [IF <c> <c>]   # " + _("two cards next to each other"),
                  "  CAMP <hex>-...-<hex> [PAY <cards>] [STORY <i>] [TUCK <card>]"]
         lines += _takes(st)[:1]
     if view.get("pre_orders"):
-        lines.append("Your kept pre-orders:")
+        lines.append(_("Your kept pre-orders:"))
         lines += [f"  {line}" for line in view["pre_orders"]]
-    return lines + DOCS
+    return lines + [_(line) for line in DOCS]

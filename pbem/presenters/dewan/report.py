@@ -9,12 +9,13 @@ from typing import Any
 
 from engine.contract import Event
 from engine.dewan.board import Board
-from pbem.i18n import N_, _
+from pbem import i18n
+from pbem.i18n import N_, _, ngettext
 from pbem.presenters import Maps, Report
 from pbem.presenters.dewan import asciimap, svgmap
 from pbem.presenters.dewan.words import (board_of, clan_texts, colours, marks, score, score_text,
                                          story_text, when)
-from pbem.reports.render import render, wrap
+from pbem.reports.render import render, spoken, wrap
 from pbem.reports.render import visible as grouped
 
 PHASE_TITLES = {
@@ -39,10 +40,16 @@ def on_map(view: dict[str, Any]) -> Board:
 
 
 def draw_maps(view: dict[str, Any]) -> Maps:
-    """The text map with its legend, and the SVG map; both public."""
+    """The text map (its boxes: they have no words) and the SVG map (in the reader's
+    words); both public, so drawn once a step."""
     board, seats = on_map(view), marks(view)
-    text = asciimap.text_map(board, view["camps"], seats) + [""] + asciimap.legend(seats)
+    text = asciimap.text_map(board, view["camps"], seats, symbols=False)
     return Maps(text, svgmap.svg_map(board, view["camps"], colours(view), seats))
+
+
+def legend(view: dict[str, Any]) -> list[str]:
+    """Under the text map, in the reader's words: the border symbols listed, and what its signs mean."""
+    return asciimap.symbol_list(board_of(view)) + [""] + asciimap.legend(marks(view))
 
 
 def _wrapped(texts: list[str], indent: str = "  ") -> list[str]:
@@ -51,22 +58,26 @@ def _wrapped(texts: list[str], indent: str = "  ") -> list[str]:
 
 def row_texts(view: dict[str, Any]) -> list[str]:
     """The six face-up cards with their positions, then the deck and the discard."""
-    cards = "   ".join(f"{i}: {c or '(empty)'}" for i, c in enumerate(view["row"], 1))
-    return [cards, f"{view['deck_size']} cards in the deck, {len(view['discard'])} in the discard"]
+    cards = "   ".join(f"{i}: {c or _('(empty)')}" for i, c in enumerate(view["row"], 1))
+    deck = ngettext("{deck} card in the deck, {discard} in the discard",
+                    "{deck} cards in the deck, {discard} in the discard", view["deck_size"])
+    return [cards, deck.format(deck=view["deck_size"], discard=len(view["discard"]))]
 
 
 def story_row_texts(view: dict[str, Any]) -> list[str]:
     out = [f"{i}: {story_text(view, t)}" for i, t in enumerate(view["story_row"], 1) if t]
-    return out + [f"{view['story_deck_size']} story tiles left in the pile"]
+    left = ngettext("{n} story tile left in the pile", "{n} story tiles left in the pile", view["story_deck_size"])
+    return out + [left.format(n=view["story_deck_size"])]
 
 
 def result(view: dict[str, Any]) -> str:
     """Who won, and with how many points ("red and blue won with 20 points each")."""
     winners = view["winners"] or []
     if not winners:
-        return "nobody won"
+        return _("nobody won")
     best = score(view, winners[0])
-    return f"{' and '.join(winners)} won with {best} points" + (" each" if len(winners) > 1 else "")
+    return ngettext("{seats} won with {points} points", "{seats} won with {points} points each",
+                    len(winners)).format(seats=_(" and ").join(winners), points=best)
 
 
 def asked(view: dict[str, Any], seat: str | None) -> str:
@@ -77,11 +88,18 @@ def asked(view: dict[str, Any], seat: str | None) -> str:
         return view["prompt"]
     mover, ahead = view["to_move"], ""
     if seat and seat in view["players"]:
-        ahead = (" Your pre-orders (below) are kept; a new sheet replaces them." if view.get("pre_orders")
-                 else " You may send your next move now, as pre-orders: they are kept and played "
-                      "when your move comes, if they can still be played.")
-    what = "story pick" if view["stage"] == "draft" else "move"
-    return f"Waiting for {mover}'s {what}.{ahead}"
+        ahead = " " + (_("Your pre-orders (below) are kept; a new sheet replaces them.") if view.get("pre_orders")
+                       else _("You may send your next move now, as pre-orders: they are kept and played "
+                              "when your move comes, if they can still be played."))
+    waiting = (_("Waiting for {seat}'s story pick.") if view["stage"] == "draft"
+               else _("Waiting for {seat}'s move."))
+    return waiting.format(seat=mover) + ahead
+
+
+def fitted(text: str) -> list[str]:
+    """A line of the report's frame: as it is in English (as it always was), wrapped to
+    72 columns in the languages whose words run longer."""
+    return [text] if i18n.current() == i18n.DEFAULT else wrap(text, "")
 
 
 def _clans(view: dict[str, Any], seat: str | None) -> list[tuple[str, list[str], list[str]]]:
@@ -98,6 +116,11 @@ def _clans(view: dict[str, Any], seat: str | None) -> list[tuple[str, list[str],
 def _context(game: str, turn_no: int, seat: str | None, view: dict[str, Any],
              events: Iterable[Event | dict], maps: tuple[list[str], str] | None) -> dict[str, Any]:
     map_lines, svg = maps or draw_maps(view)
+    if maps and i18n.current() != i18n.DEFAULT:          # the SVG's legend in the reader's words
+        svg = draw_maps(view).svg
+    map_lines = list(map_lines) + legend(view)
+    if view.get("prompt_message"):
+        view = {**view, "prompt": spoken(view["prompt_message"])}
     groups = visible(events, seat)
     mine = seat is not None and view.get("me") == seat
     hand = sorted(view["hand"] or []) if mine else []
@@ -113,8 +136,8 @@ def _context(game: str, turn_no: int, seat: str | None, view: dict[str, Any],
         "question_lines": _wrapped([question], "") if question else [],
         "row": row_texts(view), "row_lines": _wrapped(row_texts(view)),
         "story_row": story_row_texts(view), "story_lines": _wrapped(story_row_texts(view)),
-        "hand": hand, "hand_lines": _wrapped([" ".join(hand) or "no cards"]),
-        "mine": mine, "plans": plans, "plan_lines": _wrapped(plans),
+        "hand": hand, "hand_lines": _wrapped([" ".join(hand) or _("no cards")]),
+        "mine": mine, "plans": plans, "plan_lines": _wrapped(plans), "fitted": fitted,
         "clans": _clans(view, seat), "scores": scores, "score_lines": _wrapped(scores),
     }
 
@@ -127,8 +150,9 @@ def report(*, game: str, turn_no: int, seat: str | None, view: dict[str, Any],
     for the GM and observers, which shows hand sizes only)."""
     context = _context(game, turn_no, seat, view, events, maps)
     context.update(deadline=deadline, address=address, missed=missed or {})
-    subject = f"[{game}] step {turn_no} report" + (f" for {seat}" if seat else "")
+    subject = (_("[{game}] step {step} report for {seat}") if seat else _("[{game}] step {step} report")).format(
+        game=game, step=turn_no, seat=seat)
     if context["over"]:
-        subject = f"[{game}] the game is over"
+        subject = _("[{game}] the game is over").format(game=game)
     return Report(subject, render("reports/dewan/report.txt", **context),
                   render("reports/dewan/report.html", **context))

@@ -16,7 +16,8 @@ from typing import Callable
 
 from engine.dewan.board import START, TERRAINS, Board
 from engine.valley import hexgrid
-from pbem.presenters.dewan.asciimap import LETTER
+from pbem.i18n import _
+from pbem.presenters.dewan.asciimap import LETTER, SYMBOL_WORDS
 
 SIZE = 28.0                     # a hex's corner radius in SVG units
 PAD = 6.0
@@ -82,6 +83,7 @@ def svg_map(board: Board, camps: dict[str, list[str]], colours: dict[str, str],
     where = centres(board)
     width = max(x for x, _ in where.values()) + SIZE + PAD
     body: list[str] = []
+    start_word, title = escape(_("start")), escape(_("Dewan map"), quote=True)
     for name, h in board.hexes.items():
         x, y = where[name]
         start = ' class="start" stroke="#6b4b1f" stroke-width="2.5"' if h.terrain == START \
@@ -90,7 +92,7 @@ def svg_map(board: Board, camps: dict[str, list[str]], colours: dict[str, str],
         body.append(f'<text x="{x:.1f}" y="{y - 10:.1f}" text-anchor="middle" fill="#222">{name}</text>')
         if h.terrain == START:
             body.append(f'<text x="{x:.1f}" y="{y + 18:.1f}" text-anchor="middle" font-size="8" '
-                        'fill="#6b4b1f">start</text>')
+                        f'fill="#6b4b1f">{start_word}</text>')
         if h.berry:
             body.append(f'<circle class="berry" cx="{x - 15:.1f}" cy="{y:.1f}" r="4.5" fill="{BERRY}" '
                         'stroke="#fff" stroke-width="1"/>')
@@ -115,7 +117,7 @@ def svg_map(board: Board, camps: dict[str, list[str]], colours: dict[str, str],
     top = max(y for _, y in where.values()) + math.sqrt(3) * SIZE / 2 + PAD + 8
     keys, height = _legend(width, top, {s: colours.get(s, "#444") for s in camps}, marks)
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" width="100%" '
-            f'style="max-width:{width:.0f}px" role="img" aria-label="Dewan map" '
+            f'style="max-width:{width:.0f}px" role="img" aria-label="{title}" '
             'font-family="sans-serif" font-size="10">')
     return "\n".join([head, f'<rect x="0" y="0" width="{width:.0f}" height="{height:.0f}" fill="#fff"/>',
                       *body, *keys, "</svg>"])
@@ -139,13 +141,13 @@ def _symbol_key(kind: str) -> Callable[[float, float], list[str]]:
 def _legend(width: float, top: float, colours: dict[str, str], marks: dict[str, str]) -> tuple[list[str], float]:
     """The legend's elements from ``top`` down, wrapped to ``width``, and the picture's height."""
     items: list[tuple[str, Callable[[float, float], list[str]]]] = [
-        (f"{TERRAINS[t]} ({t})", _swatch(FILL[t], "#555", 1)) for t in TERRAINS]
-    items.append(("start hex", _swatch(FILL[START], "#6b4b1f", 2)))
-    items.append(("berry", lambda x, y: [f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4.5" fill="{BERRY}"/>']))
-    items.append(("fire", lambda x, y: [f'<polygon points="{_star(x, y, 6)}" fill="{FIRE}" '
+        (f"{_(TERRAINS[t])} ({t})", _swatch(FILL[t], "#555", 1)) for t in TERRAINS]
+    items.append((_("start hex"), _swatch(FILL[START], "#6b4b1f", 2)))
+    items.append((_("berry"), lambda x, y: [f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4.5" fill="{BERRY}"/>']))
+    items.append((_("fire"), lambda x, y: [f'<polygon points="{_star(x, y, 6)}" fill="{FIRE}" '
                                         'stroke="#7a2e00" stroke-width="0.6"/>']))
-    items += [(kind, _symbol_key(kind)) for kind in LETTER]
-    items += [(f"camp of {seat}", _camp_key(escape(colour, quote=True), escape(marks.get(seat, "?")[:1])))
+    items += [(_(SYMBOL_WORDS[kind]), _symbol_key(kind)) for kind in LETTER]
+    items += [(_("camp of {seat}").format(seat=seat), _camp_key(escape(colour, quote=True), escape(marks.get(seat, "?")[:1])))
               for seat, colour in colours.items()]
     out, x, y = [], PAD, top
     for label, draw in items:

@@ -7,12 +7,13 @@ from typing import Any
 
 from engine.dewan.board import Board
 from engine.dewan.state import OVER, State, story_from
-from engine.dewan.stories import Holding, describe, have
+from engine.dewan.stories import Holding, Need, have
+from pbem.i18n import N_, _, ngettext
 from pbem.presenters import Standings
 from pbem.presenters.dewan.svgmap import seat_letters
 
 SEAT_COLOURS = ["#c0392b", "#2563b0", "#2e8b3a", "#b8860b"]
-BONUS = {"story": "a story tile", "tuck": "a tuck", "fire": "1 more fire and the last round"}
+BONUS = {"story": N_("a story tile"), "tuck": N_("a tuck"), "fire": N_("1 more fire and the last round")}
 
 
 def marks(view: dict[str, Any]) -> dict[str, str]:
@@ -26,19 +27,19 @@ def colours(view: dict[str, Any]) -> dict[str, str]:
 def when(view: dict[str, Any]) -> str:
     """Where the game stands: the draft, a round and who moves, or the end."""
     if view["stage"] == OVER:
-        return f"the game is over after round {view['round']}"
+        return _("the game is over after round {round}").format(round=view["round"])
     if view["stage"] == "draft":
-        return f"the story draft, {view['to_move']} to pick"
-    return f"round {view['round']}, {view['to_move']} to move"
+        return _("the story draft, {seat} to pick").format(seat=view["to_move"])
+    return _("round {round}, {seat} to move").format(round=view["round"], seat=view["to_move"])
 
 
 def label(view: dict[str, Any]) -> str:
     """The same, short, for the list of steps."""
     if view["stage"] == OVER:
-        return f"round {view['round']}, the end"
+        return _("round {round}, the end").format(round=view["round"])
     if view["stage"] == "draft":
-        return "the draft"
-    return f"round {view['round']}, {view['to_move']}"
+        return _("the draft")
+    return _("round {round}, {seat}").format(round=view["round"], seat=view["to_move"])
 
 
 def score(view: dict[str, Any], seat: str) -> int:
@@ -71,37 +72,59 @@ def holding(view: dict[str, Any], seat: str) -> Holding:
 def story_text(view: dict[str, Any], tile: str, seat: str | None = None, board: Board | None = None) -> str:
     """A story tile in words; with ``seat``, how much of each need that clan has."""
     story = story_from(view["tiles"][tile])
-    worth = f"{story.points} points" + (f", {story.fire} fire" if story.fire else "")
+    worth = (_("{points} points, {fire} fire") if story.fire else _("{points} points")).format(
+        points=story.points, fire=story.fire)
     needs = []
     for need in story.needs:
-        text = describe(need)
+        text = need_text(need)
         if seat is not None:
             got = have(need, board or board_of(view), holding(view, seat))
-            text += f" (has {min(got, need.count)})"
+            text += _(" (has {n})").format(n=min(got, need.count))
         needs.append(text)
-    return f"{tile} {story.name} ({worth}): needs " + ", ".join(needs)
+    return _("{tile} {name} ({worth}): needs {needs}").format(tile=tile, name=_(story.name), worth=worth,
+                                                            needs=", ".join(needs))
+
+
+def need_text(need: Need) -> str:
+    """A need of a story in the reader's words (engine.dewan.stories.describe's English)."""
+    n = need.count
+    if need.kind == "terrain":
+        return {"F": ngettext("{n} forest", "{n} forest", n), "M": ngettext("{n} mountain", "{n} mountain", n),
+                "D": ngettext("{n} desert", "{n} desert", n), "P": ngettext("{n} plains", "{n} plains", n),
+                "W": ngettext("{n} water", "{n} water", n)}[need.what].format(n=n)
+    if need.kind == "symbol":
+        return {"artifact": ngettext("{n} artifact", "{n} artifacts", n),
+                "pigment": ngettext("{n} pigment", "{n} pigments", n),
+                "crystal": ngettext("{n} crystal", "{n} crystals", n)}[need.what].format(n=n)
+    return {"kinds": ngettext("{n} different terrains", "{n} different terrains", n),
+            "group": ngettext("a group of {n} camps", "a group of {n} camps", n),
+            "berries": ngettext("{n} berry", "{n} berries", n),
+            "fire_hexes": ngettext("{n} fire on camp hexes", "{n} fire on camp hexes", n)}[need.kind].format(n=n)
 
 
 def clan_texts(view: dict[str, Any], seat: str, board: Board) -> list[str]:
     """One clan's table as short sentences, each to be wrapped; no hand cards."""
     camps = view["camps"][seat]
     left, bonus = view["left"][seat], view["next_bonus"][seat]
-    head = f"{seat} ({marks(view)[seat]}): {left} camp{'s' * (left != 1)} left"
+    head = ngettext("{seat} ({mark}): {n} camp left", "{seat} ({mark}): {n} camps left", left).format(
+        seat=seat, mark=marks(view)[seat], n=left)
     if bonus and view["stage"] != OVER:
-        head += f", the next gives {BONUS[bonus]}"
+        head += _(", the next gives {bonus}").format(bonus=_(BONUS[bonus]))
     size = view["hand_sizes"][seat]
-    head += f"; {size} card{'s' * (size != 1)} in hand; fire {view['fire'][seat]}; berries {view['berries'][seat]}"
+    head += ngettext("; {n} card in hand", "; {n} cards in hand", size).format(n=size)
+    head += _("; fire {fire}; berries {berries}").format(fire=view["fire"][seat], berries=view["berries"][seat])
     if seat == view["to_move"]:
-        head += "; to move"
-    texts = [head, f"camps: {camps[0]} (start)" + "".join(f", {c}" for c in camps[1:])]
-    texts += [f"story held: {story_text(view, t, seat, board)}" for t in view["stories"][seat]]
-    texts += [f"story done: {story_text(view, t)}" for t in view["done"][seat]]
-    texts.append("tucked: " + (" ".join(view["tucked"][seat]) or "none"))
+        head += _("; to move")
+    texts = [head, _("camps: {start} (start)").format(start=camps[0]) + "".join(f", {c}" for c in camps[1:])]
+    texts += [_("story held: {story}").format(story=story_text(view, t, seat, board)) for t in view["stories"][seat]]
+    texts += [_("story done: {story}").format(story=story_text(view, t)) for t in view["done"][seat]]
+    tucked = " ".join(view["tucked"][seat])
+    texts.append(_("tucked: {cards}").format(cards=tucked) if tucked else _("tucked: none"))
     return texts
 
 
 def score_text(view: dict[str, Any], seat: str) -> str:
-    parts = ", ".join(f"{k} {v}" for k, v in view["points"][seat].items())
+    parts = ", ".join(f"{_(k)} {v}" for k, v in view["points"][seat].items())
     return f"{seat} {score(view, seat)} ({parts})"
 
 
