@@ -3,7 +3,7 @@ bots for 2, 3 and 4 players, with and without the Mammoth Herd, and how each
 mammoth tile went, as markdown tables.
 
 Run: python bench/stoneage_balance.py [--games 1000] [--json DIR]
-     python bench/stoneage_balance.py --variants [--games 500] [--players 4]
+     python bench/stoneage_balance.py --variants [--games 1000] [--players 4]
 Prints the tables; asserts nothing (the targets are in the doc). ``--variants`` prints
 only the table of the variants (with the herd, seed 0): none, each alone, all together.
 """
@@ -38,9 +38,11 @@ def tiles(figures: dict) -> list[str]:
     return out
 
 
-VARIANTS = ("wild_animals", "new_huts", "igloos", "harsh_winter")
+VARIANTS = ("wild_animals", "new_huts", "igloos", "harsh_winter", "merchant")
 PER_SEAT = (("igloos_per_seat", "igloos"), ("winter_points_per_seat", "winter points"),
-            ("new_huts_per_seat", "new huts"))
+            ("new_huts_per_seat", "new huts"), ("merchant_visits_per_seat", "merchant visits"),
+            ("trades_per_seat", "trades"), ("jewel_cards_per_seat", "jewel slot cards"),
+            ("hunts_for_jewels_per_seat", "hunts for jewels"))
 
 
 def variant_row(name: str, figures: dict) -> str:
@@ -55,13 +57,20 @@ def variant_row(name: str, figures: dict) -> str:
 
 
 def variants_table(games: int, players: int) -> None:
+    """Heuristic bots: none, each variant alone, all five; then random bots with all five (their
+    refused lines must be 0 too). A fifth seat comes only with the merchant, so with 5 players
+    only the rows with it."""
     print("| variants | wins by seat (%) | seat spread (points) | mean score | winner's mean | rounds (mean) "
           "| per seat / game | refused bot lines |")
     print("|---|---|---|---|---|---|---|---|")
-    rows = [("none", {})] + [(v, {v: True}) for v in VARIANTS] + [("all four", {v: True for v in VARIANTS})]
-    for name, options in rows:
+    every = {v: True for v in VARIANTS}
+    rows = [("none", {}, "heuristic")] + [(v, {v: True}, "heuristic") for v in VARIANTS]
+    rows += [("all five", every, "heuristic"), ("all five, random bots", every, "random")]
+    for name, options, bot in rows:
+        if players > 4 and not options.get("merchant"):
+            continue
         tally = Tally(players)
-        for result in simulate(games, ["heuristic"] * players, {"mammoth_herd": True, **options}):
+        for result in simulate(games, [bot] * players, {"mammoth_herd": True, **options}):
             tally.add(result)
         print(variant_row(name, tally.report()), flush=True)
 

@@ -109,4 +109,7 @@ def test_simulate_prints_json_figures() -> None:
     bad = CliRunner().invoke(main, ["simulate", "--ruleset", "stoneage", "--bots", "clever"])
     assert bad.exit_code == 2 and "no bot 'clever'" in bad.output
     many = CliRunner().invoke(main, ["simulate", "--ruleset", "stoneage", "--players", "5"])
-    assert many.exit_code == 2 and "2 to 4 players" in many.output
+    assert many.exit_code == 2 and "2 to 4 players; a fifth seat comes with the expansion" in many.output
+    five = CliRunner().invoke(main, ["simulate", "--ruleset", "stoneage", "--players", "5", "--games", "1",
+                                     "--option", "merchant=yes"])
+    assert five.exit_code == 0 and "merchant per seat:" in five.output and "black" in five.output, five.output

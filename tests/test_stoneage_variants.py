@@ -36,7 +36,7 @@ def test_the_random_bot_sends_no_refused_line_either() -> None:
 
 
 def test_the_options_are_offered_off_by_default_and_stored_only_when_on() -> None:
-    assert [o.name for o in GM_OPTIONS][-2:] == ["igloos", "harsh_winter"]
+    assert [o.name for o in GM_OPTIONS][-3:] == ["igloos", "harsh_winter", "merchant"]
     assert RULESET.options == GM_OPTIONS
     assert check_options({}) == {"mammoth_herd": False, "placement": "plan"}
     assert check_options({"igloos": "yes", "harsh_winter": "no"}) == {

@@ -1,14 +1,15 @@
 """docs/cards-stoneage.md, generated from the data: the civilization cards,
 the building tiles, the Mammoth Herd tiles and the variants' data (the wild
-animals, the new huts, igloos, the harsh winter's tiles) in the words reports use.
+animals, the new huts, igloos, the harsh winter's tiles, the merchant's cards
+and tiles) in the words reports use.
 Run ``python -m engine.stoneage.carddocs > docs/cards-stoneage.md``; a test
 keeps the file equal to the data."""
 from __future__ import annotations
 
-from engine.stoneage import igloos, winter
+from engine.stoneage import igloos, merchant, winter
 from engine.stoneage.animaldata import ANIMALS
-from engine.stoneage.buildings import BUILDINGS, NEW_HUTS
-from engine.stoneage.cards import CARDS
+from engine.stoneage.buildings import BUILDINGS, JEWEL_HUTS, NEW_HUTS
+from engine.stoneage.cards import CARDS, DECK, MERCHANT_DECK
 from engine.stoneage.goods import RESOURCES, Good
 from engine.stoneage.herd import MAJORITY_POINTS, TILES as HERD_TILES
 
@@ -19,7 +20,12 @@ def _cards() -> list[str]:
            "culture symbol (sets of distinct symbols score the square of their size), a sand card by",
            "its figures times what its multiplier counts. The ids are those of the reference list.", "",
            "| id | when bought | at the end |", "|---|---|---|"]
-    for card in CARDS.values():
+    return out + _card_rows(DECK)
+
+
+def _card_rows(ids: tuple[str, ...]) -> list[str]:
+    out = []
+    for card in (CARDS[c] for c in ids):
         end = card.culture.value if card.culture else \
             f"{card.figures} {card.multiplier.value.replace('_', ' ')}{'s' * (card.figures > 1)}: " \
             f"{card.figures} x {card.multiplier.counts}"
@@ -62,7 +68,7 @@ def _variants() -> list[str]:
             f"{tiles}",
             "(every fixed-cost tile; a variable tile already scores what is paid); an extra gold scores",
             f"{winter.POINTS[Good.GOLD]} on any civilization card. One extra a purchase.", ""] + _animals() \
-        + [""] + _new_huts()
+        + [""] + _new_huts() + [""] + _merchant()
 
 
 def _new_huts() -> list[str]:
@@ -74,6 +80,27 @@ def _new_huts() -> list[str]:
     for hut in NEW_HUTS.values():
         cost = str(hut).split(": ", 1)[1].split(",", 1)[0]
         out.append(f"| {hut.id} | {cost} | {hut.score} | {hut.bonus_text()} |")
+    return out
+
+
+def _merchant() -> list[str]:
+    out = ["**The merchant** (option `merchant`, the expansion): every seat starts with "
+           f"{merchant.START_JEWELS} jewel and its",
+           f"marker at 0 of the merchant track (0 to {merchant.MAX_LEVEL}). The merchant (2 people) gives level "
+           f"+{merchant.VISIT_LEVEL} and {merchant.VISIT_JEWELS} jewels;",
+           f"a trade takes at most the level, and {merchant.MOST_TRADED}, and lowers the level as much; "
+           f"the jewel slot's card costs {merchant.SLOT_COST} jewels,",
+           f"the deck's top card face down {merchant.TOP_COST} more. The published cards and tiles are not known; "
+           f"these {len(MERCHANT_DECK)} cards",
+           "join the deck, and a trader figure counts the merchant level at the end:", "",
+           "| id | when bought | at the end |", "|---|---|---|"] + _card_rows(MERCHANT_DECK)
+    out += ["", f"and these {len(JEWEL_HUTS)} tiles the building tiles (a fifth stack with five players); "
+                "each takes exactly its",
+            "cost, scores its worth and gives its builder jewels (no harsh-winter extra):", "",
+            "| id | takes | scores | jewels |", "|---|---|---|---|"]
+    for hut in JEWEL_HUTS.values():
+        cost = str(hut).split(": ", 1)[1].split(",", 1)[0]
+        out.append(f"| {hut.id} | {cost} | {sum(g.worth for g in hut.cost)} | {hut.jewels} |")
     return out
 
 
@@ -92,7 +119,8 @@ def _animals() -> list[str]:
 def markdown() -> str:
     head = ["# Stone Age: the cards and tiles", "",
             "Generated from `engine/stoneage/cards.py`, `buildings.py`, `herd.py`, `igloos.py`, `winter.py`",
-            "and `animaldata.py` (the new huts are in `buildings.py` too)",
+            "`merchant.py` and `animaldata.py` (the new huts and the merchant's tiles are in `buildings.py`",
+            "too, its cards in `cards.py`)",
             "(`python -m engine.stoneage.carddocs > docs/cards-stoneage.md`); a test keeps it equal",
             "to them.", ""]
     return "\n".join(head + _cards() + [""] + _buildings() + [""] + _herd() + [""] + _variants()) + "\n"

@@ -6,14 +6,15 @@ cards it took face down (G05); each is shown only in its owner's view.
 The deck and the tiles under the tops are shown only as counts; of the
 herd's face-down stack, its count and the top tile's back (where the herd
 goes next). With the variants on, each board shows its igloos (the kind
-paid for each) and its harsh-winter points, and the game the igloos left
-and the wild animals in play with who stands against them.
+paid for each) and its harsh-winter points, with the merchant its jewels
+and merchant level, and the game the igloos left, the wild animals in play
+with who stands against them, and the jewel slot's card.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from engine.stoneage import animals, igloos, newhuts, winter
+from engine.stoneage import animals, igloos, merchant, newhuts, winter
 from engine.stoneage.buildings import ANY_TILE, NEW_HUTS
 from engine.stoneage.cards import CARDS
 from engine.stoneage.goods import GOODS
@@ -39,6 +40,8 @@ def _board(st: State, board: PlayerBoard, mine: bool) -> dict[str, Any]:
         out["winter_points"] = board.winter
     if animals.enabled(st):
         out["held"] = dict(board.held)
+    if merchant.enabled(st):
+        out.update(jewels=board.jewels, merchant_level=board.merchant, traded=board.traded)
     if newhuts.enabled(st):
         out["new_huts"] = [str(NEW_HUTS[t]) for t in board.buildings if t in NEW_HUTS]
     if mine:
@@ -97,7 +100,11 @@ def view(st: State, seat: str | None, prompt: str = "") -> dict[str, Any]:
         "herd": _herd(st),
         **({"igloos_left": igloos.left(st)} if igloos.enabled(st) else {}),
         **({"animals": _animals(st)} if animals.enabled(st) else {}),
-        "locations": {n: st.people_on(n) for n in NAMES if exists(n, len(st.players)) and st.people_on(n)},
+        **({"jewel_card": {"slot": "jewelcard", "card": st.jewel_card,
+                           "text": str(CARDS[st.jewel_card]) if st.jewel_card else ""}}
+           if merchant.enabled(st) else {}),
+        "locations": {n: st.people_on(n) for n in NAMES
+                      if exists(n, len(st.players), merchant.enabled(st)) and st.people_on(n)},
         "me": me, "prompt": prompt, "plan": _still_to_come(plan) if plan else None,
         "over": st.winners is not None, "winners": list(st.winners or []), "reason": st.reason,
     }

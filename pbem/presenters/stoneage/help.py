@@ -39,8 +39,9 @@ def _line(order: str, why: str) -> str:
 def open_to(view: dict[str, Any], board: dict[str, Any], n: int, name: str) -> bool:
     """May a seat with ``board`` put ``n`` people on ``name`` now? (placement.why_not on the view)"""
     players, loc = len(view["players"]), LOCATIONS[name]
+    trade = bool(view["options"].get("merchant"))
     on = view["locations"].get(name, {})
-    if not exists(name, players) or name in board["placed"] or n > board["free"] or n < 1:
+    if not exists(name, players, trade) or name in board["placed"] or n > board["free"] or n < 1:
         return False
     if loc.exact and n != loc.exact:
         return False
@@ -52,7 +53,9 @@ def open_to(view: dict[str, Any], board: dict[str, Any], n: int, name: str) -> b
     if on:
         return False
     if loc.kind is Kind.VILLAGE:
-        return sum(1 for v in VILLAGE if view["locations"].get(v)) < village_spaces(players)
+        return sum(1 for v in VILLAGE if view["locations"].get(v)) < village_spaces(players, trade)
+    if loc.kind is Kind.JEWEL:
+        return bool(view["jewel_card"]["card"])
     if loc.kind is Kind.CARD:
         return bool(view["civ_slots"][loc.number - 1]["card"])
     return bool(view["buildings"][loc.number - 1]["top"])
@@ -69,7 +72,8 @@ def _place(view: dict[str, Any], board: dict[str, Any]) -> list[str]:
         lines.append(_line(f"PLACE {n} {gather[0]}", "PLACE <n> <location> [OR ...]"))
     village = [v for v in VILLAGE if open_to(view, board, LOCATIONS[v].exact, v)]
     for v in village[:2]:
-        gives = {"toolmaker": "a tool", "hut": "a person more", "field": "agriculture +1"}[v]
+        gives = {"toolmaker": "a tool", "hut": "a person more", "field": "agriculture +1",
+                 "merchant": "merchant level +2, 2 jewels"}[v]
         lines.append(_line(f"PLACE {LOCATIONS[v].exact} {v}", f"{gives} (exactly {LOCATIONS[v].exact})"))
     slot = next((s["slot"] for s in view["civ_slots"] if open_to(view, board, 1, s["slot"])), "")
     if slot:
@@ -152,9 +156,24 @@ def _variants(view: dict[str, Any]) -> list[str]:
         if stack:
             lines.append(_line(f"BUY {stack} EXTRA", "and an extra stone: 5 points more (B01-B13)"))
         lines.append(_line("BUY EXTRA AUTO", "the extra stone or gold on every purchase"))
+    lines += _merchant(view, stack)
     for animal in view.get("animals", [])[:1]:
         lines.append(_line(f"PLACE 1 {animal['name']}", f"against the {animal['title']}: {animal['needed']} "
                                                         "people drive it off, a die each for a reward"))
+    return lines
+
+
+def _merchant(view: dict[str, Any], stack: str) -> list[str]:
+    """The merchant's orders (option merchant)."""
+    if not view["options"].get("merchant"):
+        return []
+    lines = []
+    if view["jewel_card"]["card"]:
+        lines.append(_line("BUY jewelcard", f"3 jewels: {view['jewel_card']['text']}"))
+        lines.append(_line("BUY jewelcard TOP", "and 3 more: the deck's top card face down"))
+    if stack:
+        lines.append(_line(f"BUY {stack} TRADE 1 wood FOR 1 clay", "once a round, before paying"))
+    lines.append(_line("HUNT JEWELS 1", "a jewel instead of a food from the hunt"))
     return lines
 
 

@@ -35,6 +35,10 @@ def _wrapped(texts: list[str], indent: str = "  ") -> list[str]:
 def _offer(view: dict[str, Any]) -> tuple[list[str], list[str]]:
     """The card slots with their costs and the building stacks' tops, as texts."""
     cards = [f"{s['slot']} (cost {i}): {s['text'] or 'empty'}" for i, s in enumerate(view["civ_slots"], 1)]
+    jewel = view.get("jewel_card")
+    if jewel is not None:
+        cards.append(f"jewelcard (3 jewels, TOP 3 more for the deck's top card face down): "
+                     f"{jewel['text'] or 'empty'}")
     cards.append(f"{view['civ_deck']} cards left in the deck")
     tops = [f"{b['stack']} ({b['left']} left): {b['text'] or 'empty'}" for b in view["buildings"]]
     return cards, tops
@@ -72,6 +76,11 @@ def _variants(view: dict[str, Any]) -> list[str]:
         texts.append("New huts: N01-N06 are among the building tiles; each scores less than it costs and "
                      "gives a wood, clay or stone at every round's end, or a person, a tool or agriculture "
                      "once (counted by hut builders)")
+    if view["options"].get("merchant"):
+        texts.append("Merchant: 2 people there give merchant level +2 and 2 jewels; once a round a BUY line "
+                     "may trade as many goods as the level allows, 2 at most (BUY building1 TRADE 1 wood FOR "
+                     "1 clay), which the purchase must spend; HUNT JEWELS n takes jewels from the hunt; "
+                     "jewels are no resource and score nothing")
     return texts + animal_texts(view)
 
 

@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 import click
 
-from engine.stoneage.setup import check_options
+from engine.stoneage.setup import BASE_MAX_PLAYERS, check_options
 from engine.stoneage.simulate import BOTS, Tally, simulate
 from pbem.presenters import Simulator
 from pbem.presenters.simulating import bot_names, played
@@ -19,7 +19,8 @@ OPTIONS = [
     click.Option(["--bots"], default="heuristic", show_default=True,
                  help=f"comma-separated bots, one per seat or repeated: {', '.join(BOTS)}"),
     click.Option(["--option", "game_options"], multiple=True, metavar="KEY=VALUE",
-                 help="a game option, repeatable: wild_animals=yes, new_huts=yes, igloos=yes, harsh_winter=yes"),
+                 help="a game option, repeatable: wild_animals=yes, new_huts=yes, igloos=yes, harsh_winter=yes, "
+                      "merchant=yes (which also allows --players 5)"),
 ]
 
 
@@ -45,11 +46,14 @@ def run(*, players: int, games: int, seed: int, turn_limit: int, as_json: bool, 
     seats = (names * players)[:players]
     options: dict[str, Any] = {"mammoth_herd": herd, "placement": "live" if live else "plan",
                                **_options(game_options)}
+    if players > BASE_MAX_PLAYERS and not check_options(options).get("merchant"):
+        raise click.BadParameter(f"Stone Age is for 2 to {BASE_MAX_PLAYERS} players; a fifth seat comes with "
+                                 "the expansion (--option merchant=yes)", param_hint="--players")
     figures = played(simulate(games, seats, options, seed, turn_limit), games, Tally(players))
     if as_json:
         echo(json.dumps(figures, indent=2))
         return
-    variants = "".join(f", {k}" for k in ("wild_animals", "new_huts", "igloos", "harsh_winter") if check_options(options).get(k))
+    variants = "".join(f", {k}" for k in ("wild_animals", "new_huts", "igloos", "harsh_winter", "merchant") if check_options(options).get(k))
     echo(f"{figures['games']} games, {players} players, bots {', '.join(seats)}"
          f"{', the Mammoth Herd' if herd else ''}{variants}, placement {options['placement']}")
     _print(figures, echo)
@@ -74,6 +78,9 @@ def _print(figures: dict[str, Any], echo: Callable[[str], Any]) -> None:
         echo(f"harsh-winter points per seat: {figures['winter_points_per_seat']}")
     if "new_huts_per_seat" in figures:
         echo(f"new huts built per seat: {figures['new_huts_per_seat']}")
+    if "merchant_visits_per_seat" in figures:
+        echo(f"merchant per seat: {figures['merchant_visits_per_seat']} visits, {figures['trades_per_seat']} trades, "
+             f"{figures['jewel_cards_per_seat']} jewel slot cards, {figures['hunts_for_jewels_per_seat']} hunts for jewels")
     if "animals_in_play_per_game" in figures:
         echo(f"wild animals per game: {figures['animals_in_play_per_game']} came into play, "
              f"{figures['animals_driven_off_per_game']} driven off")

@@ -10,18 +10,33 @@ from pbem.reports.render import wrap
 
 SEAT_COLOURS = ["#c0392b", "#2563b0", "#2e8b3a", "#b8860b", "#7d4fa0"]
 TITLES = {"hunt": "hunting grounds", "forest": "forest", "clay": "clay pit", "quarry": "quarry",
-          "river": "river", "toolmaker": "tool maker", "hut": "hut", "field": "field"}
+          "river": "river", "toolmaker": "tool maker", "hut": "hut", "field": "field", "merchant": "merchant"}
 BOX_W, BOX_H, COLUMNS = 170, 64, 4
 
 
 def places(view: dict[str, Any]) -> list[str]:
-    """The locations of this game, in the board's order."""
-    return [n for n in NAMES if exists(n, len(view["players"]))]
+    """The locations of this game, in the board's order, then the wild animals in play."""
+    trade = bool(view["options"].get("merchant"))
+    return [n for n in NAMES if exists(n, len(view["players"]), trade)] + [a["name"] for a in view.get("animals", [])]
+
+
+def _animal(view: dict[str, Any], name: str) -> dict[str, Any] | None:
+    return next((a for a in view.get("animals", []) if a["name"] == name), None)
+
+
+def _room(view: dict[str, Any], name: str) -> int | None:
+    animal = _animal(view, name)
+    return animal["needed"] if animal else LOCATIONS[name].spaces
 
 
 def title(view: dict[str, Any], name: str) -> str:
     if name in TITLES:
         return TITLES[name]
+    animal = _animal(view, name)
+    if animal:
+        return f"{animal['name']} (-{animal['penalty']})"
+    if name == "jewelcard":
+        return f"jewel slot ({view['jewel_card']['card'] or 'empty'})"
     slots = {s["slot"]: s["card"] for s in view["civ_slots"]}
     tops = {b["stack"]: b["top"] for b in view["buildings"]}
     shown = slots.get(name) or tops.get(name) or "empty"
@@ -29,7 +44,8 @@ def title(view: dict[str, Any], name: str) -> str:
 
 
 def who(view: dict[str, Any], name: str) -> str:
-    on = view["locations"].get(name, {})
+    animal = _animal(view, name)
+    on = animal["on"] if animal else view["locations"].get(name, {})
     return ", ".join(f"{p} {n}" for p, n in on.items()) or "-"
 
 
@@ -37,7 +53,7 @@ def text_lines(view: dict[str, Any]) -> list[str]:
     """One line per location: its name, room, and the people on it."""
     lines = ["The village (who stands where):"]
     for name in places(view):
-        room = LOCATIONS[name].spaces
+        room = _room(view, name)
         lines += wrap(f"{title(view, name):<22} {'' if room is None else room:>2}  {who(view, name)}")
     return lines
 
@@ -47,7 +63,8 @@ def _box(view: dict[str, Any], name: str, i: int, colours: dict[str, str]) -> li
     out = [f'<rect x="{x}" y="{y}" width="{BOX_W}" height="{BOX_H}" rx="6" fill="#efe6cf" stroke="#7a6a4f"/>',
            f'<text x="{x + 6}" y="{y + 15}" font-weight="bold" fill="#333">{escape(title(view, name))}</text>']
     dx = 0
-    for seat, n in view["locations"].get(name, {}).items():
+    animal = _animal(view, name)
+    for seat, n in (animal["on"] if animal else view["locations"].get(name, {})).items():
         for k in range(n):
             cx, cy = x + 12 + (dx % 14) * 11, y + 32 + (dx // 14) * 12
             out.append(f'<circle cx="{cx}" cy="{cy}" r="4.5" fill="{colours[seat]}">'

@@ -76,7 +76,8 @@ def tool_words(board: dict[str, Any]) -> str:
 
 def variant_words(board: dict[str, Any]) -> list[str]:
     """The variants' lines of a board: its igloos (games with igloos), its harsh-winter
-    points (games with the harsh winter), its people left on wild animals (when it has some)."""
+    points (games with the harsh winter), its jewels and merchant level (games with the
+    merchant), its people left on wild animals (when it has some)."""
     out = []
     if "igloos" in board:
         kinds = Counter(board["igloos"])
@@ -86,6 +87,9 @@ def variant_words(board: dict[str, Any]) -> list[str]:
         out.append(f"harsh-winter extras: {board['winter_points']} points")
     if board.get("new_huts"):
         out.append("new huts: " + "; ".join(board["new_huts"]))
+    if "jewels" in board:
+        out.append(f"jewels {board['jewels']}, merchant level {board['merchant_level']}"
+                   + (" (traded this round)" if board.get("traded") else ""))
     if board.get("held"):
         out.append("against the animals: " + ", ".join(f"{n} on the {k}" for k, n in board["held"].items()))
     return out
