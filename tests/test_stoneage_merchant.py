@@ -112,3 +112,15 @@ def test_the_report_shows_jewels_levels_and_the_jewel_slot() -> None:
     assert "Merchant: 2 people there" in out.text
     helped = "\n".join(help_lines(RULESET.view(st, "red")))
     assert "HUNT JEWELS 1" in helped and "TRADE 1 wood FOR 1 clay" in helped
+
+
+def test_the_standings_carry_jewels_levels_and_igloos_for_the_archive() -> None:
+    from pbem.presenters.stoneage.words import standings
+    st, _ = _played(3)
+    table = standings(RULESET.view(st, None))
+    assert table.columns[-3:] == ("igloos", "jewels", "merchant level")
+    for seat, figures in table.rows:
+        board = st.board(seat)
+        assert figures[-3:] == (len(board.igloos), board.jewels, board.merchant)
+    plain = standings(RULESET.view(RULESET.new_game(FIVE[:2], {}, 1), None))
+    assert plain.columns == ("score", "people", "agriculture", "tools", "food")

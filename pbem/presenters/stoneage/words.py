@@ -32,14 +32,20 @@ def label(view: dict[str, Any]) -> str:
 
 
 def standings(view: dict[str, Any]) -> Standings:
-    """Score first, then agriculture + tools + people (the rules' tie-break), then seat order."""
+    """Score first, then agriculture + tools + people (the rules' tie-break), then seat order.
+    The variants add their columns: igloos built, jewels and the merchant level."""
+    extra = [c for c, on in (("igloos", "igloos_left" in view), ("jewels", bool(view["options"].get("merchant"))),
+                             ("merchant level", bool(view["options"].get("merchant")))) if on]
+
     def figures(seat: str) -> tuple[int, ...]:
         b = view["boards"][seat]
-        return (b["score"], b["people"], b["agriculture"], sum(b["tools"]), b["food"])
+        more = {"igloos": len(b.get("igloos", [])), "jewels": b.get("jewels", 0),
+                "merchant level": b.get("merchant_level", 0)}
+        return (b["score"], b["people"], b["agriculture"], sum(b["tools"]), b["food"], *(more[c] for c in extra))
 
     order = sorted(view["players"], key=lambda p: (-figures(p)[0], -sum(figures(p)[1:4]),
                                                    view["players"].index(p)))
-    return Standings(columns=("score", "people", "agriculture", "tools", "food"),
+    return Standings(columns=("score", "people", "agriculture", "tools", "food", *extra),
                      rows=[(p, figures(p)) for p in order], charted=("score", "people", "agriculture"))
 
 
