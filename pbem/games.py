@@ -315,6 +315,15 @@ def report_mail(cfg: Config, game: Game, seat: Seat | None, state: Any, events: 
         return _report_mail(cfg, game, seat, state, events, when, preface, missed, maps, to, your_move, image)
 
 
+def question(ruleset: Any, state: Any, seat: str) -> str:
+    """What the game asks ``seat`` now, in the language being spoken: the game's prompt message
+    where it has one, else its (English) prompt; '' when nothing is asked."""
+    prompt = ruleset.prompt(state, seat)
+    asked = getattr(ruleset, "prompt_message", None)
+    message = asked(state, seat) if prompt and asked else None
+    return spoken(message) if message is not None else prompt
+
+
 def speaking_to(game: Game, seat: Seat | None):  # type: ignore[no-untyped-def]
     """Write what is made inside in the language of ``seat`` (None: the GM or an observer: the game's)."""
     return i18n.speaking(i18n.reader_language(game.lang, seat.lang if seat else ""),

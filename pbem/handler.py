@@ -25,7 +25,8 @@ from pbem.models import Game, InboundMail, Seat
 from pbem.outbox import may_answer, queue
 from pbem.press import relay
 from pbem.protocol import Request, plus_game, read_request
-from pbem.reports.render import fit, render, spoken
+from pbem.games import question
+from pbem.reports.render import fit, render
 
 __all__ = ["handle", "status_text"]     # status_text: 'pbem status' imports it from here
 
@@ -210,14 +211,10 @@ def asked_now(game: Game, seat: Seat) -> str:
             game=game.id, status=gmtools.status_word(game))
     ruleset = get_ruleset(game.ruleset)
     state = ruleset.from_json(game.state_json)
-    prompt = ruleset.prompt(state, seat.name)
+    prompt = question(ruleset, state, seat.name)
     if not prompt:
         return (_("{game}: nothing is asked of you at turn {turn}.") if game.simultaneous else
                 _("{game}: nothing is asked of you at step {turn}.")).format(game=game.id, turn=game.turn_no)
-    asked = getattr(ruleset, "prompt_message", None)      # the question as a message, where the game has one
-    message = asked(state, seat.name) if asked else None
-    if message is not None:
-        prompt = spoken(message)
     if game.deadline:
         return _("{game} asks you now: {prompt}, by {deadline}.").format(
             game=game.id, prompt=prompt, deadline=show(game.deadline))

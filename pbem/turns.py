@@ -17,7 +17,7 @@ from engine import SeededDice, get_ruleset
 from engine.contract import Resolution, Ruleset
 from pbem.clock import aware, show
 from pbem.config import Config
-from pbem.games import report_mail, seats_of, speaking_to
+from pbem.games import question, report_mail, seats_of, speaking_to
 from pbem.i18n import _, ngettext
 from pbem.models import Game, GmLog, Observer, Seat, Sheet, TurnRecord
 from pbem.outbox import queue, queue_notice
@@ -166,7 +166,7 @@ def queue_reminders(s: Session, cfg: Config, game: Game, now: datetime) -> None:
         if has is not None:
             continue
         with speaking_to(game, seat):
-            text, subject = _reminder(game, seat, hours, ruleset.prompt(state, seat.name))
+            text, subject = _reminder(game, seat, hours, question(ruleset, state, seat.name))
         queue_notice(s, cfg, game_id=game.id, to=seat.email, subject=subject, text=text, when=now,
                      key=f"reminder:{game.id}:{game.turn_no}:{seat.name}:{hours}", kind="reminder")
 

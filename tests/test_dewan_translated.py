@@ -328,3 +328,23 @@ def test_the_answers_first_line_asks_in_the_readers_language(lang: str, asks: st
         nothing = asked_now(game, SimpleNamespace(name=next(p for p in st.players if p != st.to_move)))
         over = asked_now(SimpleNamespace(**{**vars(game), "status": "over"}), SimpleNamespace(name="red"))
     assert ("nothing is asked" in nothing + over) == (lang == "en")
+
+
+@pytest.mark.parametrize("lang, asks", [("fr", "It is still your move"), ("es", "It is still your move")])
+def test_a_move_reminder_asks_in_the_readers_language(lang: str, asks: str) -> None:
+    """pbem.turns' reminder takes the question from pbem.games.question: the prompt message,
+    spoken in the reader's language, inside the reminder's translated frame."""
+    from types import SimpleNamespace
+
+    from pbem.games import question
+    from pbem.turns import _reminder
+    st = RULESET.new_game(["red", "blue", "green"], {}, 1)
+    with i18n.speaking(lang):
+        asked = question(RULESET, st, st.to_move)
+        text, subject = _reminder(SimpleNamespace(id="d", turn_no=3, deadline=None, missed="bot",
+                                                  simultaneous=False), SimpleNamespace(name=st.to_move), 6, asked)
+    with i18n.speaking("en"):
+        english = question(RULESET, st, st.to_move)
+    assert english == RULESET.prompt(st, st.to_move) and asked != english and asked in text
+    assert asks not in text and "d" in subject
+    assert question(RULESET, st, next(p for p in st.players if p != st.to_move)) == ""

@@ -24,6 +24,7 @@ def env() -> Environment:
                        autoescape=select_autoescape(["html"]), keep_trailing_newline=True,
                        trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"])
     i18n.install(made)      # {% trans %} and _() speak the language pbem.i18n.speaking set
+    made.globals["reader_lang"] = i18n.current      # <html lang="...">: the language being spoken
     return made
 
 
