@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.stoneage.simulate import Tally, simulate  # noqa: E402
+from engine.stoneage.simulate import figures as simulated  # noqa: E402
 
 
 def row(players: int, herd: bool, figures: dict) -> str:
@@ -69,10 +69,7 @@ def variants_table(games: int, players: int) -> None:
     for name, options, bot in rows:
         if players > 4 and not options.get("merchant"):
             continue
-        tally = Tally(players)
-        for result in simulate(games, [bot] * players, {"mammoth_herd": True, **options}):
-            tally.add(result)
-        print(variant_row(name, tally.report()), flush=True)
+        print(variant_row(name, simulated(games, [bot] * players, {"mammoth_herd": True, **options})), flush=True)
 
 
 def main() -> None:
@@ -91,10 +88,7 @@ def main() -> None:
     herd_figures = None
     for players in (2, 3, 4):
         for herd in (False, True):
-            tally = Tally(players)
-            for result in simulate(args.games, ["heuristic"] * players, {"mammoth_herd": herd}):
-                tally.add(result)
-            figures = tally.report()
+            figures = simulated(args.games, ["heuristic"] * players, {"mammoth_herd": herd})
             print(row(players, herd, figures), flush=True)
             if args.json:
                 args.json.mkdir(parents=True, exist_ok=True)

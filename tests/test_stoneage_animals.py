@@ -11,7 +11,7 @@ from engine.stoneage import RULESET, animals
 from engine.stoneage.animaldata import ANIMAL_DECK, ANIMALS, BY_NAME, REWARD_KINDS
 from engine.stoneage.parser import parse
 from engine.stoneage.setup import check_options
-from engine.stoneage.simulate import Tally, simulate
+from engine.stoneage.simulate import figures as simulated
 from engine.stoneage.state import State
 from pbem.presenters.stoneage.report import animal_texts
 from pbem.presenters.stoneage.simulate import run as run_simulate
@@ -31,10 +31,7 @@ def test_the_animals_are_four_with_penalties_one_to_three_and_six_rewards() -> N
 
 
 def test_100_bot_games_with_every_variant_and_the_herd_send_no_refused_line() -> None:
-    tally = Tally(4)
-    for result in simulate(100, ["heuristic"] * 4, ALL):
-        tally.add(result)
-    figures = tally.report()
+    figures = simulated(100, ["heuristic"] * 4, ALL)
     assert figures["refused_bot_lines"] == 0 and figures["unfinished"] == 0
     assert figures["animals_in_play_per_game"] > 0
     assert figures["animals_driven_off_per_game"] > 0, "the bot drives animals off"
@@ -43,19 +40,13 @@ def test_100_bot_games_with_every_variant_and_the_herd_send_no_refused_line() ->
 
 @pytest.mark.parametrize("players", [2, 3])
 def test_fewer_players_drive_animals_off_with_no_refused_line(players: int) -> None:
-    tally = Tally(players)
-    for result in simulate(30, ["heuristic"] * players, WILD):
-        tally.add(result)
-    figures = tally.report()
+    figures = simulated(30, ["heuristic"] * players, WILD)
     assert figures["refused_bot_lines"] == 0 and figures["unfinished"] == 0
     assert figures["animals_driven_off_per_game"] > 0
 
 
 def test_the_random_bot_beside_the_heuristic_sends_no_refused_line() -> None:
-    tally = Tally(3)
-    for result in simulate(20, ["random", "heuristic", "random"], WILD):
-        tally.add(result)
-    assert tally.report()["refused_bot_lines"] == 0
+    assert simulated(20, ["random", "heuristic", "random"], WILD)["refused_bot_lines"] == 0
 
 
 def test_the_option_is_off_by_default_and_stored_only_when_on() -> None:
@@ -172,10 +163,7 @@ def test_simulate_takes_the_option() -> None:
 
 
 def test_live_placement_with_animals_runs_to_the_end() -> None:
-    tally = Tally(3)
-    for result in simulate(5, ["heuristic"] * 3, {**WILD, "placement": "live"}):
-        tally.add(result)
-    figures = tally.report()
+    figures = simulated(5, ["heuristic"] * 3, {**WILD, "placement": "live"})
     assert figures["refused_bot_lines"] == 0 and figures["unfinished"] == 0
     assert figures["asks_with_one_legal_answer"] == 0
 

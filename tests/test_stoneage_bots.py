@@ -10,7 +10,8 @@ from click.testing import CliRunner
 
 from engine.stoneage import RULESET
 from engine.stoneage.heuristic import plan
-from engine.stoneage.simulate import Tally, play_game, simulate
+from engine.stoneage.simulate import figures as simulated
+from engine.stoneage.simulate import play_game
 from engine.stoneage.state import State
 from pbem.cli import main
 
@@ -39,10 +40,7 @@ def _start(seed: int = 3, players: int = 4, **options) -> State:
 
 
 def test_the_heuristic_bot_beats_the_random_bot_clearly() -> None:
-    tally = Tally(4)
-    for result in simulate(24, ["heuristic", "random", "random", "random"], {}, seed=200):
-        tally.add(result)
-    figures = tally.report()
+    figures = simulated(24, ["heuristic", "random", "random", "random"], {}, seed=200)
     assert figures["win_rate_by_bot"]["heuristic"] >= 0.9, figures
     assert figures["mean_winning_score"] > 120, figures
 
@@ -50,10 +48,7 @@ def test_the_heuristic_bot_beats_the_random_bot_clearly() -> None:
 def test_heuristic_games_keep_the_balance_targets_on_a_sample() -> None:
     """docs/balance-stoneage.md measures 1,000 games a row; this keeps a fixed sample from
     drifting far from it."""
-    tally = Tally(4)
-    for result in simulate(120, ["heuristic"] * 4, {"mammoth_herd": True}, seed=0):
-        tally.add(result)
-    figures = tally.report()
+    figures = simulated(120, ["heuristic"] * 4, {"mammoth_herd": True}, seed=0)
     assert min(figures["win_rate_by_seat"].values()) > 0.15, figures
     assert 12 <= figures["rounds"]["mean"] <= 20, figures
     assert figures["mean_score"] > 100 and figures["unfinished"] == 0, figures

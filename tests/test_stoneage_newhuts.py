@@ -8,7 +8,7 @@ from collections import Counter
 from engine.stoneage import RULESET
 from engine.stoneage.buildings import BUILDINGS, NEW_HUTS, NEW_TILES, TILES
 from engine.stoneage.setup import check_options
-from engine.stoneage.simulate import Tally, simulate
+from engine.stoneage.simulate import figures as simulated
 from engine.stoneage.winter import EXTRA_BUILDINGS
 from pbem.presenters.stoneage.simulate import run as run_simulate
 from pbem.presenters.stoneage.words import variant_words
@@ -40,10 +40,7 @@ def test_the_option_mixes_the_new_huts_into_the_stacks_and_is_stored_only_when_o
 
 
 def test_100_bot_games_with_every_variant_send_no_refused_line_and_build_new_huts() -> None:
-    tally = Tally(4)
-    for result in simulate(100, ["heuristic"] * 4, EVERY):
-        tally.add(result)
-    figures = tally.report()
+    figures = simulated(100, ["heuristic"] * 4, EVERY)
     assert figures["refused_bot_lines"] == 0 and figures["unfinished"] == 0
     assert figures["new_huts_per_seat"] > 0, "the bot builds new huts"
     assert figures["animals_driven_off_per_game"] > 0 and figures["igloos_per_seat"] > 0
@@ -51,10 +48,7 @@ def test_100_bot_games_with_every_variant_send_no_refused_line_and_build_new_hut
 
 def test_two_and_three_players_with_new_huts_send_no_refused_line() -> None:
     for players in (2, 3):
-        tally = Tally(players)
-        for result in simulate(20, ["heuristic"] * players, {"new_huts": True}):
-            tally.add(result)
-        figures = tally.report()
+        figures = simulated(20, ["heuristic"] * players, {"new_huts": True})
         assert figures["refused_bot_lines"] == 0 and figures["new_huts_per_seat"] > 0
 
 

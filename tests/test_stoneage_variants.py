@@ -9,7 +9,7 @@ import pytest
 from engine.stoneage import RULESET
 from engine.stoneage.parser import parse
 from engine.stoneage.setup import GM_OPTIONS, check_options
-from engine.stoneage.simulate import Tally, simulate
+from engine.stoneage.simulate import figures as simulated
 from engine.stoneage.state import State
 from pbem.presenters.stoneage.simulate import run as run_simulate
 from pbem.presenters.stoneage.words import variant_words
@@ -19,20 +19,14 @@ BOTH = {"igloos": True, "harsh_winter": True, "mammoth_herd": True}
 
 
 def test_100_bot_games_with_both_variants_and_the_herd_send_no_refused_line() -> None:
-    tally = Tally(4)
-    for result in simulate(100, ["heuristic"] * 4, BOTH):
-        tally.add(result)
-    figures = tally.report()
+    figures = simulated(100, ["heuristic"] * 4, BOTH)
     assert figures["refused_bot_lines"] == 0 and figures["unfinished"] == 0
     assert figures["igloos_per_seat"] > 0, "the bot buys igloos"
     assert figures["winter_points_per_seat"] > 0, "the bot pays the harsh winter's extras"
 
 
 def test_the_random_bot_sends_no_refused_line_either() -> None:
-    tally = Tally(3)
-    for result in simulate(20, ["random", "heuristic", "random"], BOTH):
-        tally.add(result)
-    assert tally.report()["refused_bot_lines"] == 0
+    assert simulated(20, ["random", "heuristic", "random"], BOTH)["refused_bot_lines"] == 0
 
 
 def test_the_options_are_offered_off_by_default_and_stored_only_when_on() -> None:

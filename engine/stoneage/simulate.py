@@ -151,6 +151,15 @@ def simulate(games: int, bots_: list[str], options: dict[str, Any], seed: int = 
         yield play_game(seed + i, bots_[shift:] + bots_[:shift], options, step_limit)
 
 
+def figures(games: int, bots_: list[str], options: dict[str, Any], seed: int = 0,
+            step_limit: int = 2000) -> dict[str, Any]:
+    """The figures of ``games`` games (``simulate``), one seat a bot: ``Tally.report()``."""
+    tally = Tally(len(bots_))
+    for result in simulate(games, bots_, options, seed, step_limit):
+        tally.add(result)
+    return tally.report()
+
+
 @dataclass
 class Tally:
     players: int
