@@ -35,8 +35,10 @@ from typing import Any, Callable, Iterable, Sequence
 from sqlmodel import Session, select
 
 from engine import get_ruleset
+from pbem import i18n
 from pbem.archive_chart import chart
 from pbem.games import outcome_words, seats_of
+from pbem.gmtools import status_word
 from pbem.history import records
 from pbem.models import Game, GmLog, Press
 from pbem.presenters import Standings, get_presenter
@@ -102,7 +104,11 @@ def build(s: Session, out: Path, game_ids: Iterable[str] = (),
     out.mkdir(parents=True, exist_ok=True)
     games = [s.get(Game, g) for g in game_ids] if game_ids else list(s.exec(select(Game).order_by(Game.id)))
     counts = {"written": 0, "skipped": 0}
-    summaries = [_build_game(s, out / game.id, game, counts, progress) for game in games if game is not None]
+    summaries = []
+    for game in games:
+        if game is not None:
+            with i18n.speaking(game.lang):            # a game's pages speak its language
+                summaries.append(_build_game(s, out / game.id, game, counts, progress))
     (out / "index.html").write_text(render("archive/index.html", games=summaries))
     return {**counts, "games": len(summaries)}
 
@@ -166,6 +172,7 @@ def _build_game(s: Session, folder: Path, game: Game, counts: dict[str, int],
                "last": _last_activity(positions, gm_log)}
     (folder / "index.html").write_text(render(
         "archive/game.html", game=game, title=ruleset.title, standings=standings, summary=summary,
+        status=status_word(game),
         timeline=[(p.number, p.label, p.when) for p in positions], has_setup=0 in numbers,
         gm_log=_numbered_log(gm_log, numbers), charts=charts or [], outcome=outcome))
     return summary

@@ -14,6 +14,8 @@ import math
 from html import escape
 from typing import Sequence
 
+from pbem.i18n import _
+
 COLOURS = ["#c0392b", "#2563b0", "#2e8b3a", "#7d4fa0", "#b8860b", "#444444"]
 MARKERS = ["circle", "square", "triangle", "diamond", "triangle-down", "cross"]
 DASHES = ["", "6 3", "2 3", "8 3 2 3", "10 4", "4 2 1 2"]
@@ -63,7 +65,7 @@ def marker(shape: str, x: float, y: float, colour: str, tip: str = "") -> str:
 def chart(column: str, series: dict[str, list[int]], rounds: Sequence[int]) -> str:
     """The chart of ``column``: ``series`` maps each seat, in seat order (the
     order that gives each seat its style), to its figure at each of ``rounds``."""
-    title = f"{column} by round"
+    title = _("{column} by round").format(column=_(column))
     names = list(series)
     legend = 44 + int(CHAR * max([len(n) for n in names] + [4]))
     width, bottom = LEFT + PLOT_WIDTH + 16 + legend, HEIGHT - BOTTOM
@@ -94,7 +96,7 @@ def chart(column: str, series: dict[str, list[int]], rounds: Sequence[int]) -> s
     out.append(f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{bottom}" stroke="#666"/>')
     middle = (TOP + bottom) / 2
     out.append(f'<text class="axis-title" x="12" y="{middle:.1f}" text-anchor="middle" '
-               f'transform="rotate(-90 12 {middle:.1f})">{escape(column)}</text>')
+               f'transform="rotate(-90 12 {middle:.1f})">{escape(_(column))}</text>')
     out.append('</g>')
     out.append('<g class="x-axis">')
     out.append(f'<line x1="{LEFT}" y1="{bottom}" x2="{LEFT + PLOT_WIDTH}" y2="{bottom}" stroke="#666"/>')
@@ -105,11 +107,11 @@ def chart(column: str, series: dict[str, list[int]], rounds: Sequence[int]) -> s
         if (len(rounds) - 1 - k) % every == 0:        # counted from the last round, always labelled
             out.append(f'<text class="tick" x="{x:.1f}" y="{bottom + 14}" text-anchor="middle">{r}</text>')
     out.append(f'<text class="axis-title" x="{LEFT + PLOT_WIDTH / 2:.1f}" y="{HEIGHT - 8}" '
-               f'text-anchor="middle">round</text>')
+               f'text-anchor="middle">{escape(_("round"))}</text>')
     out.append('</g>')
     if not rounds:
         out.append(f'<text x="{LEFT + PLOT_WIDTH / 2:.1f}" y="{middle:.1f}" text-anchor="middle" '
-                   f'fill="#666">no round played yet</text>')
+                   f'fill="#666">{escape(_("no round played yet"))}</text>')
     for i, (seat, values) in enumerate(series.items()):
         colour, shape, dash = style(i)
         nudge = (i - (len(names) - 1) / 2) * 2.6     # lines with the same figures drawn side by side

@@ -39,6 +39,23 @@ def aware(when: datetime | None) -> datetime | None:
     return when if when.tzinfo else when.replace(tzinfo=timezone.utc)
 
 
+class When:
+    """A time inside a message (engine.messages): shown as its reader reads it (``spoken``, in
+    the language and time zone being spoken), English and UTC as ``str()`` (logs, the CLI)."""
+
+    __slots__ = ("at",)
+
+    def __init__(self, at: datetime | None) -> None:
+        self.at = at
+
+    def spoken(self) -> str:
+        return show(self.at)
+
+    def __str__(self) -> str:
+        with i18n.speaking(i18n.DEFAULT):
+            return show(self.at)
+
+
 def show(when: datetime | None) -> str:
     """A time as the reader reads it (pbem.i18n): UTC, or the reader's time
     zone with its abbreviation; the date in words in French and Spanish."""

@@ -9,16 +9,18 @@ from sqlmodel import Session, select
 
 from engine import SeededDice, get_ruleset
 from engine.contract import Resolution
+from engine.messages import Msg
 from pbem import seating, steps
-from pbem.clock import aware, parse_duration, show
+from pbem.clock import When, aware, parse_duration, show
 from pbem.config import Config
-from pbem.games import GameError, address_problem, outcome_words, seats_of
+from pbem.games import GameError, address_problem, outcome_words, seats_of, speaking_to
 from pbem.history import HistoryError, records
-from pbem.i18n import N_, _
+from pbem.i18n import N_, _, ngettext
 from pbem.models import Game, GmLog, OutboundMail, Seat, TurnRecord
 from pbem.outbox import queue, queue_notice
 from pbem.protocol import whole_number
 from pbem.presenters import get_presenter
+from pbem.reports.render import spoken
 
 
 def preview_turn(s: Session, game: Game) -> Resolution:
@@ -102,10 +104,13 @@ def _restore_seats(s: Session, cfg: Config, game: Game, last: TurnRecord, now: d
         seat.ready = seat.name in ready
         seat.news_from = min(seat.news_from, news.get(seat.name, last.turn_no))
         s.add(seat)
-        text = (f"The GM rolled back turn {last.turn_no} of {game.id}. The report of turn {last.turn_no + 1} "
-                f"no longer counts. Your orders for turn {last.turn_no} stand as they were; you may change "
-                f"them until the new deadline, {show(game.deadline)}.\n")
-        queue_notice(s, cfg, game_id=game.id, to=seat.email, subject=f"turn {last.turn_no} rolled back",
+        with speaking_to(game, seat):
+            text = _("The GM rolled back turn {turn} of {game}. The report of turn {next} no longer counts. Your "
+                     "orders for turn {turn} stand as they were; you may change them until the new deadline, "
+                     "{deadline}.").format(turn=last.turn_no, game=game.id, next=last.turn_no + 1,
+                                           deadline=show(game.deadline)) + "\n"
+            subject = _("turn {turn} rolled back").format(turn=last.turn_no)
+        queue_notice(s, cfg, game_id=game.id, to=seat.email, subject=subject,
                      text=text, when=now, key=f"rollback:{game.id}:{last.turn_no}:{seat.name}:{now.isoformat()}")
 
 
@@ -120,13 +125,17 @@ def end_game(s: Session, cfg: Config, game: Game, reason: str, now: datetime) ->
     game.status = "over"
     s.add(game)
     s.add(GmLog(game_id=game.id, action="end", detail=reason, at=now))
-    text = (f"The GM ended {game.id} at turn {game.turn_no}: {reason}. No more orders are taken. "
-            f"Its turns stay in the history (HISTORY <n> by mail) and in the archive.\n") if started else (
-            f"The GM called {game.id} off before it started: {reason}. There will be no turns.\n")
-    addresses = [x.email for x in seats_of(s, game.id)] if started or game.open_seats else []
-    addresses += [x.email for x in s.exec(select(Observer).where(Observer.game_id == game.id))]
+    seats = {x.email: x for x in seats_of(s, game.id)} if started or game.open_seats else {}
+    addresses = list(seats) + [x.email for x in s.exec(select(Observer).where(Observer.game_id == game.id))]
     for to in dict.fromkeys(addresses):
-        queue_notice(s, cfg, game_id=game.id, to=to, subject="the game is over", text=text, when=now,
+        with speaking_to(game, seats.get(to)):          # a seat in its language, an observer in the game's
+            said = _(reason)                           # the GM's own words stay as written
+            text = (_("The GM ended {game} at turn {turn}: {reason}. No more orders are taken. Its turns stay "
+                      "in the history (HISTORY <n> by mail) and in the archive.") if started else
+                    _("The GM called {game} off before it started: {reason}. There will be no turns.")).format(
+                game=game.id, turn=game.turn_no, reason=said) + "\n"
+            subject = _("the game is over")
+        queue_notice(s, cfg, game_id=game.id, to=to, subject=subject, text=text, when=now,
                      key=f"end:{game.id}:{to}")
 
 
@@ -273,25 +282,25 @@ def refuse_unless(game: Game, word: str) -> None:
         raise GameError(why)
 
 
-def pause(game: Game, now: datetime) -> str:
+def pause(game: Game, now: datetime) -> Msg:
     refuse_unless(game, "PAUSE")
     game.status, game.paused_at = "paused", now
-    return "paused the game"
+    return Msg("paused the game")
 
 
-def resume(game: Game, now: datetime) -> str:
+def resume(game: Game, now: datetime) -> Msg:
     """The deadline moves on by as long as the game was paused."""
     refuse_unless(game, "RESUME")
     if game.deadline and game.paused_at:
         game.deadline = aware(game.deadline) + (now - aware(game.paused_at))
     game.status, game.paused_at = "active", None
-    return f"resumed the game; the deadline is now {show(game.deadline)}"
+    return Msg("resumed the game; the deadline is now {deadline}", deadline=When(game.deadline))
 
 
 LONGEST_EXTENSION = timedelta(days=365)
 
 
-def extend(game: Game, text: str, now: datetime) -> str:
+def extend(game: Game, text: str, now: datetime) -> Msg:
     """The deadline later by ``text`` (a running or paused game's)."""
     try:
         extra = parse_duration(text)
@@ -303,41 +312,53 @@ def extend(game: Game, text: str, now: datetime) -> str:
         raise GameError("EXTEND takes a time from 1m to 365d")
     refuse_unless(game, "EXTEND")
     game.deadline = aware(game.deadline or now) + extra
-    return f"extended the deadline to {show(game.deadline)}"
+    return Msg("extended the deadline to {deadline}", deadline=When(game.deadline))
 
 
-def process_now(game: Game, now: datetime) -> str:
+def process_now(game: Game, now: datetime) -> Msg:
     refuse_unless(game, "PROCESS")
     game.deadline = now - timedelta(minutes=game.grace_minutes)
-    return "asked for the turn to run on this pass"
+    return Msg("asked for the turn to run on this pass")
 
 
 def vacation(s: Session, game: Game, seat: Seat, arg: str, who: str, now: datetime) -> str:
     """<turns>: the seat is away that many turns (within the game's allowance),
     holding without missing them; OFF: back now. ``who`` is how the messages
-    name the seat ("you" to the player)."""
-    has = "have" if who == "you" else "has"
+    name the seat: "you" to the player, in the player's language; the seat's
+    name to the GM, in English."""
+    player = who == "you"
     if arg.upper() == "OFF":
         if seat.away_until > game.turn_no:
             seat.vacation_used -= seat.away_until - game.turn_no
         seat.away_until = 0
         s.add(seat)
         s.add(GmLog(game_id=game.id, action="vacation", detail=f"{seat.name} back", at=now))
-        return "Welcome back: your vacation is over." if who == "you" else f"{seat.name} is back from vacation."
+        return _("Welcome back: your vacation is over.") if player else f"{seat.name} is back from vacation."
     left = game.vacation_turns - seat.vacation_used
     turns = whole_number(arg)
     if turns is None or turns < 1:
-        raise GameError(f"VACATION takes a number of turns ({who} {has} {left} left) or OFF")
+        raise GameError(_("VACATION takes a number of turns (you have {left} left) or OFF").format(left=left)
+                        if player else f"VACATION takes a number of turns ({who} has {left} left) or OFF")
     if turns > left:
-        raise GameError(f"{who} {has} {left} turn(s) of vacation left in this game, not {turns}")
+        raise GameError(ngettext("you have {left} turn of vacation left in this game, not {turns}",
+                                 "you have {left} turns of vacation left in this game, not {turns}", left).format(
+            left=left, turns=turns) if player else
+            f"{who} has {left} turn(s) of vacation left in this game, not {turns}")
     seat.away_until = game.turn_no + turns
     seat.vacation_used += turns
     s.add(seat)
     s.add(GmLog(game_id=game.id, action="vacation", detail=f"{seat.name} away for {turns} turn(s)",
                 at=now))
-    return (f"{'You are' if who == 'you' else seat.name + ' is'} away for {turns} turn(s), up to turn "
-            f"{seat.away_until}: the tribe holds and no turn counts as missed. {left - turns} turn(s) of "
-            "vacation left. VACATION OFF ends it early.")
+    if player:
+        return " ".join([
+            ngettext("You are away for {turns} turn, up to turn {until}: your tribe holds and no turn counts "
+                     "as missed.", "You are away for {turns} turns, up to turn {until}: your tribe holds and no "
+                     "turn counts as missed.", turns).format(turns=turns, until=seat.away_until),
+            ngettext("{left} turn of vacation left.", "{left} turns of vacation left.", left - turns).format(
+                left=left - turns),
+            _("VACATION OFF ends it early.")])
+    return (f"{seat.name} is away for {turns} turn(s), up to turn {seat.away_until}: the tribe holds and no "
+            f"turn counts as missed. {left - turns} turn(s) of vacation left. VACATION OFF ends it early.")
 
 
 # GM actions whose tool writes its own GM log line, and those that mail the
@@ -346,15 +367,17 @@ LOGS_ITSELF = {"START", "ROLLBACK", "REPLACE", "BOT", "END"}
 TELLS_SEATS_ITSELF = {"START", "ROLLBACK", "END"}
 
 
-def announce(s: Session, cfg: Config, game: Game, word: str, done: str, now: datetime, key: str) -> None:
-    """Log a GM action and tell every seat what the GM did."""
+def announce(s: Session, cfg: Config, game: Game, word: str, done: Msg, now: datetime, key: str) -> None:
+    """Log a GM action (in English) and tell every seat what the GM did, in its own language."""
     s.add(game)
     if word not in LOGS_ITSELF:
-        s.add(GmLog(game_id=game.id, action=word.lower(), detail=done, at=now))
+        s.add(GmLog(game_id=game.id, action=word.lower(), detail=str(done), at=now))
     if word in TELLS_SEATS_ITSELF or game.status == "new":
         return      # those tell the seats themselves; a game not started tells them nothing yet
     for seat in seats_of(s, game.id):
-        queue_notice(s, cfg, game_id=game.id, to=seat.email, subject="from the GM", text=f"The GM {done}.\n",
+        with speaking_to(game, seat):
+            subject, text = _("from the GM"), _("The GM {done}.").format(done=spoken(done)) + "\n"
+        queue_notice(s, cfg, game_id=game.id, to=seat.email, subject=subject, text=text,
                      when=now, key=f"notice:{game.id}:{word}:{seat.name}:{key}:{now.isoformat()}")
 
 

@@ -381,3 +381,35 @@ def test_a_game_still_waiting_for_players_has_its_pages(site, tmp_path: Path) ->
     assert "waits for its players" in page and "@open.example" not in page and html_problems(page) == []
     assert "error: send failed: 550 &lt;(an address)&gt; unknown" in page
     assert [p.name for p in (out / "open-1").iterdir()] == ["index.html"]
+
+
+@pytest.mark.parametrize("lang, said, english", [
+    ("fr", ("Classement", "Les ordres tels qu'exécutés", "Ce qui s'est passé"), ("Standings", "What happened")),
+    ("es", ("Clasificación", "Órdenes tal como se ejecutaron", "Lo que ha pasado"), ("Standings", "What happened")),
+])
+def test_a_games_pages_speak_its_language(site, tmp_path: Path, lang: str, said: tuple, english: tuple) -> None:
+    """The game's pages (its own and its turns') in the game's language; the site's index stays English."""
+    from sqlmodel import Session
+    from pbem.db import open_engine
+    from pbem.models import Game
+    demo, _out = site
+    copy = tmp_path / "demo"
+    shutil.copytree(demo, copy)
+    database = copy / "pbem.sqlite"
+    with Session(open_engine(f"sqlite:///{database}")) as s:
+        game = s.get(Game, "valley-demo")
+        game.lang = lang
+        s.add(game)
+        s.commit()
+    out = tmp_path / "site"
+    result = CliRunner().invoke(main, ["--config", str(copy / "pbem.toml"), "archive", "build", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    game_page = (out / "valley-demo" / "index.html").read_text()
+    turn_page = (out / "valley-demo" / "turn-2.html").read_text()
+    assert f'<html lang="{lang}">' in game_page and f'<html lang="{lang}">' in turn_page
+    for text in said:
+        assert text in game_page + turn_page, text
+    for text in english:
+        assert f">{text}<" not in game_page + turn_page, text
+    assert html_problems(game_page) == [] and html_problems(turn_page) == []
+    assert '<html lang="en">' in (out / "index.html").read_text()

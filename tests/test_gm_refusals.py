@@ -233,3 +233,27 @@ def test_a_rollback_of_a_paused_game_leaves_it_paused(tmp_path: Path) -> None:
     resumed = cli(world, "game", "resume", "g", "--now", (later + timedelta(hours=3)).isoformat())
     assert resumed.exit_code == 0 and "2026-06-04 12:00 UTC" in resumed.output, \
         "the whole 72 hours from the resume: the rollback's deadline moved on by the pause"
+
+
+def test_the_gms_notices_reach_each_seat_in_its_language(tmp_path: Path) -> None:
+    """PAUSE, RESUME, EXTEND and END by the GM: the seats are told in their own languages (the
+    times in their zones), the GM's log and terminal stay English."""
+    world, password = new_world(tmp_path, "sqlite:///pbem.sqlite")
+    assert cli(world, "game", "seat-lang", "g", "red", "fr", "--timezone", "Europe/Paris").exit_code == 0
+    assert cli(world, "game", "seat-lang", "g", "blue", "es").exit_code == 0
+    assert cli(world, "game", "start", "g", "--now", T0.isoformat()).exit_code == 0
+    gm_mail(world, password, "PAUSE\nRESUME\n")
+    out = cli(world, "game", "extend", "g", "24h", "--now", T0.isoformat())
+    assert out.exit_code == 0 and "extended the deadline to 20" in out.output and "UTC" in out.output
+    gm_mail(world, password, "END\n")
+    french = [text_of(m) for m in world.outbox(ANN) if m["Subject"] in ("[g] du MJ", "[g] la partie est terminée")]
+    spanish = [text_of(m) for m in world.outbox(BOB) if m["Subject"] in ("[g] del DJ", "[g] la partida ha terminado")]
+    assert len(french) == len(spanish) == 4, ([m["Subject"] for m in world.outbox(ANN)], len(spanish))
+    assert any("Le MJ a mis la partie en pause." in t for t in french)
+    assert any("Le MJ a repoussé l'échéance à" in t and "CEST" in t for t in french)
+    assert any("El DJ ha pausado la partida." in t for t in spanish)
+    assert any("terminada por el DJ" in t for t in spanish) and any("terminée par le MJ" in t for t in french)
+    assert not any("The GM" in t for t in french + spanish)
+    with Session(world.engine()) as s:
+        details = [x.detail for x in s.exec(select(GmLog).where(GmLog.action.in_(["pause", "extend"])))]
+    assert details[0] == "paused the game" and details[-1].startswith("extended the deadline to 20")

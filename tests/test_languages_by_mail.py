@@ -157,7 +157,7 @@ def test_order_words_in_french_are_echoed_in_french_and_stored_in_english(tmp_pa
         game = s.get(Game, "lg")
         ruleset = get_ruleset(game.ruleset)
         state = ruleset.from_json(game.state_json)
-    move = _Reader(state, "red").path_example("MOVE").removeprefix("e.g. ")
+    move = str(_Reader(state, "red").path_example("MOVE")).removeprefix("e.g. ")
     sheet = ruleset.parse_orders(state, "red", "\n".join([move] + ruleset.bot_orders(state, "red",
                                                                                      random.Random(7)).normal))
     assert sheet.ok and move.startswith("MOVE") and len(sheet.normal) > 3, sheet.problems

@@ -348,10 +348,10 @@ def test_players_join_an_open_game_and_the_gm_starts_it(tmp_path: Path, database
 
 def test_vacation_holds_without_missed_turns(world: World) -> None:
     send(world, BOB, f"SIGNON g blue {world.secret['blue']}\nVACATION 3\n", T0 + timedelta(minutes=5))
-    assert "you have 2 turn(s) of vacation left in this game, not 3" in last_text(world, BOB)
+    assert "you have 2 turns of vacation left in this game, not 3" in last_text(world, BOB)
     send(world, BOB, f"SIGNON g blue {world.secret['blue']}\nVACATION 1\nSTATUS\n", T0 + timedelta(minutes=6))
     text = last_text(world, BOB)
-    assert "You are away for 1 turn(s), up to turn 1" in text and "on vacation up to turn 1" in text
+    assert "You are away for 1 turn, up to turn 1" in text and "on vacation up to turn 1" in text
     run_pass(world, T0 + timedelta(hours=44))
     assert not [m for m in world.outbox(BOB) if "reminder" in m["Subject"]], "no reminder on vacation"
     run_pass(world, T0 + timedelta(hours=49))

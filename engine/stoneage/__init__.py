@@ -25,6 +25,8 @@ from engine.stoneage import view as views
 from engine.stoneage.placement import legal
 from engine.stoneage.policy import keep, place_lines_left
 from engine.stoneage.state import Stage, State
+from engine.messages import Join, Msg
+from engine.stoneage.texts import said
 
 
 class StoneAgeRuleset:
@@ -64,14 +66,19 @@ class StoneAgeRuleset:
         return not rounds.live(state)
 
     def prompt(self, state: State, player: str) -> str:
+        message = self.prompt_message(state, player)
+        return "" if message is None else str(message)
+
+    def prompt_message(self, state: State, player: str) -> Msg | None:
+        """The question asked of ``player`` now as a message (engine.messages), or None."""
         if player not in self.awaiting(state):
-            return ""
+            return None
         board = state.board(player)
         if rounds.live(state):
-            return (f"your placement in round {state.round}: {board.free} of your {board.people} "
-                    "people are still to place")
-        return (f"your plan for round {state.round}: PLACE lines for your {board.people} people, "
-                "with BUY, USE, TOOLS, PICK, TAKE and FEED as you need")
+            return Msg("your placement in round {round}: {free} of your {people} people are still to place",
+                       round=state.round, free=board.free, people=board.people)
+        return Msg("your plan for round {round}: PLACE lines for your {people} people, with BUY, USE, TOOLS, "
+                   "PICK, TAKE and FEED as you need", round=state.round, people=board.people)
 
     def pre_orders(self, state: State, player: str) -> str:
         if state.stage is Stage.OVER or player not in state.players or player in self.awaiting(state):
@@ -96,9 +103,8 @@ class StoneAgeRuleset:
         for seat in st.players:
             if seat in sheets:
                 plan = keep(st, seat, sheets[seat])
-                shown = "; ".join(plan.lines) or "none: the standing rules apply"
-                word = "Orders" if seat in awaited else "Pre-orders"
-                log.append(Event("plan", f"{word} kept for round {st.round}: {shown}.", to=seat))
+                shown = Join(Msg("; "), plan.lines) if plan.lines else ""
+                log.append(said("plan", kept_message(seat in awaited, st.round, shown), to=seat))
         st.step += 1
         answered = frozenset(awaited & set(sheets)) if rounds.live(st) else frozenset()
         rounds.advance(st, dice, log, answered)
@@ -115,7 +121,8 @@ class StoneAgeRuleset:
         return heuristic.plan(state, player, rng)
 
     def view(self, state: State, player: str | None) -> dict[str, Any]:
-        return views.view(state, player, self.prompt(state, player) if player in state.players else "")
+        message = self.prompt_message(state, player) if player in state.players else None
+        return views.view(state, player, message or "")
 
     def outcome(self, state: State) -> Outcome | None:
         if state.stage is not Stage.OVER or state.winners is None:
@@ -131,3 +138,14 @@ class StoneAgeRuleset:
 
 
 RULESET = StoneAgeRuleset()
+
+
+def kept_message(orders: bool, round_no: int, shown: Join | str) -> Msg:
+    """The note that a sheet's lines are kept for the round (the standing rules when it has none)."""
+    if orders and shown:
+        return Msg("Orders kept for round {round}: {lines}.", round=round_no, lines=shown)
+    if orders:
+        return Msg("Orders kept for round {round}: none: the standing rules apply.", round=round_no)
+    if shown:
+        return Msg("Pre-orders kept for round {round}: {lines}.", round=round_no, lines=shown)
+    return Msg("Pre-orders kept for round {round}: none: the standing rules apply.", round=round_no)

@@ -7,6 +7,8 @@ its ``placed`` is what it has still to do.
 from __future__ import annotations
 
 from engine.contract import Event
+from engine.messages import Msg
+from engine.stoneage.texts import said
 from engine.dice import Dice
 from engine.stoneage import animals, merchant, purchase, taming
 from engine.stoneage.animaldata import BY_NAME as ANIMALS
@@ -52,20 +54,25 @@ def resolve_location(st: State, seat: str, location: str, people: int, policy: P
             merchant.hunt(st, seat, gain, policy.hunt_jewels, log)     # option merchant: HUNT JEWELS
         after_gathering(st, seat, location, people, log)
     elif location == "toolmaker":
-        text = "makes a tool" if board.gain_tool() else "makes nothing: the tools are at 4 4 4"
-        log.append(Event(PHASE, f"{seat} {text} ({' '.join(map(str, sorted(board.tools, reverse=True)))}).",
-                         by=seat))
+        made = board.gain_tool()
+        tools = " ".join(map(str, sorted(board.tools, reverse=True)))
+        log.append(said(PHASE, Msg("{seat} makes a tool ({tools}).", seat=seat, tools=tools) if made else
+                        Msg("{seat} makes nothing: the tools are at 4 4 4 ({tools}).", seat=seat, tools=tools),
+                        by=seat))
     elif location == "hut":
         if board.people < PEOPLE_PER_COLOUR:
             board.people += 1
-            log.append(Event(PHASE, f"{seat} gets a new person in the hut ({board.people} now).", by=seat))
+            log.append(said(PHASE, Msg("{seat} gets a new person in the hut ({n} now).", seat=seat, n=board.people),
+                            by=seat))
         else:
-            log.append(Event(PHASE, f"{seat} has 10 people already: the hut gives nothing.", by=seat))
+            log.append(said(PHASE, Msg("{seat} has 10 people already: the hut gives nothing.", seat=seat), by=seat))
     elif location == "merchant":
         merchant.visit(st, seat, log)
     elif location == "field":
-        text = "agriculture +1" if raise_agriculture(board) else "nothing: agriculture is at 10"
-        log.append(Event(PHASE, f"{seat} works the field: {text} ({board.agriculture}).", by=seat))
+        raised = raise_agriculture(board)
+        log.append(said(PHASE, Msg("{seat} works the field: agriculture +1 ({n}).", seat=seat, n=board.agriculture)
+                        if raised else Msg("{seat} works the field: nothing: agriculture is at 10 ({n}).", seat=seat,
+                                           n=board.agriculture), by=seat))
     else:
         purchase.buy(st, seat, location, policy, dice, log)
 

@@ -26,6 +26,9 @@ from engine.stoneage.animaldata import ANIMALS, BY_NAME, Animal, Reward
 from engine.stoneage.goods import Good
 from engine.stoneage.orders import Spot
 from engine.stoneage.state import MAX_AGRICULTURE, State
+from engine.messages import Join, Msg, Plural
+from engine.stoneage import texts
+from engine.stoneage.texts import animal_title, place, said
 
 OPTION = "wild_animals"
 PHASE = "actions"
@@ -63,8 +66,9 @@ def draw(st: State, log: list[Event] | None) -> str:
             return card
         st.animals.append(card)
         if log is not None:
-            log.append(Event("round", f"A wild animal comes out of the deck: {ANIMALS[card]}. "
-                                      f"{needed(st)} people drive it off (PLACE n {ANIMALS[card].name})."))
+            log.append(said("round", Msg("A wild animal comes out of the deck: {animal}. {n} people drive it off "
+                                         "(PLACE n {name}).", animal=described(ANIMALS[card]), n=needed(st),
+                                         name=ANIMALS[card].name)))
     return ""
 
 
@@ -73,23 +77,33 @@ def why_not(st: State, seat: str, spot: Spot, placed_here: dict[str, int]) -> st
     ``placed_here`` is who has people on it this round."""
     name = spot.location
     if name not in {a.name for a in in_play(st)}:
-        return f"there is no {name} in play"
+        return Msg("there is no {animal} in play", animal=place(name))
     if seat in placed_here:
-        return f"you already have people on the {name} this round"
+        return Msg("you already have people on the {animal} this round", animal=place(name))
     free = st.board(seat).free
     if spot.people > free:
-        return f"you have {free} {'person' if free == 1 else 'people'} left to place, not {spot.people}"
+        return Plural("you have {free} person left to place, not {n}",
+                      "you have {free} people left to place, not {n}", free, free=free, n=spot.people)
     room = needed(st) - held(st, name) - sum(placed_here.values())
     if spot.people > room:
         if room == 0:
-            return f"the {name} has all the {needed(st)} people it takes"
-        return f"the {name} takes {room} more {'person' if room == 1 else 'people'}, not {spot.people}"
+            return Msg("the {animal} has all the {n} people it takes", animal=place(name), n=needed(st))
+        return Plural("the {animal} takes {room} more person, not {n}", "the {animal} takes {room} more people, not {n}",
+                      room, animal=place(name), room=room, n=spot.people)
     return ""
 
 
 def spots(st: State) -> list[Spot]:
     """The smallest placement on each animal in play (for the check that a seat can place)."""
     return [Spot(1, a.name) for a in in_play(st)]
+
+
+def described(animal: Animal) -> Msg:
+    """An animal as str(animal) writes it: ``A01 wolf (-1 on every roll for goods; a die: 1: 2 food, ...)``."""
+    table = Join(", ", [Msg("{face}: {reward}", face=face, reward=texts.reward(r.kind, r.amount))
+                        for face, r in enumerate(animal.rewards, 1)])
+    return Msg("{id} {title} (-{n} on every roll for goods; a die: {table})", id=animal.id,
+               title=animal_title(animal.title), n=animal.penalty, table=table)
 
 
 def resolve(st: State, seat: str, name: str, people: int, dice: Dice, log: list[Event]) -> None:
@@ -99,8 +113,9 @@ def resolve(st: State, seat: str, name: str, people: int, dice: Dice, log: list[
     board.held[name] = board.held.get(name, 0) + people
     on, need = held(st, name), needed(st)
     if on < need:
-        log.append(Event(PHASE, f"{seat} stands against the {name} with {board.held[name]}: {on} of the "
-                                f"{need} people it takes; they stay until it is driven off.", by=seat))
+        log.append(said(PHASE, Msg("{seat} stands against the {animal} with {n}: {on} of the {need} people it "
+                                   "takes; they stay until it is driven off.", seat=seat, animal=place(name),
+                                   n=board.held[name], on=on, need=need), by=seat))
         return
     drive_off(st, seat, BY_NAME[name], dice, log)
 
@@ -110,41 +125,49 @@ def drive_off(st: State, seat: str, animal: Animal, dice: Dice, log: list[Event]
     clockwise from the start player, and takes each die's reward; the people come home and
     the animal leaves the game."""
     st.animals.remove(animal.id)
-    log.append(Event(PHASE, f"{seat} drives the {animal.title} ({animal.id}) off: "
-                            f"its penalty of {animal.penalty} ends.", by=seat))
+    log.append(said(PHASE, Msg("{seat} drives the {title} ({id}) off: its penalty of {n} ends.", seat=seat,
+                               title=animal_title(animal.title), id=animal.id, n=animal.penalty), by=seat))
     for other in st.turn_order():
         count = st.board(other).held.pop(animal.name, 0)
         if not count:
             continue
         faces = [dice.roll(f"animal {other}") for _ in range(count)]
         got = [give(st, other, animal.reward(f)) for f in faces]
-        log.append(Event(PHASE, f"{other} rolls {' '.join(map(str, faces))} for the {animal.name}: "
-                                f"{', '.join(got)}.", by=other))
+        log.append(said(PHASE, Msg("{seat} rolls {faces} for the {animal}: {got}.", seat=other,
+                                   faces=" ".join(map(str, faces)), animal=place(animal.name),
+                                   got=Join(", ", got)), by=other))
 
 
-def give(st: State, seat: str, reward: Reward) -> str:
+def give(st: State, seat: str, reward: Reward) -> Msg:
     """One die's reward; what it gave, in words."""
     board = st.board(seat)
     if reward.kind == "tool":
-        return str(reward) if board.gain_tool() else "nothing (tools are at 4 4 4)"
+        return texts.reward("tool") if board.gain_tool() else texts.NOTHING_TOOLS
     if reward.kind == "field":
         if board.agriculture >= MAX_AGRICULTURE:
-            return "nothing (agriculture is at 10)"
+            return texts.NOTHING_FIELD
         board.agriculture += 1
-        return str(reward)
+        return texts.reward("field")
     if reward.kind == "points":
         board.score += reward.amount
     else:
         board.add(Good(reward.kind), reward.amount)
-    return str(reward)
+    return texts.reward(reward.kind, reward.amount)
 
 
 def lowered(st: State, total: int) -> tuple[int, str]:
     """A roll's total with the animals' penalty taken off (never below 0), and the words for
     it ('' when no animal is in play)."""
+    low, said_ = lowered_message(st, total)
+    return low, str(said_)
+
+
+def lowered_message(st: State, total: int) -> tuple[int, Msg | str]:
+    """A roll's total with the animals' penalty taken off (never below 0), and the words for
+    it ('' when no animal is in play)."""
     cut = penalty(st)
     if not cut:
         return total, ""
-    names = " and the ".join(a.name for a in in_play(st))
+    names = Join(texts.AND_THE, [place(a.name) for a in in_play(st)])
     low = max(0, total - cut)
-    return low, f", less {cut} for the {names} ({low})"
+    return low, Msg(", less {cut} for the {animals} ({low})", cut=cut, animals=names, low=low)

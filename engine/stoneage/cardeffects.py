@@ -8,6 +8,8 @@ policy for their card slot. G02's two resources are the buyer's TAKE.
 from __future__ import annotations
 
 from engine.contract import Event
+from engine.messages import Join, Msg
+from engine.stoneage import texts
 from engine.dice import Dice
 from engine.stoneage import animals, merchant
 from engine.stoneage.cards import CARDS, DICE_ALL_REWARDS, Effect
@@ -29,14 +31,14 @@ def raise_agriculture(board: PlayerBoard) -> bool:
     return True
 
 
-def reward(board: PlayerBoard, name: str) -> str:
+def reward(board: PlayerBoard, name: str) -> Msg:
     """Give one reward of the dice for everyone; what it gave, in words."""
     if name == "tool":
-        return "a tool step" if board.gain_tool() else "nothing (tools are at 4 4 4)"
+        return texts.TOOL_STEP if board.gain_tool() else texts.NOTHING_TOOLS
     if name == "field":
-        return "agriculture +1" if raise_agriculture(board) else "nothing (agriculture is at 10)"
+        return texts.FIELD_UP if raise_agriculture(board) else texts.NOTHING_FIELD
     board.add(Good(name), 1)
-    return f"1 {name}"
+    return texts.amount(1, name)
 
 
 def apply(st: State, seat: str, card: str, slot: str, policy: Policy, dice: Dice, log: list[Event]) -> None:
@@ -74,35 +76,41 @@ def apply(st: State, seat: str, card: str, slot: str, policy: Policy, dice: Dice
     elif effect is Effect.MERCHANT:
         merchant.raise_level(board, top.amount)
     if effect is Effect.ANY2:
-        gift = " and ".join(f"1 {g.value}" for g in (policy.take.goods if policy.take else DEFAULT_TAKE))
+        gift: object = Join(texts.AND, [texts.amount(1, g) for g in (policy.take.goods if policy.take else DEFAULT_TAKE)])
     else:
-        gift = str(top)
-    log.append(Event(PHASE, f"{seat} takes {gift}.", by=seat))
+        gift = texts.top_of(top)
+    log.append(texts.said(PHASE, Msg("{seat} takes {gift}.", seat=seat, gift=gift), by=seat))
 
 
-def face_down(st: State, seat: str, log: list[Event], price: str = "") -> None:
+def face_down(st: State, seat: str, log: list[Event], price: object = "") -> None:
     """CARD (and the jewel slot's TOP): the top card of the deck, unseen by the others, for its
     bottom only."""
     card = animals.draw(st, log)       # a wild animal on top comes into play (option wild_animals)
     if not card:
-        log.append(Event(PHASE, f"{seat} would take the top card of the deck, but the deck is empty."))
+        log.append(texts.said(PHASE, Msg("{seat} would take the top card of the deck, but the deck is empty.",
+                                         seat=seat)))
         return
     board = st.board(seat)
     board.cards.append(card)
     board.face_down.append(card)
-    log.append(Event(PHASE, f"{seat} takes the top card of the deck face down{' ' * bool(price)}{price}.",
-                     by=seat))
-    log.append(Event(PHASE, f"The card you took face down is {CARDS[card]}; only its bottom counts.", to=seat))
+    if price:
+        message = Msg("{seat} takes the top card of the deck face down for {price} more.", seat=seat, price=price)
+    else:
+        message = Msg("{seat} takes the top card of the deck face down.", seat=seat)
+    log.append(texts.said(PHASE, message, by=seat))
+    log.append(texts.said(PHASE, Msg("The card you took face down is {card}; only its bottom counts.",
+                                     card=texts.card(card)), to=seat))
 
 
 def dice_for_all(st: State, buyer: str, dice: Dice, log: list[Event]) -> None:
     """One die per player; from the buyer clockwise each takes the die its PICK ranks best."""
     faces = [dice.roll("dice-all") for _ in st.players]
-    log.append(Event(PHASE, f"{buyer} rolls a die for everyone: {' '.join(map(str, faces))}.", by=buyer))
+    log.append(texts.said(PHASE, Msg("{seat} rolls a die for everyone: {faces}.", seat=buyer,
+                                     faces=" ".join(map(str, faces))), by=buyer))
     at = st.players.index(buyer)
     for seat in st.players[at:] + st.players[:at]:
         ranked = policy_of(st, seat).preference()
         face = min(faces, key=lambda f: ranked.index(DICE_ALL_REWARDS[f]))
         faces.remove(face)
         got = reward(st.board(seat), DICE_ALL_REWARDS[face])
-        log.append(Event(PHASE, f"{seat} takes the {face}: {got}.", by=seat))
+        log.append(texts.said(PHASE, Msg("{seat} takes the {face}: {got}.", seat=seat, face=face, got=got), by=seat))

@@ -10,6 +10,8 @@ and keeps its resources.
 from __future__ import annotations
 
 from engine.contract import Event
+from engine.messages import Join, Msg
+from engine.stoneage.texts import amount, said
 from engine.stoneage.goods import RESOURCES
 from engine.stoneage.policy import policy_of
 from engine.stoneage.state import PlayerBoard, State
@@ -23,16 +25,17 @@ def run(st: State, log: list[Event]) -> None:
     for seat in st.turn_order():
         feed = policy_of(st, seat).feed
         order = feed.goods if feed and not feed.penalty else RESOURCES
-        log.append(Event(PHASE, feed_one(st.board(seat), seat, order, bool(feed and feed.penalty)), by=seat))
+        log.append(said(PHASE, feed_one(st.board(seat), seat, order, bool(feed and feed.penalty)), by=seat))
 
 
-def feed_one(board: PlayerBoard, seat: str, order: tuple, penalty: bool) -> str:
+def feed_one(board: PlayerBoard, seat: str, order: tuple, penalty: bool) -> Msg:
     """Feed one board; what happened, in words."""
     board.food += board.agriculture
     need = board.people
     if board.food >= need:
         board.food -= need
-        return f"{seat} feeds {need} people ({board.agriculture} food from agriculture, {board.food} left)."
+        return Msg("{seat} feeds {need} people ({agriculture} food from agriculture, {left} left).", seat=seat,
+                   need=need, agriculture=board.agriculture, left=board.food)
     short = need - board.food
     if not penalty and sum(board.amount(g) for g in order) >= short:
         gave = []
@@ -40,11 +43,15 @@ def feed_one(board: PlayerBoard, seat: str, order: tuple, penalty: bool) -> str:
             take = min(board.amount(good), short)
             if take:
                 board.add(good, -take)
-                gave.append(f"{take} {good.value}")
+                gave.append(amount(take, good))
                 short -= take
         food, board.food = board.food, 0
-        return f"{seat} feeds {board.people} people with {food} food and {', '.join(gave)}."
+        return Msg("{seat} feeds {need} people with {food} food and {goods}.", seat=seat, need=board.people,
+                   food=food, goods=Join(", ", gave))
     board.food = 0
     board.score -= PENALTY
-    why = "chose the penalty" if penalty else "cannot feed everyone"
-    return f"{seat} {why}: all food is lost and 10 points off ({board.score})."
+    if penalty:
+        return Msg("{seat} chose the penalty: all food is lost and 10 points off ({score}).", seat=seat,
+                   score=board.score)
+    return Msg("{seat} cannot feed everyone: all food is lost and 10 points off ({score}).", seat=seat,
+               score=board.score)

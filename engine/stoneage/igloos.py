@@ -10,8 +10,9 @@ hut builders do not count it and it never empties a stack.
 from __future__ import annotations
 
 from engine.contract import Event
+from engine.messages import Msg
+from engine.stoneage.texts import amount, said
 from engine.stoneage.goods import RESOURCES, Good
-from engine.stoneage.orders import goods_text
 from engine.stoneage.state import PlayerBoard, State
 
 OPTION = "igloos"
@@ -43,20 +44,21 @@ def buy(st: State, seat: str, stack: int, written: dict[Good, int], log: list[Ev
     """BUY buildingN IGLOO: an igloo for three of one kind (PAY as written, or the default)."""
     board, where = st.board(seat), f"building{stack}"
     good = next(iter(written), None) if written else default_kind(board)
-    why = ""
+    why: Msg | str = ""
     if left(st) <= 0:
-        why = f"all {SUPPLY} igloos are built"
+        why = Msg("all {n} igloos are built", n=SUPPLY)
     elif good is None:
-        why = "you have no 3 resources of one kind"
+        why = Msg("you have no 3 resources of one kind")
     elif board.amount(good) < SIZE:
-        why = f"you cannot pay {SIZE} {good.value}"
+        why = Msg("you cannot pay {goods}", goods=amount(SIZE, good))
     if why:
-        log.append(Event(PHASE, f"{seat} buys nothing at {where}.", by=seat))
-        log.append(Event(PHASE, f"BUY {where} IGLOO: not bought, {why}.", to=seat))
+        log.append(said(PHASE, Msg("{seat} buys nothing at {where}.", seat=seat, where=where), by=seat))
+        log.append(said(PHASE, Msg("BUY {where} IGLOO: not bought, {why}.", where=where, why=why), to=seat))
         return
     assert good is not None
     board.add(good, -SIZE)
     board.igloos.append(good.value)
     board.score += points(good)
-    log.append(Event(PHASE, f"{seat} builds an igloo at {where} for {goods_text(((good, SIZE),))}: "
-                            f"{points(good)} points ({left(st)} igloos left).", by=seat))
+    log.append(said(PHASE, Msg("{seat} builds an igloo at {where} for {goods}: {points} points ({left} igloos left).",
+                               seat=seat, where=where, goods=amount(SIZE, good), points=points(good), left=left(st)),
+                    by=seat))

@@ -109,6 +109,11 @@ def _walk(words: list[str], convert: Callable[[Words, str], str], reading: bool)
 canonical, localised = readers(_walk)
 
 
+def nearest_keyword(word: str, english: tuple[str, ...]) -> str:
+    """The first word nearest a misspelt one: English, or French or Spanish when nearer ('' if none)."""
+    return nearest(word, english, KEYWORDS) or ""
+
+
 def hint(word: str, english: tuple[str, ...]) -> str:
     """"did you mean ...?" for a misspelt first word: English, or French or Spanish when nearer."""
     near = nearest(word, english, KEYWORDS)

@@ -30,9 +30,12 @@ Decisions 51-60):
 from __future__ import annotations
 
 from engine.contract import Event
+from engine.messages import Join, Msg
+from engine.stoneage import texts
+from engine.stoneage.texts import said
 from engine.stoneage.buildings import JEWEL_HUTS
 from engine.stoneage.goods import Good
-from engine.stoneage.orders import Buy, Trade, counts_text
+from engine.stoneage.orders import Buy, Trade
 from engine.stoneage.state import PlayerBoard, State
 
 OPTION = "merchant"
@@ -50,7 +53,7 @@ def enabled(st: State) -> bool:
 
 
 def jewels_text(n: int) -> str:
-    return f"{n} jewel{'s' * (n != 1)}"
+    return str(texts.jewels(n))
 
 
 def visit(st: State, seat: str, log: list[Event]) -> None:
@@ -58,8 +61,9 @@ def visit(st: State, seat: str, log: list[Event]) -> None:
     board = st.board(seat)
     board.merchant = min(MAX_LEVEL, board.merchant + VISIT_LEVEL)
     board.jewels += VISIT_JEWELS
-    log.append(Event(PHASE, f"{seat} trades with the merchant: {jewels_text(VISIT_JEWELS)} "
-                            f"({board.jewels} now), merchant level {board.merchant}.", by=seat))
+    log.append(said(PHASE, Msg("{seat} trades with the merchant: {jewels} ({n} now), merchant level {level}.",
+                               seat=seat, jewels=texts.jewels(VISIT_JEWELS), n=board.jewels, level=board.merchant),
+                    by=seat))
 
 
 def hunt(st: State, seat: str, gained: int, jewels: int, log: list[Event]) -> None:
@@ -69,8 +73,8 @@ def hunt(st: State, seat: str, gained: int, jewels: int, log: list[Event]) -> No
     board, n = st.board(seat), min(jewels, gained)
     board.food -= n
     board.jewels += n
-    log.append(Event(PHASE, f"{seat} takes {jewels_text(n)} of the hunt instead of food "
-                            f"({board.jewels} now).", by=seat))
+    log.append(said(PHASE, Msg("{seat} takes {jewels} of the hunt instead of food ({n} now).", seat=seat,
+                               jewels=texts.jewels(n), n=board.jewels), by=seat))
 
 
 # -- holdings by trade kind ---------------------------------------------------
@@ -85,17 +89,18 @@ def _change(board: PlayerBoard, kind: str, n: int) -> None:
         board.add(Good(kind), n)
 
 
-def problem(board: PlayerBoard, trade: Trade) -> str:
+def problem(board: PlayerBoard, trade: Trade) -> Msg | str:
     """Why the seat cannot make ``trade`` now, or ''."""
     if board.traded:
-        return "you have traded once this round already"
+        return Msg("you have traded once this round already")
     if board.merchant == 0:
-        return "your merchant level is 0"
+        return Msg("your merchant level is 0")
     if trade.size > min(board.merchant, MOST_TRADED):
-        return f"at merchant level {board.merchant} a trade takes {min(board.merchant, MOST_TRADED)} at most"
-    short = [f"{n} {kind}" for kind, n in trade.give if held(board, kind) < n]
+        return Msg("at merchant level {level} a trade takes {n} at most", level=board.merchant,
+                   n=min(board.merchant, MOST_TRADED))
+    short = [texts.uncounted(n, kind) for kind, n in trade.give if held(board, kind) < n]
     if short:
-        return f"you do not have {' and '.join(short)} to give"
+        return Msg("you do not have {goods} to give", goods=Join(texts.AND, short))
     return ""
 
 
@@ -106,9 +111,10 @@ def start(st: State, seat: str, where: str, order: Buy, log: list[Event]) -> Tra
     if trade is None:
         return None
     board = st.board(seat)
-    why = "the game is played without the merchant" if not enabled(st) else problem(board, trade)
+    why = Msg("the game is played without the merchant") if not enabled(st) else problem(board, trade)
     if why:
-        log.append(Event(PHASE, f"{trade} at {where}: not made, {why}.", to=seat))
+        log.append(said(PHASE, Msg("{trade} at {where}: not made, {why}.", trade=str(trade), where=where, why=why),
+                        to=seat))
         return None
     for kind, n in trade.give:
         _change(board, kind, -n)
@@ -116,8 +122,9 @@ def start(st: State, seat: str, where: str, order: Buy, log: list[Event]) -> Tra
         _change(board, kind, n)
     board.merchant -= trade.size
     board.traded = True
-    log.append(Event(PHASE, f"{seat} trades {counts_text(trade.give)} for {counts_text(trade.take)} "
-                            f"(merchant level {board.merchant}).", by=seat))
+    log.append(said(PHASE, Msg("{seat} trades {give} for {take} (merchant level {level}).", seat=seat,
+                               give=texts.goods(trade.give), take=texts.goods(trade.take), level=board.merchant),
+                    by=seat))
     return trade
 
 
@@ -132,15 +139,16 @@ def undo(st: State, seat: str, trade: Trade | None, log: list[Event]) -> None:
         _change(board, kind, n)
     board.merchant += trade.size
     board.traded = False
-    log.append(Event(PHASE, f"{seat} takes the trade back: nothing was bought.", by=seat))
+    log.append(said(PHASE, Msg("{seat} takes the trade back: nothing was bought.", seat=seat), by=seat))
 
 
-def uncovered(trade: Trade | None, pay: dict[str, int]) -> str:
+def uncovered(trade: Trade | None, pay: dict[str, int]) -> Msg | str:
     """Why ``pay`` (by kind) does not spend all the trade took, or ''."""
     if trade is None:
         return ""
-    left = [f"{n - pay.get(kind, 0)} {kind}" for kind, n in trade.take if pay.get(kind, 0) < n]
-    return f"the payment must spend what the trade took; {', '.join(left)} would be left" if left else ""
+    left = [texts.uncounted(n - pay.get(kind, 0), kind) for kind, n in trade.take if pay.get(kind, 0) < n]
+    return Msg("the payment must spend what the trade took; {goods} would be left",
+               goods=Join(", ", left)) if left else ""
 
 
 def taken(trade: Trade | None) -> dict[Good, int]:
@@ -157,8 +165,8 @@ def on_build(st: State, seat: str, tile_id: str, log: list[Event]) -> None:
         return
     board = st.board(seat)
     board.jewels += hut.jewels
-    log.append(Event(PHASE, f"{seat}'s {tile_id} gives {jewels_text(hut.jewels)} ({board.jewels} now).",
-                     by=seat))
+    log.append(said(PHASE, Msg("{seat}'s {tile} gives {jewels} ({n} now).", seat=seat, tile=tile_id,
+                               jewels=texts.jewels(hut.jewels), n=board.jewels), by=seat))
 
 
 def raise_level(board: PlayerBoard, n: int) -> int:

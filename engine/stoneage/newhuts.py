@@ -12,6 +12,8 @@ extra stone.
 from __future__ import annotations
 
 from engine.contract import Event
+from engine.messages import Msg
+from engine.stoneage.texts import goods, said
 from engine.stoneage.buildings import NEW_HUTS
 from engine.stoneage.state import MAX_AGRICULTURE, PEOPLE_PER_COLOUR, PlayerBoard, State
 
@@ -27,22 +29,23 @@ def on_build(st: State, seat: str, tile_id: str, log: list[Event]) -> None:
     hut = NEW_HUTS.get(tile_id)
     if hut is None or hut.each_round is not None:
         return
-    log.append(Event("actions", f"{seat}'s {tile_id} gives {once(st.board(seat), hut.bonus)}.", by=seat))
+    log.append(said("actions", Msg("{seat}'s {tile} gives {got}.", seat=seat, tile=tile_id,
+                                   got=once(st.board(seat), hut.bonus)), by=seat))
 
 
-def once(board: PlayerBoard, bonus: str) -> str:
+def once(board: PlayerBoard, bonus: str) -> Msg:
     """Give a one-time bonus; what it gave, in words."""
     if bonus == "person":
         if board.people >= PEOPLE_PER_COLOUR:
-            return "nothing: 10 people already"
+            return Msg("nothing: 10 people already")
         board.people += 1
-        return f"a new person ({board.people} now)"
+        return Msg("a new person ({n} now)", n=board.people)
     if bonus == "tool":
-        return "a tool step" if board.gain_tool() else "nothing: the tools are at 4 4 4"
+        return Msg("a tool step") if board.gain_tool() else Msg("nothing: the tools are at 4 4 4")
     if board.agriculture >= MAX_AGRICULTURE:
-        return "nothing: agriculture is at 10"
+        return Msg("nothing: agriculture is at 10")
     board.agriculture += 1
-    return f"agriculture +1 ({board.agriculture})"
+    return Msg("agriculture +1 ({n})", n=board.agriculture)
 
 
 def income(board: PlayerBoard) -> dict[str, int]:
@@ -65,5 +68,5 @@ def round_income(st: State, log: list[Event]) -> None:
         for good, n in gets.items():
             board.add(next(h.each_round for h in NEW_HUTS.values() if h.bonus == good), n)
         if gets:
-            shown = ", ".join(f"{n} {g}" for g, n in gets.items())
-            log.append(Event("round", f"{seat}'s new huts give {shown}.", by=seat))
+            shown = goods(((g, n) for g, n in gets.items()), ", ")
+            log.append(said("round", Msg("{seat}'s new huts give {goods}.", seat=seat, goods=shown), by=seat))

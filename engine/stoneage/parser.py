@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.contract import OrderSheet, Problem
+from engine.messages import Join, Msg, Plural
 from engine.stoneage import localwords, words as w
 from engine.stoneage.animaldata import BY_NAME as ANIMALS, WORDS as ANIMAL_WORDS
 from engine.stoneage.goods import Good
@@ -66,8 +67,8 @@ def _read_words(reader: _Reader, words: list[str], number: int) -> Any:
     words = localwords.canonical(words)      # French and Spanish order words read as English
     keyword = words[0].upper()
     if keyword not in KEYWORDS:
-        return Refused(f"unknown order {w.shown(keyword)}", localwords.hint(keyword, KEYWORDS)
-                       or "the orders are " + ", ".join(KEYWORDS))
+        return Refused(Msg("unknown order {word}", word=w.shown(keyword)), w.did_you_mean(localwords.nearest_keyword(keyword, KEYWORDS))
+                       or Msg("the orders are {words}", words=", ".join(KEYWORDS)))
     try:
         return reader.read(keyword, w.joined(words[1:]), number)
     except Refused as why:
@@ -96,14 +97,14 @@ class _Reader:
     # -- PLACE -------------------------------------------------------------
     def place(self, args: list[str], line: int) -> Place:
         if not args:
-            raise Refused("PLACE needs people and a location", "PLACE 3 forest")
+            raise Refused(Msg("PLACE needs people and a location"), "PLACE 3 forest")
         choices, current = [], []
         for word in args + ["or"]:
             if word != "or":
                 current.append(word)
                 continue
             if not current:
-                raise Refused("OR needs a choice on each side", "PLACE 3 forest OR 2 hut")
+                raise Refused(Msg("OR needs a choice on each side"), "PLACE 3 forest OR 2 hut")
             choices.append(self.spot(current))
             current = []
         return Place(tuple(choices), line)
@@ -113,36 +114,38 @@ class _Reader:
         if len(words) == 1 and not words[0][:1].isdigit():
             name = self.where(words[0])
             if name in ANIMALS or not LOCATIONS[name].exact:
-                raise Refused(f"say how many people go to {name}", f"PLACE 2 {name}")
+                raise Refused(Msg("say how many people go to {place}", place=name), f"PLACE 2 {name}")
             return Spot(LOCATIONS[name].exact, name)
         if len(words) != 2:
-            raise Refused("each choice is a number of people and a location", "PLACE 3 forest OR 2 hut")
+            raise Refused(Msg("each choice is a number of people and a location"), "PLACE 3 forest OR 2 hut")
         people = w.number(words[0], "people", "PLACE 3 forest")
         name = self.where(words[1])
         return Spot(self.check_people(people, name), name)
 
     def check_people(self, people: int, name: str) -> int:
         if people == 0:
-            raise Refused("0 people: a placement puts at least 1 person", f"PLACE 1 {name}")
+            raise Refused(Msg("0 people: a placement puts at least 1 person"), f"PLACE 1 {name}")
         if name in ANIMALS and people > self.players:
-            raise Refused(f"the {name} is driven off by {self.players} people, one per player; "
-                          f"{people} is more", f"PLACE 1 {name}")
+            raise Refused(Msg("the {animal} is driven off by {players} people, one per player; {n} is more",
+                              animal=name, players=self.players, n=people), f"PLACE 1 {name}")
         if name in ANIMALS:
             return people
         loc = LOCATIONS[name]
         if people > self.people:
-            raise Refused(f"you have {self.people} people, not {people}")
+            raise Refused(Msg("you have {people} people, not {n}", people=self.people, n=people))
         if loc.exact and people != loc.exact:
-            takes = f"exactly {loc.exact} people" if loc.exact > 1 else "1 person"
-            raise Refused(f"{name} takes {takes}, not {people}", f"PLACE {loc.exact} {name}")
+            takes = (Msg("{place} takes exactly {exact} people, not {n}", place=name, exact=loc.exact, n=people)
+                     if loc.exact > 1 else Msg("{place} takes 1 person, not {n}", place=name, n=people))
+            raise Refused(takes, f"PLACE {loc.exact} {name}")
         if loc.spaces is not None and people > loc.spaces:
-            raise Refused(f"{name} has {loc.spaces} spaces, not {people}", f"PLACE {loc.spaces} {name}")
+            raise Refused(Msg("{place} has {spaces} spaces, not {n}", place=name, spaces=loc.spaces, n=people),
+                          f"PLACE {loc.spaces} {name}")
         return people
 
     # -- the policies --------------------------------------------------------
     def use(self, args: list[str], line: int) -> Use:
         if not args:
-            raise Refused("USE names locations in the order to resolve them", "USE toolmaker forest")
+            raise Refused(Msg("USE names locations in the order to resolve them"), "USE toolmaker forest")
         return Use(self.distinct([self.where(a) for a in args]), line)
 
     def where(self, word: str) -> str:
@@ -151,45 +154,45 @@ class _Reader:
         if name is None:
             return w.location(word, self.players, self.merchant)
         if not self.wild:
-            raise Refused(f"this game is played without wild animals: there is no {name}",
-                          "wild animals come only with the GM option wild_animals")
+            raise Refused(Msg("this game is played without wild animals: there is no {animal}", animal=name),
+                          Msg("wild animals come only with the GM option wild_animals"))
         return name
 
     def tools(self, args: list[str], line: int) -> Tools | ToolsOn:
         if len(args) == 1 and args[0] in TOOL_MODES:
             return Tools(args[0], line)
         if not args:
-            raise Refused("TOOLS takes AUTO, NONE, or a location and the tools for its roll", "TOOLS AUTO")
+            raise Refused(Msg("TOOLS takes AUTO, NONE, or a location and the tools for its roll"), "TOOLS AUTO")
         try:
             name = w.location(args[0], self.players, self.merchant)
         except Refused:
             near = w.closest(args[0], ["AUTO", "NONE"])
             if not near:
                 raise
-            raise Refused(f"TOOLS takes AUTO, NONE, or a location, not {w.shown(args[0])}",
-                          f"did you mean {near}?") from None
+            raise Refused(Msg("TOOLS takes AUTO, NONE, or a location, not {word}", word=w.shown(args[0])),
+                          w.did_you_mean(near)) from None
         if name not in GATHERING and name not in CARD_SLOTS and name != "jewelcard":
-            raise Refused(f"nothing is rolled at {name}; tools go on the roll of hunt, forest, clay, "
-                          "quarry, river, or a card slot whose card rolls")
+            raise Refused(Msg("nothing is rolled at {place}; tools go on the roll of hunt, forest, clay, quarry, river, "
+                              "or a card slot whose card rolls", place=name))
         if args[1:] == ["none"]:
             return ToolsOn(name, (), line)
         if len(args) == 1:
-            raise Refused(f"name the tools for {name}, or NONE", f"TOOLS {name} 2 1")
+            raise Refused(Msg("name the tools for {place}, or NONE", place=name), f"TOOLS {name} 2 1")
         values = [w.number(a, "pips on a tool", f"TOOLS {name} 2 1") for a in args[1:]]
         if any(not 1 <= v <= 4 for v in values):
-            raise Refused("a tool is worth 1 to 4", f"TOOLS {name} 2 1")
+            raise Refused(Msg("a tool is worth 1 to 4"), f"TOOLS {name} 2 1")
         return ToolsOn(name, tuple(sorted(values, reverse=True)), line)
 
     def buy(self, args: list[str], line: int) -> Buy | Extra:
         if not args:
-            raise Refused("BUY names a card slot or a building stack", "BUY card2 PAY 1 wood 1 clay")
+            raise Refused(Msg("BUY names a card slot or a building stack"), "BUY card2 PAY 1 wood 1 clay")
         if args[0] == "extra":
             return self.extra(args[1:], line)
         name = w.location(args[0], self.players, self.merchant)
         loc = LOCATIONS[name]
         if loc.kind not in (Kind.CARD, Kind.BUILDING, Kind.JEWEL):
-            raise Refused(f"nothing is bought at {name}; BUY takes card1-card4 or "
-                          f"building1-building{self.players}")
+            raise Refused(Msg("nothing is bought at {place}; BUY takes card1-card4 or building1-building{players}",
+                              place=name, players=self.players))
         rest = args[1:]
         igloo = rest[:1] == ["igloo"]
         if igloo:
@@ -199,7 +202,7 @@ class _Reader:
         if top:
             rest = rest[1:]
             if loc.kind is not Kind.JEWEL:
-                raise Refused("TOP buys the deck's top card at the jewel slot only", "BUY jewelcard TOP")
+                raise Refused(Msg("TOP buys the deck's top card at the jewel slot only"), "BUY jewelcard TOP")
         extra = "extra" in rest
         if extra:
             at = rest.index("extra")
@@ -213,42 +216,45 @@ class _Reader:
         if not rest:
             return Buy(name, (), line, igloo, extra, trade, top)
         if loc.kind is Kind.JEWEL:
-            raise Refused("the jewel slot is paid in jewels: BUY jewelcard takes no PAY", "BUY jewelcard")
+            raise Refused(Msg("the jewel slot is paid in jewels: BUY jewelcard takes no PAY"), "BUY jewelcard")
         example = f"BUY {name} PAY " + (f"{loc.number} wood" if loc.kind is Kind.CARD
                                         else "3 wood" if igloo else "2 wood 1 clay")
         if rest[0] != "pay" or len(rest) == 1:
-            raise Refused(f"after BUY {name}{' IGLOO' * igloo} comes PAY and what you pay", example)
-        pay = self.goods(rest[1:], "food never pays for cards or buildings", example)
+            order = f"BUY {name}{' IGLOO' * igloo}"
+            raise Refused(Msg("after {order} comes PAY and what you pay", order=order), example)
+        pay = self.goods(rest[1:], Msg("food never pays for cards or buildings"), example)
         total = sum(n for _, n in pay)
         if loc.kind is Kind.CARD and total != loc.number:
-            raise Refused(f"{name} costs {loc.number} resource{'s' * (loc.number > 1)}; PAY gives {total}")
+            raise Refused(Plural("{place} costs {n} resource; PAY gives {total}", "{place} costs {n} resources; PAY gives {total}",
+                                 loc.number, place=name, n=loc.number, total=total))
         if igloo and (len(pay) != 1 or total != IGLOO_SIZE):
-            raise Refused(f"an igloo takes {IGLOO_SIZE} resources of one kind; PAY gives {goods_text(pay)}",
-                          example)
+            raise Refused(Msg("an igloo takes {n} resources of one kind; PAY gives {goods}", n=IGLOO_SIZE,
+                              goods=goods_text(pay)), example)
         if loc.kind is Kind.BUILDING and total > 7:
-            raise Refused(f"a building takes 1 to 7 resources; PAY gives {total}")
+            raise Refused(Msg("a building takes 1 to 7 resources; PAY gives {total}", total=total))
         return Buy(name, pay, line, igloo, extra, trade)
 
     def trade(self, name: str, igloo: bool, args: list[str]) -> Trade:
         """``TRADE 1 wood FOR 1 gold``: as many taken as given, of other kinds, 2 at most."""
         example = f"BUY {name} TRADE 1 wood FOR 1 gold"
         if not self.merchant:
-            raise Refused("this game is played without the merchant: there is no TRADE")
+            raise Refused(Msg("this game is played without the merchant: there is no TRADE"))
         if igloo:
-            raise Refused("no trade pays for an igloo", f"BUY {name} IGLOO PAY 3 wood")
+            raise Refused(Msg("no trade pays for an igloo"), f"BUY {name} IGLOO PAY 3 wood")
         if "for" not in args:
-            raise Refused("TRADE names what you give, FOR, and what you take", example)
+            raise Refused(Msg("TRADE names what you give, FOR, and what you take"), example)
         at = args.index("for")
         give, take = self.trade_goods(args[:at], example), self.trade_goods(args[at + 1:], example)
         given, taken = sum(n for _, n in give), sum(n for _, n in take)
         if given != taken:
-            raise Refused(f"a trade takes as many as it gives: {given} given, {taken} taken", example)
+            raise Refused(Msg("a trade takes as many as it gives: {given} given, {taken} taken", given=given, taken=taken),
+                          example)
         if taken > 2:
-            raise Refused(f"a trade takes 2 at most, not {taken}", example)
+            raise Refused(Msg("a trade takes 2 at most, not {n}", n=taken), example)
         both = {k for k, _ in give} & {k for k, _ in take}
         if both:
-            raise Refused(f"a trade takes other kinds than it gives: {' and '.join(sorted(both))} on both sides",
-                          example)
+            raise Refused(Msg("a trade takes other kinds than it gives: {kinds} on both sides",
+                              kinds=Join(Msg(" and "), sorted(both))), example)
         return Trade(give, take)
 
     @staticmethod
@@ -259,70 +265,72 @@ class _Reader:
         for word in args:
             if word[:1].isdigit():
                 if count is not None:
-                    raise Refused("a number needs what it counts after it", example)
+                    raise Refused(Msg("a number needs what it counts after it"), example)
                 count = w.number(word, "goods", example)
                 if count == 0:
-                    raise Refused("0 of a good trades nothing", example)
+                    raise Refused(Msg("0 of a good trades nothing"), example)
                 continue
             kind = word[:-1] if word.endswith("s") and word[:-1] in TRADE_GOODS else word
             if kind not in TRADE_GOODS:
-                raise Refused(f"no trade good {w.shown(word)}: a trade gives and takes wood, clay, stone, "
-                              "gold or jewels", example)
+                raise Refused(Msg("no trade good {word}: a trade gives and takes wood, clay, stone, gold or jewels",
+                                  word=w.shown(word)), example)
             counts[kind] = counts.get(kind, 0) + (1 if count is None else count)
             count = None
         if count is not None or not counts:
-            raise Refused("a number needs what it counts after it", example)
+            raise Refused(Msg("a number needs what it counts after it"), example)
         return tuple((k, counts[k]) for k in TRADE_GOODS if k in counts)
 
     def hunt(self, args: list[str], line: int) -> Hunt:
         """``HUNT JEWELS n``: up to n of the hunt's yield as jewels (option merchant)."""
         if not self.merchant:
-            raise Refused("this game is played without the merchant: the hunt gives food only")
+            raise Refused(Msg("this game is played without the merchant: the hunt gives food only"))
         if len(args) != 2 or args[0] not in ("jewel", "jewels"):
-            raise Refused("HUNT takes JEWELS and the most jewels to take from the hunt", "HUNT JEWELS 2")
+            raise Refused(Msg("HUNT takes JEWELS and the most jewels to take from the hunt"), "HUNT JEWELS 2")
         return Hunt(w.number(args[1], "jewels", "HUNT JEWELS 2"), line)
 
     def check_igloo(self, name: str, kind: Kind) -> None:
         if not self.igloos:
-            raise Refused("this game is played without igloos")
+            raise Refused(Msg("this game is played without igloos"))
         if kind is not Kind.BUILDING:
-            raise Refused(f"igloos are bought on a building space, not {name}", "BUY building1 IGLOO PAY 3 wood")
+            raise Refused(Msg("igloos are bought on a building space, not {place}", place=name),
+                          "BUY building1 IGLOO PAY 3 wood")
 
     def check_extra(self, name: str, kind: Kind, igloo: bool, after: list[str]) -> None:
         """``EXTRA`` ends a BUY line; ``EXTRA stone`` (buildings) or ``EXTRA gold`` (cards) may name it."""
         if not self.winter:
-            raise Refused("this game is played without the harsh winter: there is no EXTRA")
+            raise Refused(Msg("this game is played without the harsh winter: there is no EXTRA"))
         if igloo:
-            raise Refused("an igloo takes no harsh-winter extra", f"BUY {name} IGLOO PAY 3 wood")
-        good = "gold" if kind is Kind.CARD else "stone"
+            raise Refused(Msg("an igloo takes no harsh-winter extra"), f"BUY {name} IGLOO PAY 3 wood")
+        good = "gold" if kind in (Kind.CARD, Kind.JEWEL) else "stone"
         if after not in ([], [good], [good + "s"]):
-            raise Refused(f"EXTRA ends the line; the extra at {name} is one {good}", f"BUY {name} EXTRA")
+            raise Refused(Msg("EXTRA ends the line; the extra at {place} is one gold", place=name) if good == "gold" else
+                          Msg("EXTRA ends the line; the extra at {place} is one stone", place=name), f"BUY {name} EXTRA")
 
     def extra(self, args: list[str], line: int) -> Extra:
         """``BUY EXTRA AUTO`` or ``BUY EXTRA NONE``: the harsh winter's standing policy."""
         if not self.winter:
-            raise Refused("this game is played without the harsh winter: there is no EXTRA")
+            raise Refused(Msg("this game is played without the harsh winter: there is no EXTRA"))
         if len(args) != 1 or args[0] not in EXTRA_MODES:
-            raise Refused("BUY EXTRA takes AUTO or NONE; a single purchase ends its BUY line with EXTRA",
+            raise Refused(Msg("BUY EXTRA takes AUTO or NONE; a single purchase ends its BUY line with EXTRA"),
                           "BUY EXTRA AUTO")
         return Extra(args[0], line)
 
     def take(self, args: list[str], line: int) -> Take:
-        pay = self.goods(args, "the card gives resources: wood, clay, stone or gold", "TAKE wood gold")
+        pay = self.goods(args, Msg("the card gives resources: wood, clay, stone or gold"), "TAKE wood gold")
         picked = [g for g, n in pay for _ in range(n)]
         if len(picked) != 2:
-            raise Refused(f"TAKE names two resources, not {len(picked)}", "TAKE wood gold")
+            raise Refused(Msg("TAKE names two resources, not {n}", n=len(picked)), "TAKE wood gold")
         return Take((picked[0], picked[1]), line)
 
     def pick(self, args: list[str], line: int) -> Pick:
         if not args:
-            raise Refused("PICK ranks the rewards of the dice for everyone", "PICK gold stone tool")
+            raise Refused(Msg("PICK ranks the rewards of the dice for everyone"), "PICK gold stone tool")
         rewards = []
         for word in args:
             word = _REWARD_ALIASES.get(word, word)
             if word not in REWARDS:
-                raise Refused(f"no reward {w.shown(word)}", w.hint(word, REWARDS)
-                              or "the rewards are " + " ".join(REWARDS))
+                raise Refused(Msg("no reward {word}", word=w.shown(word)), w.hint(word, REWARDS)
+                              or Msg("the rewards are {words}", words=" ".join(REWARDS)))
             rewards.append(word)
         return Pick(self.distinct(rewards), line)
 
@@ -330,62 +338,63 @@ class _Reader:
         if args == ["penalty"]:
             return Feed(penalty=True, line=line)
         if not args:
-            raise Refused("FEED names the resources to give when food is short, or PENALTY",
+            raise Refused(Msg("FEED names the resources to give when food is short, or PENALTY"),
                           "FEED wood clay")
         if "penalty" in args:
-            raise Refused("FEED PENALTY stands alone")
-        food = "food is always eaten first; FEED names the resources that make up the rest"
+            raise Refused(Msg("FEED PENALTY stands alone"))
+        food = Msg("food is always eaten first; FEED names the resources that make up the rest")
         goods = [w.good(a, food) for a in args]
         return Feed(self.distinct(goods), line=line)
 
     def herd(self, args: list[str], line: int) -> Tame | HerdBonus:
         if not self.has_herd:
-            raise Refused("this game is played without the Mammoth Herd")
+            raise Refused(Msg("this game is played without the Mammoth Herd"))
         if args[:1] == ["bonus"]:
             if len(args) != 2 or args[1] not in HERD_BONUSES:
-                raise Refused("HERD BONUS takes ONE or ALL", "HERD BONUS ONE")
+                raise Refused(Msg("HERD BONUS takes ONE or ALL"), "HERD BONUS ONE")
             return HerdBonus(args[1], line)
         if len(args) != 1:
-            raise Refused("HERD takes a number of people, or BONUS ONE or BONUS ALL", "HERD 2")
+            raise Refused(Msg("HERD takes a number of people, or BONUS ONE or BONUS ALL"), "HERD 2")
         if args[0] in HERD_BONUSES:
-            raise Refused(f"the reward is chosen with HERD BONUS {args[0].upper()}",
-                          f"HERD BONUS {args[0].upper()}")
+            order = f"HERD BONUS {args[0].upper()}"
+            raise Refused(Msg("the reward is chosen with {order}", order=order), order)
         people = w.number(args[0], "people", "HERD 2")
         if people > min(self.people, _MAX_HERD):
-            raise Refused(f"at most {min(self.people, _MAX_HERD)} people can go to the herd, not {people}")
+            raise Refused(Msg("at most {most} people can go to the herd, not {n}", most=min(self.people, _MAX_HERD),
+                              n=people))
         return Tame(people, line)
 
     # -- pieces --------------------------------------------------------------
     @staticmethod
-    def goods(args: list[str], food: str, example: str) -> tuple[tuple[Good, int], ...]:
+    def goods(args: list[str], food: Msg | str, example: str) -> tuple[tuple[Good, int], ...]:
         """``2 wood 1 clay`` or ``wood wood clay`` as merged counts."""
         pairs, count = [], None
         for word in args:
             if word[:1].isdigit():
                 if count is not None:
-                    raise Refused("a number needs its resource after it", example)
+                    raise Refused(Msg("a number needs its resource after it"), example)
                 count = w.number(word, "resources", example)
                 if count == 0:
-                    raise Refused("0 of a resource pays nothing", example)
+                    raise Refused(Msg("0 of a resource pays nothing"), example)
                 continue
             pairs.append((w.good(word, food), 1 if count is None else count))
             count = None
         if count is not None or not pairs:
-            raise Refused("a number needs its resource after it", example)
+            raise Refused(Msg("a number needs its resource after it"), example)
         return merged(pairs)
 
     @staticmethod
     def distinct(items: list) -> tuple:
         for i, item in enumerate(items):
             if item in items[:i]:
-                raise Refused(f"{getattr(item, 'value', item)} is named twice")
+                raise Refused(Msg("{word} is named twice", word=str(getattr(item, "value", item))))
         return tuple(items)
 
 
 def parse(state: State, player: str, text: str) -> OrderSheet:
     """The orders of ``text`` for ``player``, and every refused line with its number; never raises."""
     if player not in state.boards:
-        return OrderSheet(player, (), (Problem(0, f"there is no seat {player} in this game"),))
+        return OrderSheet(player, (), (Problem.of(0, Msg("there is no seat {seat} in this game", seat=player)),))
     reader = _Reader(state, player)
     orders: list = []
     problems: list[Problem] = []
@@ -395,12 +404,12 @@ def parse(state: State, player: str, text: str) -> OrderSheet:
         if order is None:
             continue
         if isinstance(order, Refused):
-            problems.append(Problem(number, order.message, order.suggestion))
+            problems.append(Problem.of(number, order.message, order.suggestion))
             continue
         key = order.key
         if key and key in given:
-            problems.append(Problem(number, f"{key} is given twice (also line {given[key]})",
-                                    "keep one of the two lines"))
+            problems.append(Problem.of(number, Msg("{key} is given twice (also line {line})", key=key, line=given[key]),
+                                       Msg("keep one of the two lines")))
             continue
         if key:
             given[key] = number

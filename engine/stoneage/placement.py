@@ -19,9 +19,15 @@ from engine.stoneage.locations import (
 from engine.stoneage.orders import Place, Spot
 from engine.stoneage.policy import policy_of
 from engine.stoneage.state import State
+from engine.messages import Join, Msg, Plural
+from engine.stoneage.texts import AND, place, said
+from engine.stoneage.texts import people as people_of
 
 PHASE = "placement"
 Occupancy = dict[str, dict[str, int]]        # location -> seat -> people
+
+
+SEMICOLON = Msg("; ")
 
 
 def why_not(st: State, seat: str, spot: Spot) -> str:
@@ -71,31 +77,31 @@ class Placing:
         if name in ANIMALS:
             return animals.why_not(self.st, self.seat, spot, self.on.get(name, {}))
         if name not in self.names:
-            return f"there is no {name} in this game"
+            return Msg("there is no {place} in this game", place=place(name))
         loc = LOCATIONS[name]
         if name in self.board.placed:
-            return f"you already have people on {name}"
+            return Msg("you already have people on {place}", place=place(name))
         if n > self.free:
-            people = "person" if self.free == 1 else "people"
-            return f"you have {self.free} {people} left to place, not {n}"
+            return Plural("you have {free} person left to place, not {n}",
+                          "you have {free} people left to place, not {n}", self.free, free=self.free, n=n)
         if loc.exact and n != loc.exact:
-            return f"{name} takes exactly {loc.exact}"
+            return Msg("{place} takes exactly {n}", place=place(name), n=loc.exact)
         if loc.kind is Kind.GATHER:
             return self._gathering(name, n)
         if name in self.on:
-            return f"{name} is taken"
+            return Msg("{place} is taken", place=place(name))
         if loc.kind is Kind.VILLAGE:
             used = sum(1 for v in VILLAGE if v in self.on)
             if used >= self.village:
                 spaces = sum(1 for v in VILLAGE if v in self.names)
-                return (f"{used} of the village's {spaces} locations are in use "
-                        f"(the limit with {self.players} players)")
+                return Msg("{used} of the village's {spaces} locations are in use (the limit with "
+                           "{players} players)", used=used, spaces=spaces, players=self.players)
         if loc.kind is Kind.CARD and not self.st.civ_slots[loc.number - 1]:
-            return f"{name} has no card"
+            return Msg("{place} has no card", place=place(name))
         if loc.kind is Kind.JEWEL and not self.st.jewel_card:
-            return "the jewel slot has no card"
+            return Msg("the jewel slot has no card")
         if loc.kind is Kind.BUILDING and not self.st.top_tile(loc.number):
-            return f"the stack of {name} is empty"
+            return Msg("the stack of {place} is empty", place=place(name))
         return ""
 
     def _gathering(self, name: str, n: int) -> str:
@@ -104,15 +110,17 @@ class Placing:
         on = self.on.get(name, {})
         limit = self.limit
         if limit is not None and name != "hunt" and len(on) >= limit:
-            who = " and ".join(p for p in self.st.players if p in on)
-            return (f"{name} is used by {who} "
-                    f"(with {self.players} players, {limit} player{'s' * (limit > 1)} at most)")
+            who = Join(AND, [p for p in self.st.players if p in on])
+            return Plural("{place} is used by {who} (with {players} players, {limit} player at most)",
+                          "{place} is used by {who} (with {players} players, {limit} players at most)", limit,
+                          place=place(name), who=who, players=self.players, limit=limit)
         spaces = LOCATIONS[name].spaces
         if spaces is not None and n > spaces - sum(on.values()):
             room = spaces - sum(on.values())
             if room == 0:
-                return f"{name} is full"
-            return f"{name} has {room} space{'s' * (room > 1)} left, not {n}"
+                return Msg("{place} is full", place=place(name))
+            return Plural("{place} has {room} space left, not {n}", "{place} has {room} spaces left, not {n}",
+                          room, place=place(name), room=room, n=n)
         return ""
 
     def legal(self, most: int | None = None) -> list[Spot]:
@@ -189,8 +197,8 @@ def run(st: State, log: list[Event], answered: frozenset[str] = frozenset(), liv
 def put(st: State, seat: str, spot: Spot, log: list[Event]) -> None:
     """Put the people on the board (the spot is legal)."""
     st.board(seat).placed[spot.location] = spot.people
-    people = "1 person" if spot.people == 1 else f"{spot.people} people"
-    log.append(Event(PHASE, f"{seat} places {people} on {spot.location}.", by=seat))
+    log.append(said(PHASE, Msg("{seat} places {people} on {place}.", seat=seat, people=people_of(spot.people),
+                               place=place(spot.location)), by=seat))
 
 
 def _choose(placing: Placing, log: list[Event], fresh: bool, live: bool) -> Spot | None:
@@ -205,30 +213,35 @@ def _choose(placing: Placing, log: list[Event], fresh: bool, live: bool) -> Spot
                 return spot
     options = placing.legal(most=2)
     if len(options) == 1:
-        log.append(Event(PHASE, f"Placed {options[0].people} on {options[0].location}: the only legal "
-                                "placement.", to=seat))
+        log.append(said(PHASE, Msg("Placed {n} on {place}: the only legal placement.", n=options[0].people,
+                                   place=place(options[0].location)), to=seat))
         return options[0]
     if live and not fresh:
         return None
     spot = placing.fallback()
-    log.append(Event(PHASE, f"No PLACE line left: the standing rule placed {spot.people} on {spot.location}.",
-                     to=seat))
+    log.append(said(PHASE, Msg("No PLACE line left: the standing rule placed {n} on {place}.", n=spot.people,
+                               place=place(spot.location)), to=seat))
     return spot
 
 
 def _play_line(placing: Placing, number: int, line: Place, log: list[Event]) -> Spot | None:
     """The line's first legal alternative, logged with why the earlier ones were not."""
-    reasons: list[str] = []
+    reasons: list = []
     for spot in line.choices:
         why = placing.why_not(spot)
         if not why:
-            placed = f"placed {spot.people} on {spot.location}"
-            instead = f"{'; '.join(reasons)}: {placed} instead" if reasons else placed
-            log.append(Event(PHASE, f"{line}: {instead}.", to=placing.seat))
+            if reasons:
+                message = Msg("{line}: {reasons}: placed {n} on {place} instead.", line=str(line),
+                              reasons=Join(SEMICOLON, reasons), n=spot.people, place=place(spot.location))
+            else:
+                message = Msg("{line}: placed {n} on {place}.", line=str(line), n=spot.people,
+                              place=place(spot.location))
+            log.append(said(PHASE, message, to=placing.seat))
             return spot
         reasons.append(why)
     placing.st.plans[placing.seat].skipped.append(number)
-    log.append(Event(PHASE, f"{line}: skipped, {'; '.join(reasons)}.", to=placing.seat))
+    log.append(said(PHASE, Msg("{line}: skipped, {reasons}.", line=str(line), reasons=Join(SEMICOLON, reasons)),
+                    to=placing.seat))
     return None
 
 
@@ -236,5 +249,5 @@ def _stay_home(st: State, log: list[Event]) -> None:
     for seat in st.turn_order():
         free = st.board(seat).free
         if free:
-            people = "1 person" if free == 1 else f"{free} people"
-            log.append(Event(PHASE, f"{seat} has {people} with no legal place left: they stay home."))
+            log.append(said(PHASE, Msg("{seat} has {people} with no legal place left: they stay home.",
+                                       seat=seat, people=people_of(free))))

@@ -15,13 +15,15 @@ from __future__ import annotations
 from itertools import product
 
 from engine.contract import Event
+from engine.messages import Join, Msg, Plural
+from engine.stoneage import texts
+from engine.stoneage.texts import goods, said
 from engine.dice import Dice
 from engine.stoneage import cardeffects, igloos, merchant, newhuts, winter
 from engine.stoneage.buildings import ANY_TILE, Building
-from engine.stoneage.cards import CARDS
 from engine.stoneage.goods import RESOURCES, Good
 from engine.stoneage.locations import LOCATIONS
-from engine.stoneage.orders import Buy, Trade, goods_text
+from engine.stoneage.orders import Buy, Trade
 from engine.stoneage.policy import Policy
 from engine.stoneage.state import PlayerBoard, State
 
@@ -65,10 +67,10 @@ def affordable(board: PlayerBoard, pay: Payment) -> bool:
     return all(board.amount(g) >= n for g, n in pay.items())
 
 
-def _paid(board: PlayerBoard, pay: Payment) -> str:
+def _paid(board: PlayerBoard, pay: Payment) -> Join:
     for good, n in pay.items():
         board.add(good, -n)
-    return goods_text(tuple((g, pay[g]) for g in RESOURCES if pay.get(g)))
+    return goods(tuple((g, pay[g]) for g in RESOURCES if pay.get(g)))
 
 
 def buy(st: State, seat: str, location: str, policy: Policy, dice: Dice, log: list[Event]) -> None:
@@ -76,8 +78,8 @@ def buy(st: State, seat: str, location: str, policy: Policy, dice: Dice, log: li
     order = policy.buys.get(location)
     loc = LOCATIONS[location]
     if order is None:
-        log.append(Event(PHASE, f"{seat} buys nothing at {location}.", by=seat))
-        log.append(Event(PHASE, f"No BUY {location} line: nothing bought there.", to=seat))
+        log.append(said(PHASE, Msg("{seat} buys nothing at {where}.", seat=seat, where=location), by=seat))
+        log.append(said(PHASE, Msg("No BUY {where} line: nothing bought there.", where=location), to=seat))
         return
     if order.igloo:
         igloos.buy(st, seat, loc.number, order.payment, log)
@@ -93,12 +95,12 @@ def buy(st: State, seat: str, location: str, policy: Policy, dice: Dice, log: li
         merchant.undo(st, seat, trade, log)
 
 
-def _refuse(seat: str, location: str, why: str, log: list[Event]) -> None:
-    log.append(Event(PHASE, f"{seat} buys nothing at {location}.", by=seat))
-    log.append(Event(PHASE, f"BUY {location}: not bought, {why}.", to=seat))
+def _refuse(seat: str, location: str, why: object, log: list[Event]) -> None:
+    log.append(said(PHASE, Msg("{seat} buys nothing at {where}.", seat=seat, where=location), by=seat))
+    log.append(said(PHASE, Msg("BUY {where}: not bought, {why}.", where=location, why=why), to=seat))
 
 
-def _spent(trade: Trade | None, pay: Payment) -> str:
+def _spent(trade: Trade | None, pay: Payment) -> Msg | str:
     """Why the payment leaves some of what the trade took, or ''."""
     return merchant.uncovered(trade, {g.value: n for g, n in pay.items()})
 
@@ -108,17 +110,18 @@ def _buy_card(st: State, seat: str, slot: int, order: Buy, trade: Trade | None, 
     board, card, where = st.board(seat), st.civ_slots[slot - 1], f"card{slot}"
     pay = order.payment or card_payment(board, slot, merchant.taken(trade))
     if pay is None:
-        have = f"{board.resources} resource{'s' * (board.resources != 1)}"
-        _refuse(seat, where, f"you have {have} and {card} costs {slot}", log)
+        _refuse(seat, where, Plural("you have {n} resource and {card} costs {slot}",
+                                    "you have {n} resources and {card} costs {slot}", board.resources,
+                                    n=board.resources, card=card, slot=slot), log)
         return False
-    why = "" if affordable(board, pay) else f"you cannot pay {goods_text(tuple(pay.items()))}"
+    why: Msg | str = "" if affordable(board, pay) else Msg("you cannot pay {goods}", goods=goods(tuple(pay.items())))
     if why or _spent(trade, pay):
         _refuse(seat, where, why or _spent(trade, pay), log)
         return False
     st.civ_slots[slot - 1] = ""
     board.cards.append(card)
-    shown = str(CARDS[card]).replace("): ", "; ", 1) + ")"
-    log.append(Event(PHASE, f"{seat} buys {shown} at {where} for {_paid(board, pay)}.", by=seat))
+    log.append(said(PHASE, Msg("{seat} buys {card} at {where} for {paid}.", seat=seat, card=texts.card(card, True),
+                               where=where, paid=_paid(board, pay)), by=seat))
     winter.extra(st, seat, card, where, order, policy, log)
     cardeffects.apply(st, seat, card, where, policy, dice, log)
     return True
@@ -130,9 +133,9 @@ def _buy_jewel_card(st: State, seat: str, order: Buy, trade: Trade | None, polic
     top card, face down, for its bottom only."""
     board, card, where = st.board(seat), st.jewel_card, "jewelcard"
     cost = merchant.SLOT_COST + merchant.TOP_COST * order.top
-    why = "the jewel slot has no card" if not card else ""
+    why: Msg | str = Msg("the jewel slot has no card") if not card else ""
     if not why and board.jewels < cost:
-        why = f"you have {merchant.jewels_text(board.jewels)} and it takes {cost}"
+        why = Msg("you have {jewels} and it takes {n}", jewels=texts.jewels(board.jewels), n=cost)
     why = why or merchant.uncovered(trade, {"jewel": cost})
     if why:
         _refuse(seat, where, why, log)
@@ -140,13 +143,12 @@ def _buy_jewel_card(st: State, seat: str, order: Buy, trade: Trade | None, polic
     st.jewel_card = ""
     board.jewels -= cost
     board.cards.append(card)
-    shown = str(CARDS[card]).replace("): ", "; ", 1) + ")"
-    log.append(Event(PHASE, f"{seat} buys {shown} at the jewel slot for {merchant.jewels_text(merchant.SLOT_COST)}.",
-                     by=seat))
+    log.append(said(PHASE, Msg("{seat} buys {card} at the jewel slot for {jewels}.", seat=seat,
+                               card=texts.card(card, True), jewels=texts.jewels(merchant.SLOT_COST)), by=seat))
     winter.extra(st, seat, card, where, order, policy, log)
     cardeffects.apply(st, seat, card, where, policy, dice, log)
     if order.top:
-        cardeffects.face_down(st, seat, log, f"for {merchant.jewels_text(merchant.TOP_COST)} more")
+        cardeffects.face_down(st, seat, log, texts.jewels(merchant.TOP_COST))
     return True
 
 
@@ -156,9 +158,10 @@ def _buy_building(st: State, seat: str, stack: int, order: Buy, trade: Trade | N
     tile = ANY_TILE[tile_id]
     pay = order.payment or building_payment(board, tile, merchant.taken(trade))
     if pay is None:
-        _refuse(seat, where, f"you cannot pay for {tile}", log)
+        _refuse(seat, where, Msg("you cannot pay for {tile}", tile=texts.building(tile_id)), log)
         return False
-    why = tile.problem(pay) or ("" if affordable(board, pay) else f"you cannot pay {goods_text(tuple(pay.items()))}")
+    why = texts.building_problem(tile_id, pay) or ("" if affordable(board, pay) else Msg("you cannot pay {goods}",
+                                                                      goods=goods(tuple(pay.items()))))
     why = why or _spent(trade, pay)
     if why:
         _refuse(seat, where, why, log)
@@ -167,8 +170,8 @@ def _buy_building(st: State, seat: str, stack: int, order: Buy, trade: Trade | N
     board.buildings.append(tile_id)
     points = tile.points(pay)
     board.score += points
-    log.append(Event(PHASE, f"{seat} builds {tile_id} at {where} for {_paid(board, pay)}: {points} points.",
-                     by=seat))
+    log.append(said(PHASE, Msg("{seat} builds {tile} at {where} for {paid}: {points} points.", seat=seat,
+                               tile=tile_id, where=where, paid=_paid(board, pay), points=points), by=seat))
     winter.extra(st, seat, tile_id, where, order, policy, log)
     newhuts.on_build(st, seat, tile_id, log)
     merchant.on_build(st, seat, tile_id, log)

@@ -11,6 +11,8 @@ from functools import lru_cache
 from itertools import combinations
 
 from engine.contract import Event
+from engine.messages import Join, Msg, Plural
+from engine.stoneage.texts import amount, place, said
 from engine.dice import Dice
 from engine.stoneage import animals
 from engine.stoneage.goods import Good
@@ -77,7 +79,8 @@ def choose(board: PlayerBoard, policy: Policy, where: str, total: int, divisor: 
         tools, missing = named(policy.tools_on[where], board.unused_tools(), board.one_use)
         if missing:
             have = " ".join(map(str, missing))
-            log.append(Event(PHASE, f"TOOLS {where}: no unused tool of {have} for this roll.", to=seat))
+            log.append(said(PHASE, Msg("TOOLS {where}: no unused tool of {have} for this roll.", where=where,
+                                       have=have), to=seat))
         return tools
     if policy.tools == "none":
         return [], []
@@ -89,16 +92,21 @@ def roll_for(board: PlayerBoard, policy: Policy, dice: Dice, tag: str, count: in
     """Roll ``count`` dice by ``tag``, add the tools, take the goods; the amount taken. With
     ``st``, the wild animals in play lower the total first (option wild_animals)."""
     faces = [dice.roll(tag) for _ in range(count)]
-    total, lowered = animals.lowered(st, sum(faces)) if st is not None else (sum(faces), "")
+    total, lowered = animals.lowered_message(st, sum(faces)) if st is not None else (sum(faces), "")
     tools = choose(board, policy, where, total, good.worth, seat, log)
     spend(board, tools)
     added = tools[0] + tools[1]
     final = total + sum(added)
     gain = final // good.worth
     board.add(good, gain)
-    text = f"{seat} rolls {' '.join(map(str, faces))} ({sum(faces)}) at {where}{lowered}"
+    values = dict(seat=seat, faces=" ".join(map(str, faces)), sum=sum(faces), where=place(where), lowered=lowered,
+                  gain=amount(gain, good))
     if added:
-        marks = [f"{v}" for v in tools[0]] + [f"{v} (one-use)" for v in tools[1]]
-        text += f", adds tool{'s' * (len(added) > 1)} {', '.join(marks)} ({final})"
-    log.append(Event(PHASE, f"{text}: {gain} {good.value}.", by=seat))
+        marks = [f"{v}" for v in tools[0]] + [Msg("{n} (one-use)", n=v) for v in tools[1]]
+        message: Msg = Plural("{seat} rolls {faces} ({sum}) at {where}{lowered}, adds tool {tools} ({final}): {gain}.",
+                              "{seat} rolls {faces} ({sum}) at {where}{lowered}, adds tools {tools} ({final}): {gain}.",
+                              len(added), tools=Join(", ", marks), final=final, **values)
+    else:
+        message = Msg("{seat} rolls {faces} ({sum}) at {where}{lowered}: {gain}.", **values)
+    log.append(said(PHASE, message, by=seat))
     return gain

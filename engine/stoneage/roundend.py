@@ -5,6 +5,9 @@ the four card slots; then the final scoring.
 from __future__ import annotations
 
 from engine.contract import Event
+from engine.messages import Join, Msg, Plural
+from engine.stoneage import texts
+from engine.stoneage.texts import said
 from engine.stoneage import animals, newhuts, scoring
 from engine.stoneage.herd import MAJORITY_POINTS
 from engine.stoneage.herd import TILES as HERD_TILES
@@ -30,13 +33,14 @@ def slide_and_refill(st: State, log: list[Event] | None = None) -> bool:
     return len(cards) == SLOTS
 
 
-def end_reason(st: State, cards_full: bool) -> str:
+def end_reason(st: State, cards_full: bool) -> Msg | str:
     """Why the game ends now, in the rules' words, or '' when it goes on."""
     empty = [f"building{i}" for i, stack in enumerate(st.buildings, 1) if not stack]
     if empty:
-        return f"the stack of {' and '.join(empty)} is empty at the end of round {st.round}"
+        return Msg("the stack of {stacks} is empty at the end of round {round}", stacks=Join(texts.AND, empty),
+                   round=st.round)
     if not cards_full:
-        return f"too few civilization cards to fill the four slots after round {st.round}"
+        return Msg("too few civilization cards to fill the four slots after round {round}", round=st.round)
     return ""
 
 
@@ -49,7 +53,8 @@ def run(st: State, log: list[Event]) -> None:
     if reason:
         finish(st, reason, log)
         return
-    log.append(Event(PHASE, f"Round {st.round} is over; {st.start_player} starts round {st.round + 1}."))
+    log.append(said(PHASE, Msg("Round {round} is over; {seat} starts round {next}.", round=st.round,
+                               seat=st.start_player, next=st.round + 1)))
     new_round(st, log)
 
 
@@ -58,8 +63,9 @@ def new_round(st: State, log: list[Event]) -> None:
     for seat in st.players:
         left = place_lines_left(st, seat)
         if left:
-            log.append(Event(PHASE, f"{left} PLACE line{'s' * (left > 1)} of your plan not played: "
-                                    "dropped with the round.", to=seat))
+            log.append(said(PHASE, Plural("{n} PLACE line of your plan not played: dropped with the round.",
+                                          "{n} PLACE lines of your plan not played: dropped with the round.",
+                                          left, n=left), to=seat))
         board = st.board(seat)
         board.tools_used = [False] * TOOL_SLOTS
         board.traded = False
@@ -76,27 +82,37 @@ def _herd_moves(st: State, log: list[Event]) -> None:
     assert st.herd is not None
     st.herd.turn_up()
     if st.herd.at:
-        log.append(Event(PHASE, f"The mammoth herd moves to the {st.herd.at}: {HERD_TILES[st.herd.tile]}."))
+        log.append(said(PHASE, Msg("The mammoth herd moves to the {place}: {tile}.", place=texts.place(st.herd.at),
+                                   tile=texts.herd_tile(HERD_TILES[st.herd.tile]))))
     else:
-        log.append(Event(PHASE, "No mammoth tile is left: the whole herd is tamed and leaves."))
+        log.append(said(PHASE, Msg("No mammoth tile is left: the whole herd is tamed and leaves.")))
 
 
-def finish(st: State, reason: str, log: list[Event]) -> None:
+def finish(st: State, reason: Msg | str, log: list[Event]) -> None:
     """The final scoring, the winners, and the game is over."""
-    log.append(Event("end", f"The game ends: {reason}."))
+    log.append(said("end", Msg("The game ends: {reason}.", reason=reason)))
     _herd_majority(st, log)
     for seat in st.players:
         board = st.board(seat)
         parts = scoring.breakdown(board)
         board.score += sum(parts.values())
-        shown = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in parts.items() if v)
-        log.append(Event("end", f"{seat} scores {shown or 'nothing more'}: {board.score} in all."))
+        shown = [texts.score_part(k, v) for k, v in parts.items() if v]
+        if shown:
+            message = Msg("{seat} scores {parts}: {score} in all.", seat=seat, parts=Join(", ", shown),
+                          score=board.score)
+        else:
+            message = Msg("{seat} scores nothing more: {score} in all.", seat=seat, score=board.score)
+        log.append(said("end", message))
     st.winners = scoring.winners(st)
-    st.reason = reason
+    st.reason = str(reason)
     st.plans.clear()
     st.stage, st.turn, st.decision = Stage.OVER, "", ""
-    log.append(Event("end", f"{' and '.join(st.winners)} win{'s' * (len(st.winners) == 1)} with "
-                            f"{st.board(st.winners[0]).score} points."))
+    score = st.board(st.winners[0]).score
+    if len(st.winners) == 1:
+        log.append(said("end", Msg("{seat} wins with {score} points.", seat=st.winners[0], score=score)))
+    else:
+        log.append(said("end", Msg("{seats} win with {score} points.", seats=Join(texts.AND, st.winners),
+                                   score=score)))
 
 
 def _herd_majority(st: State, log: list[Event]) -> None:
@@ -107,4 +123,5 @@ def _herd_majority(st: State, log: list[Event]) -> None:
     for seat in st.players:
         if most and len(st.herd.won.get(seat, [])) == most:
             st.board(seat).score += MAJORITY_POINTS
-            log.append(Event("end", f"{seat} has the most mammoth tiles: {MAJORITY_POINTS} points."))
+            log.append(said("end", Msg("{seat} has the most mammoth tiles: {points} points.", seat=seat,
+                                       points=MAJORITY_POINTS)))

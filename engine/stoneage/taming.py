@@ -13,6 +13,9 @@ as it does when nobody is on it.
 from __future__ import annotations
 
 from engine.contract import Event
+from engine.messages import Join, Msg
+from engine.stoneage import texts
+from engine.stoneage.texts import said
 from engine.dice import Dice
 from engine.stoneage.cardeffects import raise_agriculture
 from engine.stoneage.cards import Effect, Immediate
@@ -30,17 +33,17 @@ def _payers(policy: Policy) -> tuple[Good, ...]:
     return feed.goods if feed and not feed.penalty else RESOURCES
 
 
-def pay(board: PlayerBoard, policy: Policy, count: int) -> list[str]:
+def pay(board: PlayerBoard, policy: Policy, count: int) -> list:
     """Pay 1 food a person for ``count`` people, food first; what was paid, in words."""
     food = min(board.food, count)
     board.food -= food
-    paid = [f"{food} food"] if food else []
+    paid = [texts.amount(food, "food")] if food else []
     short = count - food
     for good in _payers(policy):
         take = min(board.amount(good), short)
         if take:
             board.add(good, -take)
-            paid.append(f"{take} {good.value}")
+            paid.append(texts.amount(take, good))
             short -= take
     return paid
 
@@ -59,16 +62,16 @@ def move(st: State, seat: str, location: str, people: int, log: list[Event]) -> 
     wanted = min(policy.herd, people)
     count = min(wanted, can_pay(board, policy))
     if wanted > count:
-        log.append(Event(PHASE, f"HERD {policy.herd}: you can pay for {count} only.", to=seat))
+        log.append(said(PHASE, Msg("HERD {n}: you can pay for {count} only.", n=policy.herd, count=count), to=seat))
     if not count:
         return
     paid = pay(board, policy, count)
     herd.tamers[seat] = herd.tamers.get(seat, 0) + count
-    log.append(Event(PHASE, f"{seat} moves {count} {'person' if count == 1 else 'people'} onto the "
-                            f"mammoth tile, paying {', '.join(paid)}.", by=seat))
+    log.append(said(PHASE, Msg("{seat} moves {people} onto the mammoth tile, paying {paid}.", seat=seat,
+                               people=texts.people(count), paid=Join(", ", paid)), by=seat))
 
 
-def give(board: PlayerBoard, reward: Immediate) -> str:
+def give(board: PlayerBoard, reward: Immediate) -> Msg:
     """Give one tile reward; what it gave, in words."""
     if reward.effect is Effect.FOOD:
         board.food += reward.amount
@@ -76,12 +79,12 @@ def give(board: PlayerBoard, reward: Immediate) -> str:
         assert reward.good is not None
         board.add(reward.good, reward.amount)
     elif reward.effect is Effect.TOOL:
-        return str(reward) if board.gain_tool() else "nothing (tools are at 4 4 4)"
+        return texts.top_of(reward) if board.gain_tool() else texts.NOTHING_TOOLS
     elif reward.effect is Effect.AGRICULTURE:
-        return str(reward) if raise_agriculture(board) else "nothing (agriculture is at 10)"
+        return texts.top_of(reward) if raise_agriculture(board) else texts.NOTHING_FIELD
     elif reward.effect is Effect.ONE_USE:
         board.one_use.append(reward.amount)
-    return str(reward)
+    return texts.top_of(reward)
 
 
 def roll(st: State, dice: Dice, log: list[Event]) -> dict[str, list[int]]:
@@ -92,7 +95,8 @@ def roll(st: State, dice: Dice, log: list[Event]) -> dict[str, list[int]]:
         count = st.herd.tamers.get(seat, 0)
         if count:
             faces[seat] = sorted((dice.roll(f"herd {seat}") for _ in range(count)), reverse=True)
-            log.append(Event(PHASE, f"{seat} rolls {' '.join(map(str, faces[seat]))} for the mammoth.", by=seat))
+            log.append(said(PHASE, Msg("{seat} rolls {faces} for the mammoth.", seat=seat,
+                                       faces=" ".join(map(str, faces[seat]))), by=seat))
     return faces
 
 
@@ -106,9 +110,10 @@ def tame(st: State, dice: Dice, log: list[Event]) -> None:
     best = max(faces.values(), default=None)
     top = [s for s, f in faces.items() if f == best]
     if not top:
-        log.append(Event(PHASE, f"Nobody is on the mammoth tile: {tile.id} leaves the game."))
+        log.append(said(PHASE, Msg("Nobody is on the mammoth tile: {tile} leaves the game.", tile=tile.id)))
     elif len(top) > 1:
-        log.append(Event(PHASE, f"{' and '.join(top)} stay tied on every die: {tile.id} leaves the game."))
+        log.append(said(PHASE, Msg("{seats} stay tied on every die: {tile} leaves the game.",
+                                   seats=Join(texts.AND, top), tile=tile.id)))
         _reward_all(st, top, tile.all, log)
     else:
         _won(st, top[0], [s for s in faces if s != top[0]], log)
@@ -121,16 +126,16 @@ def _won(st: State, seat: str, others: list[str], log: list[Event]) -> None:
     assert st.herd is not None
     tile = TILES[st.herd.tile]
     st.herd.won.setdefault(seat, []).append(tile.id)
-    log.append(Event(PHASE, f"{seat} tames the mammoth and keeps {tile.id}.", by=seat))
+    log.append(said(PHASE, Msg("{seat} tames the mammoth and keeps {tile}.", seat=seat, tile=tile.id), by=seat))
     if policy_of(st, seat).herd_bonus == "all":
         _reward_all(st, [seat], tile.all, log)
     else:
         got = give(st.board(seat), tile.one)
-        log.append(Event(PHASE, f"{seat} takes the tamer's reward: {got}.", by=seat))
+        log.append(said(PHASE, Msg("{seat} takes the tamer's reward: {got}.", seat=seat, got=got), by=seat))
     _reward_all(st, others, tile.all, log)
 
 
 def _reward_all(st: State, seats: list[str], reward: Immediate, log: list[Event]) -> None:
     for seat in seats:
         got = give(st.board(seat), reward)
-        log.append(Event(PHASE, f"{seat} takes the \"all\" reward: {got}.", by=seat))
+        log.append(said(PHASE, Msg("{seat} takes the \"all\" reward: {got}.", seat=seat, got=got), by=seat))

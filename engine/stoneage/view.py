@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.messages import Msg
 from engine.stoneage import animals, igloos, merchant, newhuts, winter
 from engine.stoneage.buildings import ANY_TILE, NEW_HUTS
 from engine.stoneage.cards import CARDS
@@ -83,7 +84,7 @@ def _still_to_come(plan: Plan) -> list[str]:
     return out
 
 
-def view(st: State, seat: str | None, prompt: str = "") -> dict[str, Any]:
+def view(st: State, seat: str | None, prompt: Msg | str = "") -> dict[str, Any]:
     """The game as ``seat`` sees it (None: the public)."""
     me = seat if seat in st.players else None
     plan = st.plans.get(me) if me else None
@@ -105,6 +106,7 @@ def view(st: State, seat: str | None, prompt: str = "") -> dict[str, Any]:
            if merchant.enabled(st) else {}),
         "locations": {n: st.people_on(n) for n in NAMES
                       if exists(n, len(st.players), merchant.enabled(st)) and st.people_on(n)},
-        "me": me, "prompt": prompt, "plan": _still_to_come(plan) if plan else None,
+        "me": me, "prompt": str(prompt), "prompt_message": prompt.to_dict() if isinstance(prompt, Msg) else None,
+        "plan": _still_to_come(plan) if plan else None,
         "over": st.winners is not None, "winners": list(st.winners or []), "reason": st.reason,
     }

@@ -11,6 +11,9 @@ it; otherwise the purchase stands without it.
 from __future__ import annotations
 
 from engine.contract import Event
+from engine.messages import Msg
+from engine.stoneage import texts
+from engine.stoneage.texts import said
 from engine.stoneage.buildings import BUILDINGS
 from engine.stoneage.cards import CARDS
 from engine.stoneage.goods import Good
@@ -40,19 +43,20 @@ def extra(st: State, seat: str, bought: str, where: str, order: Buy, policy: Pol
     for it (BUY ... EXTRA, or BUY EXTRA AUTO) and it can pay."""
     if not enabled(st) or not (order.extra or policy.extra == "auto"):
         return
-    good = Good.GOLD if where.startswith("card") else Good.STONE
+    good = Good.GOLD if bought in CARDS else Good.STONE      # a card (the jewel slot's too) or a tile
     if not takes_extra(bought):
         if order.extra:
-            log.append(Event(PHASE, f"EXTRA at {where}: {bought} takes no harsh-winter extra.", to=seat))
+            log.append(said(PHASE, Msg("EXTRA at {where}: {bought} takes no harsh-winter extra.", where=where,
+                                       bought=bought), to=seat))
         return
     board = st.board(seat)
     if board.amount(good) < 1:
         if order.extra:
-            log.append(Event(PHASE, f"EXTRA at {where}: no {good.value} left after paying; no extra.",
-                             to=seat))
+            log.append(said(PHASE, Msg("EXTRA at {where}: no {good} left after paying; no extra.", where=where,
+                                       good=texts.good(good)), to=seat))
         return
     board.add(good, -1)
     board.score += POINTS[good]
     board.winter += POINTS[good]
-    log.append(Event(PHASE, f"{seat} pays an extra {good.value} for the harsh winter: "
-                            f"{POINTS[good]} points.", by=seat))
+    log.append(said(PHASE, Msg("{seat} pays an extra {good} for the harsh winter: {points} points.", seat=seat,
+                               good=texts.good(good), points=POINTS[good]), by=seat))

@@ -5,6 +5,7 @@ import difflib
 import re
 
 from engine.common import Refused
+from engine.messages import Msg
 from engine.stoneage.animaldata import WORDS as ANIMAL_WORDS
 from engine.stoneage.goods import GOODS, RESOURCES, Good
 from engine.stoneage.locations import LOCATIONS, NAMES, SOURCE, exists
@@ -30,9 +31,12 @@ def closest(word: str, choices: tuple[str, ...] | list[str]) -> str:
     return next(c for c in choices if c.lower() == found[0])
 
 
-def hint(word: str, choices: tuple[str, ...] | list[str]) -> str:
-    near = closest(word, choices)
-    return f"did you mean {near}?" if near else ""
+def did_you_mean(near: str) -> Msg | str:
+    return Msg("did you mean {word}?", word=near) if near else ""
+
+
+def hint(word: str, choices: tuple[str, ...] | list[str]) -> Msg | str:
+    return did_you_mean(closest(word, choices))
 
 
 def joined(words: list[str]) -> list[str]:
@@ -48,7 +52,7 @@ def joined(words: list[str]) -> list[str]:
 
 def number(word: str, what: str, example: str) -> int:
     if not _DIGITS.fullmatch(word):
-        raise Refused(f"{shown(word)} is not a number of {what}", f"write it like {example}")
+        raise Refused(NOT_A_NUMBER[what](shown(word)), Msg("write it like {example}", example=example))
     return int(word)
 
 
@@ -59,32 +63,44 @@ def location(word: str, players: int, merchant: bool = False) -> str:
     if exists(name, players, merchant):
         return name
     if name in ("merchant", "jewelcard"):
-        raise Refused(f"this game is played without the merchant: there is no {name}",
-                      "the merchant and the jewel slot come only with the GM option merchant")
+        raise Refused(Msg("this game is played without the merchant: there is no {place}", place=name),
+                      Msg("the merchant and the jewel slot come only with the GM option merchant"))
     if name in ANIMAL_WORDS:
-        raise Refused(f"nothing is rolled or bought on the {ANIMAL_WORDS[name]}: only PLACE and USE name "
-                      "a wild animal", f"PLACE 1 {ANIMAL_WORDS[name]}")
-    stacks = f"building1 to building{players}"
+        raise Refused(Msg("nothing is rolled or bought on the {animal}: only PLACE and USE name a wild animal",
+                          animal=ANIMAL_WORDS[name]), f"PLACE 1 {ANIMAL_WORDS[name]}")
+    stacks = Msg("building1 to building{players}", players=players)
     if name in LOCATIONS:
-        raise Refused(f"a game of {players} has {players} building stacks, not {name}", stacks)
+        raise Refused(Msg("a game of {players} has {players} building stacks, not {place}", players=players,
+                          place=name), stacks)
     if name in (g.value for g in GOODS):
         place = SOURCE[Good(name)]
-        raise Refused(f"no location {shown(word)}: {name} is gathered at {place}", f"did you mean {place}?")
+        raise Refused(Msg("no location {word}: {good} is gathered at {place}", word=shown(word), good=name,
+                          place=place), did_you_mean(place))
     if _SLOT.fullmatch(name):
-        raise Refused(f"{shown(word)} needs its number",
-                      "card1 (1 resource) to card4 (4)" if name.startswith("card") else stacks)
+        raise Refused(Msg("{word} needs its number", word=shown(word)),
+                      Msg("card1 (1 resource) to card4 (4)") if name.startswith("card") else stacks)
     names = [n for n in NAMES if exists(n, players, merchant)]
     near = closest(name, names + list(ALIASES))
-    raise Refused(f"no location {shown(word)}", f"did you mean {ALIASES.get(near, near)}?" if near
-                  else "the locations are " + ", ".join(names))
+    raise Refused(Msg("no location {word}", word=shown(word)), did_you_mean(ALIASES.get(near, near)) if near
+                  else Msg("the locations are {words}", words=", ".join(names)))
 
 
-def good(word: str, food: str) -> Good:
+def good(word: str, food: Msg | str) -> Good:
     """A resource (wood, clay, stone, gold); ``food`` is the reason food is refused here."""
     if word == "food":
         raise Refused(food)
     for g in RESOURCES:
         if word in (g.value, g.value + "s"):
             return g
-    raise Refused(f"no resource {shown(word)}", hint(word, [g.value for g in RESOURCES])
-                  or "the resources are wood, clay, stone and gold")
+    raise Refused(Msg("no resource {word}", word=shown(word)), hint(word, [g.value for g in RESOURCES])
+                  or Msg("the resources are wood, clay, stone and gold"))
+
+
+# "'x' is not a number of ...": one whole sentence for each thing counted.
+NOT_A_NUMBER = {
+    "people": lambda word: Msg("{word} is not a number of people", word=word),
+    "pips on a tool": lambda word: Msg("{word} is not a number of pips on a tool", word=word),
+    "goods": lambda word: Msg("{word} is not a number of goods", word=word),
+    "jewels": lambda word: Msg("{word} is not a number of jewels", word=word),
+    "resources": lambda word: Msg("{word} is not a number of resources", word=word),
+}

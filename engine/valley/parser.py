@@ -71,7 +71,7 @@ class _Reader:
         return name
 
     # -- examples for refusals: lines that fit the seat's own position --
-    def path_example(self, what: str) -> str:
+    def path_example(self, what: str) -> Msg:
         """A MOVE-like line: one of the seat's tokens from its first space to
         a neighbour it may step onto (a made-up C4-D4 only when it has none)."""
         st = self.state
@@ -79,15 +79,18 @@ class _Reader:
             for n in self.board.adjacent(name):
                 sp = st.peek(n)
                 if self.board.hexes[n].kind != "L" and not st.river_blocks(name, n) and not (sp and sp.blocked()):
-                    return f"e.g. {what} {'1W' if self.unmoved[name].w else '1F'} {name}-{n}"
-        return f"e.g. {what} 1W C4-D4"
+                    line = f"{what} {'1W' if self.unmoved[name].w else '1F'} {name}-{n}"
+                    return Msg("e.g. {line}", line=line)
+        line = f"{what} 1W C4-D4"
+        return Msg("e.g. {line}", line=line)
 
-    def space_example(self, what: str, fits: Callable[[str], bool], count: int = 1) -> str:
+    def space_example(self, what: str, fits: Callable[[str], bool], count: int = 1) -> Msg:
         """``what`` with the first ``count`` spaces where ``fits`` (its own
         tokens' spaces first), or an order form when no space fits."""
         names = sorted(self.unmoved) + [n for n in self.board.names if n not in self.unmoved]
         found = [n for n in names if self.board.hexes[n].kind != "L" and fits(n)][:count]
-        return f"e.g. {what} {' '.join(found)}" if found else f"{what} <space>"
+        line = f"{what} {' '.join(found)}"
+        return Msg("e.g. {line}", line=line) if found else Msg("{order} <space>", order=what)
 
     # -- orders --------------------------------------------------------
     def place(self, args: list[str], line: int) -> Place:

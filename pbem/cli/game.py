@@ -198,7 +198,7 @@ def _gm_announced(obj: Ctx, game_id: str, word: str, now_text: str | None, tool,
         now = _now(now_text)
         done = tool(s, g, now)
         gmtools.announce(s, cfg, g, word, done, now, key="cli")
-        return done
+        return str(done)            # the GM's terminal reads English, times in UTC
     _run(obj, game_id, act, lambda done: f"{game_id}: {done}; the seats are told with the next pass", dry_run,
          lambda done: f"{game_id}: the GM would have {done}{then}")
 

@@ -8,6 +8,7 @@ from typing import Callable
 
 from sqlmodel import Session
 
+from engine.messages import Msg
 from pbem import gmtools
 from pbem.answer import Answer
 from pbem.i18n import _
@@ -15,6 +16,7 @@ from pbem.config import Config
 from pbem.mail.reading import Incoming
 from pbem.models import Game, Seat
 from pbem.protocol import Command
+from pbem.reports.render import spoken
 
 # Who may send a command: a seat's player, the GM (signed on as "gm"), or
 # anyone at all, without a SIGNON.
@@ -81,8 +83,8 @@ def step_phrase(game: Game, number: int | None = None) -> str:
     return (_("turn {n}") if game.simultaneous else _("step {n}")).format(n=number)
 
 
-def gm_did(ctx: Context, done: str) -> None:
-    """A GM action was carried out: log it, tell the seats, and say so."""
+def gm_did(ctx: Context, done: Msg) -> None:
+    """A GM action was carried out: log it, tell the seats (each in its language), and say so."""
     assert ctx.game is not None
     gmtools.announce(ctx.session, ctx.cfg, ctx.game, ctx.cmd.word, done, ctx.now, key=str(ctx.cmd.line))
-    ctx.answer.add(f"GM: {done}.")
+    ctx.answer.add(_("GM: {done}.").format(done=spoken(done)))

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from typing import Callable
 
+from engine.messages import Msg
+
 from pbem import gmtools
 from pbem.commands.base import GM, Context, Entry, gm_did
 from pbem.i18n import N_
 from pbem.games import GameError
 
 
-def _clock(ctx: Context, tool: Callable[[], str]) -> None:
+def _clock(ctx: Context, tool: Callable[[], Msg]) -> None:
     """Carry out one clock tool and tell the seats, or say why it cannot be done."""
     try:
         done = tool()

@@ -2,11 +2,14 @@
 (the last turn undone), END."""
 from __future__ import annotations
 
+from engine.messages import Msg
 from pbem import gmtools
 from pbem.commands.base import GM, Context, Entry, gm_did
 from pbem.i18n import N_
 from pbem.games import GameError, start_game
 from pbem.history import HistoryError
+
+ENDED_BY_THE_GM = N_("ended by the GM")      # the reason of END by mail, translated for each reader
 
 
 def _refused(ctx: Context, why: Exception) -> None:
@@ -21,7 +24,7 @@ def start(ctx: Context) -> None:
     except GameError as why:
         _refused(ctx, why)
         return
-    gm_did(ctx, "started the game")
+    gm_did(ctx, Msg("started the game"))
 
 
 def preview(ctx: Context) -> None:
@@ -39,17 +42,17 @@ def rollback(ctx: Context) -> None:
     except (GameError, HistoryError) as why:
         _refused(ctx, why)
         return
-    gm_did(ctx, f"rolled the game back to turn {turn}")
+    gm_did(ctx, Msg("rolled the game back to turn {turn}", turn=turn))
 
 
 def end(ctx: Context) -> None:
     """The game is over now; the tool tells the seats and observers."""
     try:
-        gmtools.end_game(ctx.session, ctx.cfg, ctx.game, "ended by the GM", ctx.now)
+        gmtools.end_game(ctx.session, ctx.cfg, ctx.game, ENDED_BY_THE_GM, ctx.now)
     except GameError as why:
         _refused(ctx, why)
         return
-    gm_did(ctx, "ended the game")
+    gm_did(ctx, Msg("ended the game"))
 
 
 START = Entry("START", "", GM, N_("start a game whose seats are taken"), start)

@@ -2,6 +2,7 @@
 (civil disorder). The tools (pbem.gmtools) log the action themselves."""
 from __future__ import annotations
 
+from engine.messages import Msg
 from pbem import gmtools
 from pbem.commands.base import GM, Context, Entry, gm_did
 from pbem.i18n import N_
@@ -26,7 +27,7 @@ def replace(ctx: Context) -> None:
         return
     ctx.answer.add(f"Seat {seat}: {old} is replaced by {address}, who gets a new password"
                    + (" when the game starts." if ctx.game.status == "new" else "."))
-    gm_did(ctx, f"gave seat {seat} to a new player")
+    gm_did(ctx, Msg("gave seat {seat} to a new player", seat=seat))
 
 
 def bot(ctx: Context) -> None:
@@ -41,7 +42,8 @@ def bot(ctx: Context) -> None:
     except (GameError, HistoryError) as why:
         ctx.answer.add(f"Line {ctx.cmd.line}: {str(why).rstrip('.')}. Nothing was changed.")
         return
-    gm_did(ctx, f"put seat {seat} {'in' if on else 'out of'} civil disorder (played by the bot)")
+    gm_did(ctx, Msg("put seat {seat} in civil disorder (played by the bot)", seat=seat) if on else
+           Msg("put seat {seat} out of civil disorder (played by the bot)", seat=seat))
 
 
 REPLACE = Entry("REPLACE", "<seat> <address>", GM, N_("give the seat to a new player"), replace)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pbem import gmtools
 from pbem.commands.base import PLAYER, Context, Entry
-from pbem.i18n import N_
+from pbem.i18n import N_, _
 from pbem.games import GameError
 
 
@@ -14,7 +14,7 @@ def vacation(ctx: Context) -> None:
         ctx.answer.add(gmtools.vacation(ctx.session, ctx.game, ctx.seat, cmd.args[0] if cmd.args else "",
                                         who="you", now=ctx.now))
     except GameError as why:
-        ctx.answer.add(f"Line {cmd.line}: {why}.")
+        ctx.answer.add(_("Line {line}: {why}.").format(line=cmd.line, why=why))
 
 
 VACATION = Entry("VACATION", "<turns> | OFF", PLAYER, N_("away: your tribe holds, no turn counts as missed"),

@@ -55,6 +55,8 @@ def spoken(message: Any) -> str:
     its values that are messages too are translated first."""
     if isinstance(message, (Msg, Join)):
         message = message.to_dict()
+    if callable(getattr(message, "spoken", None)):     # a value that shows itself (pbem.clock.When)
+        return message.spoken()
     if not isinstance(message, dict):
         return str(message)
     if "join" in message:

@@ -57,7 +57,7 @@ def standings(view: dict[str, Any]) -> Standings:
                 view["hand_sizes"][seat])
 
     order = sorted(view["players"], key=lambda p: (-figures(p)[0], -figures(p)[4], view["players"].index(p)))
-    return Standings(columns=("score", "stories", "fire", "camps", "cards"),
+    return Standings(columns=(N_("score"), N_("stories"), N_("fire"), N_("camps"), N_("cards")),
                      rows=[(p, figures(p)) for p in order], charted=("score", "camps", "stories"))
 
 

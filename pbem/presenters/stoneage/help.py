@@ -12,6 +12,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
+from engine.stoneage import texts
 from engine.stoneage.buildings import ANY_TILE
 from engine.stoneage.cards import CARDS, Effect
 from engine.stoneage.locations import (
@@ -22,12 +23,20 @@ from engine.stoneage.locations import (
     players_per_gathering,
     village_spaces,
 )
+from pbem import i18n
+from pbem.i18n import N_, _
+from pbem.reports.render import spoken
 
 WIDTH = 72
-DOCS = "All the orders, with their rules: docs/orders-stoneage.md."
+DOCS = N_("All the orders, with their rules: docs/orders-stoneage.md.")
 RESOURCES = ("wood", "clay", "stone", "gold")
 _START = {"people": 5, "free": 5, "placed": {}, "tools": [0, 0, 0], "tools_used": [False] * 3,
           "one_use": [], **{g: 0 for g in RESOURCES}}
+
+
+def _described(message: Any, text: str) -> str:
+    """A card's or tile's description: the view's text in English, else the message translated."""
+    return text if i18n.current() == i18n.DEFAULT and text else spoken(message)
 
 
 def _line(order: str, why: str) -> str:
@@ -67,20 +76,21 @@ def _place(view: dict[str, Any], board: dict[str, Any]) -> list[str]:
     n = min(board["free"], 3)
     gather = [g for g in ("forest", "clay", "quarry", "river", "hunt") if open_to(view, board, n, g)]
     if len(gather) >= 2:
-        lines.append(_line(f"PLACE {n} {gather[0]} OR {n} {gather[1]}", "PLACE <n> <location> [OR ...]"))
+        lines.append(_line(f"PLACE {n} {gather[0]} OR {n} {gather[1]}", _("PLACE <n> <location> [OR ...]")))
     elif gather:
-        lines.append(_line(f"PLACE {n} {gather[0]}", "PLACE <n> <location> [OR ...]"))
+        lines.append(_line(f"PLACE {n} {gather[0]}", _("PLACE <n> <location> [OR ...]")))
     village = [v for v in VILLAGE if open_to(view, board, LOCATIONS[v].exact, v)]
     for v in village[:2]:
-        gives = {"toolmaker": "a tool", "hut": "a person more", "field": "agriculture +1",
-                 "merchant": "merchant level +2, 2 jewels"}[v]
-        lines.append(_line(f"PLACE {LOCATIONS[v].exact} {v}", f"{gives} (exactly {LOCATIONS[v].exact})"))
+        gives = {"toolmaker": N_("a tool (exactly {n})"), "hut": N_("a person more (exactly {n})"),
+                 "field": N_("agriculture +1 (exactly {n})"),
+                 "merchant": N_("merchant level +2, 2 jewels (exactly {n})")}[v]
+        lines.append(_line(f"PLACE {LOCATIONS[v].exact} {v}", _(gives).format(n=LOCATIONS[v].exact)))
     slot = next((s["slot"] for s in view["civ_slots"] if open_to(view, board, 1, s["slot"])), "")
     if slot:
-        lines.append(_line(f"PLACE 1 {slot}", "then BUY it (below)"))
+        lines.append(_line(f"PLACE 1 {slot}", _("then BUY it (below)")))
     stack = next((b["stack"] for b in view["buildings"] if open_to(view, board, 1, b["stack"])), "")
     if stack:
-        lines.append(_line(f"PLACE 1 {stack}", "then BUY it (below)"))
+        lines.append(_line(f"PLACE 1 {stack}", _("then BUY it (below)")))
     return lines
 
 
@@ -102,23 +112,23 @@ def _buy(view: dict[str, Any], board: dict[str, Any]) -> list[str]:
     if slots:
         s = slots[0]
         number = LOCATIONS[s["slot"]].number
-        lines.append(_line(f"BUY {s['slot']}{_pay(board, number)}", s["text"]))
+        lines.append(_line(f"BUY {s['slot']}{_pay(board, number)}", _described(texts.card(s["card"]), s["text"])))
     stacks = sorted((b for b in view["buildings"] if b["top"]), key=lambda b: b["stack"] not in board["placed"])
     if stacks:
         b = stacks[0]
         tile = ANY_TILE[b["top"]]
         pay = " PAY " + " ".join(f"{tile.cost.count(g)} {g.value}" for g in dict.fromkeys(tile.cost)) \
             if tile.fixed else ""
-        lines.append(_line(f"BUY {b['stack']}{pay}", b["text"]))
+        lines.append(_line(f"BUY {b['stack']}{pay}", _described(texts.building(b["top"]), b["text"])))
     return lines
 
 
 def _tools(board: dict[str, Any]) -> list[str]:
-    lines = [_line("TOOLS AUTO", "the fewest tools that make a roll count")]
+    lines = [_line("TOOLS AUTO", _("the fewest tools that make a roll count"))]
     values = sorted([v for v, used in zip(board["tools"], board["tools_used"]) if v and not used]
                     + list(board["one_use"]), reverse=True)[:2]
     if values:
-        lines.append(_line("TOOLS forest " + " ".join(map(str, values)), "these tools on the forest roll"))
+        lines.append(_line("TOOLS forest " + " ".join(map(str, values)), _("these tools on the forest roll")))
     return lines
 
 
@@ -127,11 +137,12 @@ def _cards(view: dict[str, Any]) -> list[str]:
     lines = []
     offer = {CARDS[s["card"]].top.effect: s["slot"] for s in view["civ_slots"] if s["card"]}
     if Effect.ANY2 in offer:
-        lines.append(_line("TAKE stone gold", f"the two resources of {offer[Effect.ANY2]}'s card"))
+        lines.append(_line("TAKE stone gold", _("the two resources of {slot}'s card").format(slot=offer[Effect.ANY2])))
     if Effect.DICE_ALL in offer:
-        lines.append(_line("PICK gold tool field", f"your rewards of {offer[Effect.DICE_ALL]}'s dice"))
+        lines.append(_line("PICK gold tool field", _("your rewards of {slot}'s dice").format(
+            slot=offer[Effect.DICE_ALL])))
     if not lines:
-        lines.append("  (TAKE and PICK: for cards not on offer now; see the docs)")
+        lines.append("  " + _("(TAKE and PICK: for cards not on offer now; see the docs)"))
     return lines
 
 
@@ -140,10 +151,10 @@ def _herd(view: dict[str, Any], board: dict[str, Any]) -> list[str]:
     if herd is None:
         return []
     if not herd["at"]:
-        return ["  (HERD: the Mammoth Herd has left the board)"]
+        return ["  " + _("(HERD: the Mammoth Herd has left the board)")]
     n = min(board["people"], 2)
-    return [_line(f"HERD {n}", f"move up to {n} to the tile (1 food each)"),
-            _line("HERD BONUS ALL", "if you tame: the tile's 'all' reward")]
+    return [_line(f"HERD {n}", _("move up to {n} to the tile (1 food each)").format(n=n)),
+            _line("HERD BONUS ALL", _("if you tame: the tile's 'all' reward"))]
 
 
 def _variants(view: dict[str, Any]) -> list[str]:
@@ -151,15 +162,16 @@ def _variants(view: dict[str, Any]) -> list[str]:
     stack = next((b["stack"] for b in view["buildings"] if b["top"]), "")
     lines = []
     if stack and view.get("igloos_left"):
-        lines.append(_line(f"BUY {stack} IGLOO PAY 3 wood", "an igloo instead of the tile: 9 points"))
+        lines.append(_line(f"BUY {stack} IGLOO PAY 3 wood", _("an igloo instead of the tile: 9 points")))
     if view["options"].get("harsh_winter"):
         if stack:
-            lines.append(_line(f"BUY {stack} EXTRA", "and an extra stone: 5 points more (B01-B13)"))
-        lines.append(_line("BUY EXTRA AUTO", "the extra stone or gold on every purchase"))
+            lines.append(_line(f"BUY {stack} EXTRA", _("and an extra stone: 5 points more (B01-B13)")))
+        lines.append(_line("BUY EXTRA AUTO", _("the extra stone or gold on every purchase")))
     lines += _merchant(view, stack)
     for animal in view.get("animals", [])[:1]:
-        lines.append(_line(f"PLACE 1 {animal['name']}", f"against the {animal['title']}: {animal['needed']} "
-                                                        "people drive it off, a die each for a reward"))
+        lines.append(_line(f"PLACE 1 {animal['name']}", _(
+            "against the {title}: {n} people drive it off, a die each for a reward").format(
+            title=spoken(texts.animal_title(animal["title"])), n=animal["needed"])))
     return lines
 
 
@@ -169,11 +181,12 @@ def _merchant(view: dict[str, Any], stack: str) -> list[str]:
         return []
     lines = []
     if view["jewel_card"]["card"]:
-        lines.append(_line("BUY jewelcard", f"3 jewels: {view['jewel_card']['text']}"))
-        lines.append(_line("BUY jewelcard TOP", "and 3 more: the deck's top card face down"))
+        lines.append(_line("BUY jewelcard", _("3 jewels: {card}").format(
+            card=_described(texts.card(view["jewel_card"]["card"]), view["jewel_card"]["text"]))))
+        lines.append(_line("BUY jewelcard TOP", _("and 3 more: the deck's top card face down")))
     if stack:
-        lines.append(_line(f"BUY {stack} TRADE 1 wood FOR 1 clay", "once a round, before paying"))
-    lines.append(_line("HUNT JEWELS 1", "a jewel instead of a food from the hunt"))
+        lines.append(_line(f"BUY {stack} TRADE 1 wood FOR 1 clay", _("once a round, before paying")))
+    lines.append(_line("HUNT JEWELS 1", _("a jewel instead of a food from the hunt")))
     return lines
 
 
@@ -181,26 +194,26 @@ def examples(view: dict[str, Any], board: dict[str, Any]) -> list[str]:
     """Every order, with an example that fits ``board`` (a seat's, or a fresh one) now."""
     lines = _place(view, board) if view["stage"] == "placement" and board["free"] else []
     first = sorted(board["placed"]) or ["toolmaker", "forest"]
-    lines.append(_line("USE " + " ".join(first[:2]), "resolve these first, in this order"))
+    lines.append(_line("USE " + " ".join(first[:2]), _("resolve these first, in this order")))
     lines += _tools(board) + _buy(view, board) + _cards(view)
     have = [g for g in RESOURCES if board[g]] or ["wood", "clay"]
-    lines += [_line("FEED " + " ".join(have[:2]), "when food is short: these, in order"),
-              _line("FEED PENALTY", "or lose 10 points and keep resources")]
+    lines += [_line("FEED " + " ".join(have[:2]), _("when food is short: these, in order")),
+              _line("FEED PENALTY", _("or lose 10 points and keep resources"))]
     return lines + _herd(view, board) + _variants(view)
 
 
 def help_lines(view: dict[str, Any]) -> list[str]:
     """The orders that fit now with an example each, the kept plan, and the docs."""
     if view["over"]:
-        return [DOCS]
+        return [_(DOCS)]
     me = view.get("me")
     if me in view["boards"]:
-        lines = ["Your orders now (one a line; # starts a comment):"]
+        lines = [_("Your orders now (one a line; # starts a comment):")]
         lines += examples(view, view["boards"][me])
     else:
-        lines = ["Stone Age orders (examples for a seat that has placed", "nobody yet):"]
+        lines = [_("Stone Age orders (examples for a seat that has placed"), _("nobody yet):")]
         lines += examples(view, {**_START, "free": 5 if view["stage"] == "placement" else 0})
     if view.get("plan"):
-        lines.append("Your kept orders:")
+        lines.append(_("Your kept orders:"))
         lines += [f"  {line}" for line in view["plan"]]
-    return lines + [DOCS]
+    return lines + [_(DOCS)]

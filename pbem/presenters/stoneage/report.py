@@ -6,22 +6,28 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine.contract import Event
+from engine.stoneage import texts as words
+from pbem.i18n import N_, _, ngettext
 from pbem.presenters import Maps, Report
+from pbem import i18n
 from pbem.presenters.stoneage import village
+from engine.messages import Join, Msg
+from engine.stoneage.animaldata import ANIMALS
+from engine.stoneage.herd import TILES as HERD_TILES
 from pbem.presenters.stoneage.words import board_texts, when
-from pbem.reports.render import render, wrap
+from pbem.reports.render import render, spoken, wrap
 from pbem.reports.render import visible as grouped
 
 PHASE_TITLES = {
-    "plan": "Your orders", "placement": "1. Placement", "actions": "2. Actions",
-    "herd": "3. The Mammoth Herd", "feeding": "4. Feeding", "round": "5. End of the round",
-    "end": "The end of the game",
+    "plan": N_("Your orders"), "placement": N_("1. Placement"), "actions": N_("2. Actions"),
+    "herd": N_("3. The Mammoth Herd"), "feeding": N_("4. Feeding"), "round": N_("5. End of the round"),
+    "end": N_("The end of the game"),
 }
 
 
 def visible(events: Iterable[Event | dict], seat: str | None) -> list[tuple[str, list[str]]]:
     """Events this seat may read, under the phase titles of a round."""
-    return grouped(events, seat, PHASE_TITLES)
+    return grouped(events, seat, {phase: _(title) for phase, title in PHASE_TITLES.items()})
 
 
 def draw_maps(view: dict[str, Any]) -> Maps:
@@ -34,14 +40,38 @@ def _wrapped(texts: list[str], indent: str = "  ") -> list[str]:
 
 def _offer(view: dict[str, Any]) -> tuple[list[str], list[str]]:
     """The card slots with their costs and the building stacks' tops, as texts."""
-    cards = [f"{s['slot']} (cost {i}): {s['text'] or 'empty'}" for i, s in enumerate(view["civ_slots"], 1)]
+    cards = [_("{slot} (cost {cost}): {card}").format(slot=s["slot"], cost=i, card=card_text(s["card"], s["text"]))
+             for i, s in enumerate(view["civ_slots"], 1)]
     jewel = view.get("jewel_card")
     if jewel is not None:
-        cards.append(f"jewelcard (3 jewels, TOP 3 more for the deck's top card face down): "
-                     f"{jewel['text'] or 'empty'}")
-    cards.append(f"{view['civ_deck']} cards left in the deck")
-    tops = [f"{b['stack']} ({b['left']} left): {b['text'] or 'empty'}" for b in view["buildings"]]
+        cards.append(_("jewelcard (3 jewels, TOP 3 more for the deck's top card face down): {card}").format(
+            card=card_text(jewel["card"], jewel["text"])))
+    cards.append(ngettext("{n} card left in the deck", "{n} cards left in the deck", view["civ_deck"]).format(
+        n=view["civ_deck"]) if view["civ_deck"] != 1 or i18n.current() != i18n.DEFAULT
+        else f"{view['civ_deck']} cards left in the deck")
+    tops = [_("{stack} ({left} left): {tile}").format(stack=b["stack"], left=b["left"],
+                                                      tile=tile_text(b["top"], b["text"]))
+            for b in view["buildings"]]
     return cards, tops
+
+
+def english() -> bool:
+    return i18n.current() == i18n.DEFAULT
+
+
+def card_text(card: str, text: str = "") -> str:
+    """A civilization card as the view's text writes it (str(CARDS[id])), in the reader's language
+    (the view's own text in English)."""
+    if not card:
+        return text or _("empty")
+    return text if english() and text else spoken(words.card(card))
+
+
+def tile_text(tile: str, text: str = "") -> str:
+    """A building tile as the view's text writes it (str(ANY_TILE[id])), in the reader's language."""
+    if not tile:
+        return text or _("empty")
+    return text if english() and text else spoken(words.building(tile))
 
 
 def _herd(view: dict[str, Any]) -> list[str]:
@@ -50,16 +80,20 @@ def _herd(view: dict[str, Any]) -> list[str]:
     if not herd:
         return []
     if not herd.get("at"):
-        return ["The herd is all tamed and gone."]
+        return [_("The herd is all tamed and gone.")]
     tile = herd.get("text") or herd.get("tile", "")
-    head = f"The herd stands on {herd['at']}: {tile}; {herd.get('left', 0)} tiles left"
-    texts = [head + (f", the next goes to {herd['next_at']}" if herd.get("next_at") else "")]
+    if not english() and herd.get("tile") in HERD_TILES:
+        tile = spoken(words.herd_tile(HERD_TILES[herd["tile"]]))
+    head = _("The herd stands on {place}: {tile}; {n} tiles left").format(
+        place=spoken(words.place(herd["at"])), tile=tile, n=herd.get("left", 0))
+    texts = [head + (_(", the next goes to {place}").format(place=spoken(words.place(herd["next_at"])))
+                     if herd.get("next_at") else "")]
     on_tile = ", ".join(f"{p} {n}" for p, n in (herd.get("on_tile") or {}).items())
     if on_tile:
-        texts.append(f"On the tile: {on_tile}")
+        texts.append(_("On the tile: {seats}").format(seats=on_tile))
     won = ", ".join(f"{p} {len(v)}" for p, v in (herd.get("won") or {}).items() if v)
     if won:
-        texts.append(f"Tiles won: {won}")
+        texts.append(_("Tiles won: {seats}").format(seats=won))
     return texts
 
 
@@ -67,20 +101,20 @@ def _variants(view: dict[str, Any]) -> list[str]:
     """The variants in play, the igloos left in the supply, the wild animals in play."""
     texts = []
     if "igloos_left" in view:
-        texts.append(f"Igloos: {view['igloos_left']} left in the supply (3 resources of one kind on a "
-                     "building space: BUY buildingN IGLOO PAY 3 wood)")
+        texts.append(_("Igloos: {n} left in the supply (3 resources of one kind on a building space: BUY "
+                       "buildingN IGLOO PAY 3 wood)").format(n=view["igloos_left"]))
     if view["options"].get("harsh_winter"):
-        texts.append("Harsh winter: an extra stone on a fixed-cost building (B01-B13) scores 5, an extra "
-                     "gold on a card scores 6 (BUY ... EXTRA, or BUY EXTRA AUTO)")
+        texts.append(_("Harsh winter: an extra stone on a fixed-cost building (B01-B13) scores 5, an extra "
+                       "gold on a card scores 6 (BUY ... EXTRA, or BUY EXTRA AUTO)"))
     if view["options"].get("new_huts"):
-        texts.append("New huts: N01-N06 are among the building tiles; each scores less than it costs and "
-                     "gives a wood, clay or stone at every round's end, or a person, a tool or agriculture "
-                     "once (counted by hut builders)")
+        texts.append(_("New huts: N01-N06 are among the building tiles; each scores less than it costs and "
+                       "gives a wood, clay or stone at every round's end, or a person, a tool or agriculture "
+                       "once (counted by hut builders)"))
     if view["options"].get("merchant"):
-        texts.append("Merchant: 2 people there give merchant level +2 and 2 jewels; once a round a BUY line "
-                     "may trade as many goods as the level allows, 2 at most (BUY building1 TRADE 1 wood FOR "
-                     "1 clay), which the purchase must spend; HUNT JEWELS n takes jewels from the hunt; "
-                     "jewels are no resource and score nothing")
+        texts.append(_("Merchant: 2 people there give merchant level +2 and 2 jewels; once a round a BUY line "
+                       "may trade as many goods as the level allows, 2 at most (BUY building1 TRADE 1 wood FOR "
+                       "1 clay), which the purchase must spend; HUNT JEWELS n takes jewels from the hunt; "
+                       "jewels are no resource and score nothing"))
     return texts + animal_texts(view)
 
 
@@ -90,14 +124,19 @@ def animal_texts(view: dict[str, Any]) -> list[str]:
     if "animals" not in view:
         return []
     if not view["animals"]:
-        return ["Wild animals: none in play"]
-    texts = [f"Wild animals: every roll for goods loses {sum(a['penalty'] for a in view['animals'])}"]
+        return [_("Wild animals: none in play")]
+    texts = [_("Wild animals: every roll for goods loses {n}").format(n=sum(a["penalty"] for a in view["animals"]))]
     for a in view["animals"]:
         on = sum(a["on"].values())
         who = ", ".join(f"{p} {n}" for p, n in a["on"].items())
-        texts.append(f"The {a['title']} ({a['id']}, PLACE n {a['name']}): -{a['penalty']} on every roll; "
-                     f"{on} of the {a['needed']} people it takes" + (f" ({who})" if who else "")
-                     + "; a die each: " + ", ".join(f"{i}: {r}" for i, r in enumerate(a["rewards"], 1)))
+        animal = ANIMALS.get(a["id"])
+        rewards = ([spoken(words.reward(r.kind, r.amount)) for r in animal.rewards] if animal and not english()
+                   else list(a["rewards"]))
+        texts.append(_("The {title} ({id}, PLACE n {name}): -{penalty} on every roll; {on} of the {needed} "
+                       "people it takes").format(title=spoken(words.animal_title(a["title"])), id=a["id"],
+                                                 name=a["name"], penalty=a["penalty"], on=on, needed=a["needed"])
+                     + (f" ({who})" if who else "")
+                     + _("; a die each: ") + ", ".join(f"{i}: {r}" for i, r in enumerate(rewards, 1)))
     return texts
 
 
@@ -117,9 +156,11 @@ def _context(game: str, turn_no: int, seat: str | None, view: dict[str, Any],
     groups = visible(events, seat)
     cards, tops = _offer(view)
     prompt = view.get("prompt", "") if seat else ""
+    if prompt and view.get("prompt_message"):
+        prompt = spoken(view["prompt_message"])
     if prompt and view["options"].get("placement") != "live":
-        prompt += (". Add READY to the same mail and the round runs as soon as every plan is in; "
-                   "without it, at the deadline.")
+        prompt += _(". Add READY to the same mail and the round runs as soon as every plan is in; "
+                    "without it, at the deadline.")
     return {
         "game": game, "turn_no": turn_no, "seat": seat, "view": view, "when": when(view), "svg": svg,
         "village_lines": village_lines, "groups": groups, "boards": _boards(view, seat),
@@ -131,7 +172,39 @@ def _context(game: str, turn_no: int, seat: str | None, view: dict[str, Any],
         "plan": (view.get("plan") or []) if seat else [],
         "plan_lines": _wrapped((view.get("plan") or []) if seat else []),
         "village": [(village.title(view, n), village.who(view, n)) for n in village.places(view)],
+        "result": result(view), "fitted": fitted,
     }
+
+
+def fitted(text: str) -> list[str]:
+    """A line of the report's frame: as it is in English (as it always was), wrapped to
+    72 columns in the languages whose words run longer."""
+    return [text] if i18n.current() == i18n.DEFAULT else wrap(text, "")
+
+
+def result(view: dict[str, Any]) -> str:
+    """Who won and why, for the end of the game: "red won (the stack of building2 is empty ...)"."""
+    winners = view["winners"]
+    if not winners:
+        return _("nobody won ({reason})").format(reason=reason_text(view))
+    return ngettext("{seats} won ({reason})", "{seats} won ({reason})", len(winners)).format(
+        seats=_(" and ").join(winners), reason=reason_text(view))
+
+
+def reason_text(view: dict[str, Any]) -> str:
+    """The view's reason (English, as the engine stored it) in the reader's language when it is one
+    of the engine's two."""
+    import re
+    reason = view.get("reason") or ""
+    found = re.fullmatch(r"the stack of (.+) is empty at the end of round (\d+)", reason)
+    if found:
+        return spoken(Msg("the stack of {stacks} is empty at the end of round {round}",
+                          stacks=Join(words.AND, found.group(1).split(" and ")), round=int(found.group(2))))
+    found = re.fullmatch(r"too few civilization cards to fill the four slots after round (\d+)", reason)
+    if found:
+        return spoken(Msg("too few civilization cards to fill the four slots after round {round}",
+                          round=int(found.group(1))))
+    return reason
 
 
 def report(*, game: str, turn_no: int, seat: str | None, view: dict[str, Any],
@@ -142,8 +215,9 @@ def report(*, game: str, turn_no: int, seat: str | None, view: dict[str, Any],
     ``maps`` may be given when the village was drawn once for every seat: it is public."""
     context = _context(game, turn_no, seat, view, events, maps)
     context.update(deadline=deadline, address=address, missed=missed or {})
-    subject = f"[{game}] step {turn_no} report" + (f" for {seat}" if seat else "")
+    subject = (_("[{game}] step {step} report for {seat}") if seat else _("[{game}] step {step} report")).format(
+        game=game, step=turn_no, seat=seat)
     if view["over"]:
-        subject = f"[{game}] the game is over"
+        subject = _("[{game}] the game is over").format(game=game)
     return Report(subject, render("reports/stoneage/report.txt", **context),
                   render("reports/stoneage/report.html", **context))

@@ -6,11 +6,14 @@ from html import escape
 from typing import Any
 
 from engine.stoneage.locations import LOCATIONS, NAMES, exists
-from pbem.reports.render import wrap
+from pbem.i18n import N_, _
+from engine.stoneage.texts import place
+from pbem.reports.render import spoken, wrap
 
 SEAT_COLOURS = ["#c0392b", "#2563b0", "#2e8b3a", "#b8860b", "#7d4fa0"]
-TITLES = {"hunt": "hunting grounds", "forest": "forest", "clay": "clay pit", "quarry": "quarry",
-          "river": "river", "toolmaker": "tool maker", "hut": "hut", "field": "field", "merchant": "merchant"}
+TITLES = {"hunt": N_("hunting grounds"), "forest": N_("forest"), "clay": N_("clay pit"), "quarry": N_("quarry"),
+          "river": N_("river"), "toolmaker": N_("tool maker"), "hut": N_("hut"), "field": N_("field"),
+          "merchant": N_("merchant")}
 BOX_W, BOX_H, COLUMNS = 170, 64, 4
 
 
@@ -31,15 +34,15 @@ def _room(view: dict[str, Any], name: str) -> int | None:
 
 def title(view: dict[str, Any], name: str) -> str:
     if name in TITLES:
-        return TITLES[name]
+        return _(TITLES[name])
     animal = _animal(view, name)
     if animal:
-        return f"{animal['name']} (-{animal['penalty']})"
+        return f"{spoken(place(animal['name']))} (-{animal['penalty']})"
     if name == "jewelcard":
-        return f"jewel slot ({view['jewel_card']['card'] or 'empty'})"
+        return _("jewel slot ({card})").format(card=view["jewel_card"]["card"] or _("empty"))
     slots = {s["slot"]: s["card"] for s in view["civ_slots"]}
     tops = {b["stack"]: b["top"] for b in view["buildings"]}
-    shown = slots.get(name) or tops.get(name) or "empty"
+    shown = slots.get(name) or tops.get(name) or _("empty")
     return f"{name} ({shown})"
 
 
@@ -51,7 +54,7 @@ def who(view: dict[str, Any], name: str) -> str:
 
 def text_lines(view: dict[str, Any]) -> list[str]:
     """One line per location: its name, room, and the people on it."""
-    lines = ["The village (who stands where):"]
+    lines = [_("The village (who stands where):")]
     for name in places(view):
         room = _room(view, name)
         lines += wrap(f"{title(view, name):<22} {'' if room is None else room:>2}  {who(view, name)}")
@@ -79,9 +82,10 @@ def svg(view: dict[str, Any]) -> str:
     names = places(view)
     colours = {p: SEAT_COLOURS[i % len(SEAT_COLOURS)] for i, p in enumerate(view["players"])}
     rows = (len(names) + COLUMNS - 1) // COLUMNS
+    label = escape(_("the village"))
     width, height = 4 + COLUMNS * (BOX_W + 6), 4 + rows * (BOX_H + 6) + 20
     out = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
-            f'height="{height}" role="img" aria-label="the village" font-family="sans-serif" font-size="11">')]
+            f'height="{height}" role="img" aria-label="{label}" font-family="sans-serif" font-size="11">')]
     for i, name in enumerate(names):
         out += _box(view, name, i, colours)
     x = 6

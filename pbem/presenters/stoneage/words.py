@@ -5,30 +5,39 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from engine.stoneage import texts
 from engine.stoneage.cards import CARDS
+from pbem import i18n
+from pbem.i18n import N_, _
 from pbem.presenters import Standings
 from pbem.presenters.stoneage.help import help_lines
+from pbem.reports.render import spoken
+from engine.stoneage.buildings import NEW_HUTS
 
 __all__ = ["board_texts", "card_words", "help_lines", "label", "standings", "tool_words", "variant_words",
            "when"]
 
 GOODS = ("food", "wood", "clay", "stone", "gold")
+GOOD_LINES = {"food": N_("food {n}"), "wood": N_("wood {n}"), "clay": N_("clay {n}"), "stone": N_("stone {n}"),
+              "gold": N_("gold {n}")}
+STAGES = {"placement": N_("placement"), "actions": N_("actions"), "herd": N_("herd"), "feeding": N_("feeding"),
+          "round": N_("end of the round"), "over": N_("over")}
 
 
 def when(view: dict[str, Any]) -> str:
     """Where the game stands: "round 3, placement", or that it is over."""
     if view["over"]:
-        return f"the game is over after round {view['round']}"
-    return f"round {view['round']}, {view['stage']}"
+        return _("the game is over after round {round}").format(round=view["round"])
+    return _("round {round}, {stage}").format(round=view["round"], stage=_(STAGES.get(view["stage"], view["stage"])))
 
 
 def label(view: dict[str, Any]) -> str:
     """The same, short: the round, and the stage when a round takes more than one step."""
     if view["over"]:
-        return f"round {view['round']}, the end"
+        return _("round {round}, the end").format(round=view["round"])
     if view["options"].get("placement") == "live":
-        return f"round {view['round']}, {view['stage']}"
-    return f"round {view['round']}"
+        return _("round {round}, {stage}").format(round=view["round"], stage=_(STAGES.get(view["stage"], view["stage"])))
+    return _("round {round}").format(round=view["round"])
 
 
 def standings(view: dict[str, Any]) -> Standings:
@@ -45,12 +54,13 @@ def standings(view: dict[str, Any]) -> Standings:
 
     order = sorted(view["players"], key=lambda p: (-figures(p)[0], -sum(figures(p)[1:4]),
                                                    view["players"].index(p)))
-    return Standings(columns=("score", "people", "agriculture", "tools", "food", *extra),
+    N_("igloos"), N_("jewels"), N_("merchant level")       # the variants' columns, translated where shown
+    return Standings(columns=(N_("score"), N_("people"), N_("agriculture"), N_("tools"), N_("food"), *extra),
                      rows=[(p, figures(p)) for p in order], charted=("score", "people", "agriculture"))
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
+def _figures(kind: str, n: int) -> str:
+    return spoken(texts.figures(kind, n))
 
 
 def card_words(cards: list[str], hidden: int, mine: bool) -> str:
@@ -60,23 +70,25 @@ def card_words(cards: list[str], hidden: int, mine: bool) -> str:
     figures: Counter[str] = Counter()
     for c in seen:
         if CARDS[c].multiplier is not None:
-            figures[CARDS[c].multiplier.value.replace("_", " ")] += CARDS[c].figures
-    parts = [("symbols " + ", ".join(cultures)) if cultures else "no symbols"]
-    parts.append(", ".join(_plural(n, k) for k, n in sorted(figures.items())) or "no figures")
+            figures[CARDS[c].multiplier.value] += CARDS[c].figures
+    shown = ", ".join(spoken(texts.CULTURES[c]) for c in cultures)
+    parts = [_("symbols {cultures}").format(cultures=shown) if cultures else _("no symbols")]
+    parts.append(", ".join(_figures(k, n) for k, n in sorted(figures.items())) or _("no figures"))
     if hidden and mine:
-        parts.append("face down: " + "; ".join(str(CARDS[c]) for c in cards[len(cards) - hidden:]))
+        parts.append(_("face down: {cards}").format(cards=_("; ").join(spoken(texts.card(c))
+                                                                    for c in cards[len(cards) - hidden:])))
     elif hidden:
-        parts.append(f"{hidden} face down")
-    return "; ".join(parts)
+        parts.append(_("{n} face down").format(n=hidden))
+    return _("; ").join(parts)
 
 
 def tool_words(board: dict[str, Any]) -> str:
     tools = [f"{v}{'*' if used else ''}" for v, used in zip(board["tools"], board["tools_used"])]
-    text = "tools " + " ".join(tools)
+    text = _("tools {tools}").format(tools=" ".join(tools))
     if any(board["tools_used"]):
-        text += " (* used)"
+        text += _(" (* used)")
     if board["one_use"]:
-        text += ", one-use " + " ".join(map(str, board["one_use"]))
+        text += _(", one-use {tools}").format(tools=" ".join(map(str, board["one_use"])))
     return text
 
 
@@ -87,35 +99,43 @@ def variant_words(board: dict[str, Any]) -> list[str]:
     out = []
     if "igloos" in board:
         kinds = Counter(board["igloos"])
-        out.append(f"igloos: {len(board['igloos'])}" + (
-            " (" + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())) + ")" if kinds else ""))
+        out.append(_("igloos: {n}").format(n=len(board["igloos"])) + (
+            " (" + ", ".join(spoken(texts.amount(n, k)) for k, n in sorted(kinds.items())) + ")" if kinds else ""))
     if "winter_points" in board:
-        out.append(f"harsh-winter extras: {board['winter_points']} points")
+        out.append(_("harsh-winter extras: {n} points").format(n=board["winter_points"]))
     if board.get("new_huts"):
-        out.append("new huts: " + "; ".join(board["new_huts"]))
+        out.append(_("new huts: {huts}").format(huts=_("; ").join(_hut(h) for h in board["new_huts"])))
     if "jewels" in board:
-        out.append(f"jewels {board['jewels']}, merchant level {board['merchant_level']}"
-                   + (" (traded this round)" if board.get("traded") else ""))
+        out.append(_("jewels {jewels}, merchant level {level}").format(jewels=board["jewels"],
+                                                                        level=board["merchant_level"])
+                   + (_(" (traded this round)") if board.get("traded") else ""))
     if board.get("held"):
-        out.append("against the animals: " + ", ".join(f"{n} on the {k}" for k, n in board["held"].items()))
+        out.append(_("against the animals: {animals}").format(animals=", ".join(
+            _("{n} on the {animal}").format(n=n, animal=spoken(texts.place(k))) for k, n in board["held"].items())))
     return out
+
+
+def _hut(text: str) -> str:
+    """A new hut's description (the view's English, str(NEW_HUTS[id])) in the reader's language."""
+    tile_id = text.split(":", 1)[0]
+    return spoken(texts.building(tile_id)) if tile_id in NEW_HUTS and i18n.current() != i18n.DEFAULT else text
 
 
 def board_texts(view: dict[str, Any], seat: str, mine: bool) -> list[str]:
     """One seat's board as short sentences, each to be wrapped."""
     b = view["boards"][seat]
-    head = f"{seat}: score {b['score']}, {b['people']} people"
+    head = _("{seat}: score {score}, {people} people").format(seat=seat, score=b["score"], people=b["people"])
     if b["free"] and view["stage"] == "placement":
-        head += f" ({b['free']} to place)"
+        head += _(" ({n} to place)").format(n=b["free"])
     if seat == view["start_player"]:
-        head += ", start player"
-    texts = [head, ", ".join(f"{g} {b[g]}" for g in GOODS),
-             f"agriculture {b['agriculture']}, " + tool_words(b)]
-    texts.append("buildings: " + (" ".join(b["buildings"]) or "none"))
-    texts += variant_words(b)
-    texts.append("cards: " + card_words(b["cards"], b["face_down"], mine))
+        head += _(", start player")
+    lines = [head, ", ".join(_(GOOD_LINES[g]).format(n=b[g]) for g in GOODS),
+             _("agriculture {n}, ").format(n=b["agriculture"]) + tool_words(b)]
+    lines.append(_("buildings: {tiles}").format(tiles=" ".join(b["buildings"]) or _("none")))
+    lines += variant_words(b)
+    lines.append(_("cards: {cards}").format(cards=card_words(b["cards"], b["face_down"], mine)))
     if mine and "end_points" in b:
-        parts = [f"{k.replace('_', ' ')} {n}" for k, n in b["end_points"].items() if n]
-        texts.append(f"at the end you would add {sum(b['end_points'].values())}"
+        parts = [spoken(texts.score_part(k, n)) for k, n in b["end_points"].items() if n]
+        lines.append(_("at the end you would add {n}").format(n=sum(b["end_points"].values()))
                      + (f" ({', '.join(parts)})" if parts else ""))
-    return texts
+    return lines

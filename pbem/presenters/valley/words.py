@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.valley.words import season_word
-from pbem.i18n import _
+from pbem.i18n import N_, _
 from pbem.presenters import Demo, Standings
 from pbem.presenters.valley.help import help_lines
 from pbem.reports.render import spoken
@@ -18,7 +18,7 @@ def standings(view: dict[str, Any]) -> Standings:
     first on a tie (the order the archive always had)."""
     rows = sorted(((len(t["camps"]), t["warriors"] + t["females"], t["food"], seat)
                    for seat, t in view["tribes"].items()), reverse=True)
-    return Standings(columns=("camps", "tokens", "food"),
+    return Standings(columns=(N_("camps"), N_("tokens"), N_("food")),
                      rows=[(seat, (camps, tokens, food)) for camps, tokens, food, seat in rows],
                      charted=("tokens", "camps", "food"))
 

@@ -1,0 +1,253 @@
+"""Stone Age's words as messages (engine.messages): the goods, people, places, rewards and
+cards its events name, for the mail layer to write in the reader's language. Each one's
+``str()`` is the English the engine has always written.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from engine.contract import Event
+from engine.messages import Join, Msg, Plural, Word
+
+
+def said(phase: str, message: Msg, to: str | None = None, by: str | None = None) -> Event:
+    """An event whose text is the message's English (the message is kept for the mail layer)."""
+    return Event(phase, str(message), to=to, by=by, message=message)
+
+
+def good(name: Any) -> Msg:
+    """A good's (or trade kind's) name alone: "wood", "food"."""
+    name = getattr(name, "value", name)
+    return GOOD_WORDS.get(name) or Msg(str(name))
+
+
+# (not clay: "clay" is the clay pit's word; no event names clay alone)
+GOOD_WORDS = {"food": Msg("food"), "wood": Msg("wood"), "stone": Msg("stone"), "gold": Msg("gold")}
+
+
+def amount(n: int, name: Any) -> Msg:
+    """``2 wood``: a count of a good, the English never counted (``2 jewels`` is)."""
+    name = getattr(name, "value", name)
+    if name == "food":
+        return Word("{n} food", "{n} food", n, n=n)
+    if name == "wood":
+        return Word("{n} wood", "{n} wood", n, n=n)
+    if name == "clay":
+        return Word("{n} clay", "{n} clay", n, n=n)
+    if name == "stone":
+        return Word("{n} stone", "{n} stone", n, n=n)
+    if name == "gold":
+        return Word("{n} gold", "{n} gold", n, n=n)
+    if name == "jewel":
+        return jewels(n)
+    if name == "points":
+        return points(n)
+    return Msg("{n} {kind}", n=n, kind=str(name))
+
+
+def uncounted(n: int, name: str) -> Msg:
+    """``2 jewel``: a count whose English never takes the plural (the merchant's reasons)."""
+    if name == "jewel":
+        return Word("{n} jewel", "{n} jewels", n, n=n)
+    return amount(n, name)
+
+
+def goods(pairs: Iterable[tuple[Any, int]], sep: str | Msg = " ") -> Join:
+    """``2 wood 1 clay``: goods and their counts."""
+    return Join(sep, [amount(n, g) for g, n in pairs])
+
+
+def jewels(n: int) -> Msg:
+    return Plural("{n} jewel", "{n} jewels", n, n=n)
+
+
+def points(n: int) -> Msg:
+    return Plural("{n} point", "{n} points", n, n=n)
+
+
+def people(n: int) -> Msg:
+    """``1 person``, ``3 people``."""
+    return Plural("{n} person", "{n} people", n, n=n)
+
+
+AND = Msg(" and ")
+AND_THE = Msg(" and the ")
+
+PLACES = {"hunt": Msg("hunt"), "forest": Msg("forest"), "clay": Msg("clay"),
+          "quarry": Msg("quarry"), "river": Msg("river"), "toolmaker": Msg("toolmaker"),
+          "hut": Msg("hut"), "field": Msg("field"), "merchant": Msg("merchant"),
+          "wolf": Word("wolf", "wolves", 1), "boar": Msg("boar"), "bear": Word("bear", "bears", 1),
+          "tiger": Word("tiger", "tigers", 1)}
+
+
+def place(name: str) -> Any:
+    """A location as the events name it: its word of the orders (``clay``, ``card2``), the
+    named places in the reader's words, card slots and stacks as they are."""
+    return PLACES.get(name, name)
+
+
+ANIMAL_TITLES = {"wolf": Word("wolf", "wolves", 1), "wild boar": Msg("wild boar"), "cave bear": Msg("cave bear"),
+                 "sabre-toothed tiger": Msg("sabre-toothed tiger")}
+
+
+def animal_title(title: str) -> Any:
+    return ANIMAL_TITLES.get(title, title)
+
+
+NOTHING_TOOLS = Msg("nothing (tools are at 4 4 4)")
+NOTHING_FIELD = Msg("nothing (agriculture is at 10)")
+TOOL_STEP = Msg("a tool step")
+FIELD_UP = Msg("agriculture +1")
+
+
+def reward(kind: str, n: int = 1) -> Msg:
+    """An animal's die reward, or one of the dice for everyone."""
+    if kind == "tool":
+        return TOOL_STEP
+    if kind == "field":
+        return FIELD_UP
+    return amount(n, kind)
+
+
+def immediate(effect: str, n: int = 0, good_name: str = "") -> Msg:
+    """The top half of a card (engine/stoneage/cards.py's _TOP_TEXT)."""
+    texts = {
+        "food": lambda: amount(n, "food"),
+        "resource": lambda: amount(n, good_name),
+        "roll": lambda: ROLLS[good_name],
+        "dice_all": lambda: Msg("a die for everyone"),
+        "points": lambda: Msg("{n} points", n=n),
+        "tool": lambda: Msg("a tool"),
+        "agriculture": lambda: Msg("agriculture +1"),
+        "card": lambda: Msg("the top card of the deck, for its bottom"),
+        "one_use": lambda: Msg("a one-use tool of {n}", n=n),
+        "any2": lambda: Msg("any 2 resources"),
+        "jewels": lambda: Msg("{n} jewels", n=n),
+        "merchant": lambda: Msg("merchant level +{n}", n=n),
+    }
+    return texts[effect]()
+
+
+ROLLS = {"food": Msg("roll 2 dice for food"), "wood": Msg("roll 2 dice for wood"),
+         "clay": Msg("roll 2 dice for clay"), "stone": Msg("roll 2 dice for stone"),
+         "gold": Msg("roll 2 dice for gold")}
+
+CULTURES = {"medicine": Msg("medicine"), "art": Msg("art"), "writing": Msg("writing"),
+            "pottery": Msg("pottery"), "sundial": Msg("sundial"), "transport": Msg("transport"),
+            "music": Msg("music"), "weaving": Msg("weaving")}
+
+
+def figures(kind: str, n: int) -> Msg:
+    """A sand card's bottom: ``2 farmers`` (English as cards.py writes it)."""
+    if kind == "farmer":
+        return Plural("{n} farmer", "{n} farmers", n, n=n)
+    if kind == "tool_maker":
+        return Plural("{n} tool maker", "{n} tool makers", n, n=n)
+    if kind == "hut_builder":
+        return Plural("{n} hut builder", "{n} hut builders", n, n=n)
+    if kind == "shaman":
+        return Plural("{n} shaman", "{n} shamans", n, n=n)
+    return Plural("{n} trader", "{n} traders", n, n=n)
+
+
+def card(card_id: str, bought: bool = False) -> Msg:
+    """A civilization card as str(CARDS[id]) writes it, ``C03 (music): 3 food``; ``bought``:
+    as a purchase shows it, ``C03 (music; 3 food)``."""
+    from engine.stoneage.cards import CARDS
+    c = CARDS[card_id]
+    bottom: Any
+    if c.culture is not None:
+        bottom = CULTURES.get(c.culture.value, c.culture.value)
+    else:
+        assert c.multiplier is not None
+        bottom = figures(c.multiplier.value, c.figures)
+    top = top_of(c.top)
+    if bought:
+        return Msg("{id} ({bottom}; {top})", id=c.id, bottom=bottom, top=top)
+    return Msg("{id} ({bottom}): {top}", id=c.id, bottom=bottom, top=top)
+
+
+def top_of(top: Any) -> Msg:
+    return immediate(top.effect.value, top.amount, top.good.value if top.good else "")
+
+
+def faces(values: Iterable[int]) -> str:
+    return " ".join(map(str, values))
+
+
+SCORE_PARTS = {"green": Msg("green {n}"), "farmers": Msg("farmers {n}"),
+               "tool_makers": Msg("tool makers {n}"), "hut_builders": Msg("hut builders {n}"),
+               "shamans": Msg("shamans {n}"), "resources": Msg("resources {n}"),
+               "traders": Msg("traders {n}")}
+
+
+def score_part(key: str, n: int) -> Msg:
+    return Msg(SCORE_PARTS[key].id, n=n)
+
+
+def herd_tile(tile: Any) -> Msg:
+    """A mammoth tile as str(tile) writes it: ``M01: tamer 2 wood, all 1 wood``."""
+    return Msg("{id}: tamer {one}, all {all}", id=tile.id, one=top_of(tile.one), all=top_of(tile.all))
+
+
+def _cost(cost: Any) -> Join:
+    from collections import Counter
+
+    from engine.stoneage.goods import RESOURCES
+    count = Counter(cost)
+    return goods(((g, count[g]) for g in RESOURCES if count.get(g)))
+
+
+def _span(least: int, most: int) -> Any:
+    return str(least) if least == most else Msg("{least} to {most}", least=least, most=most)
+
+
+def building(tile_id: str) -> Msg:
+    """A building tile as str(ANY_TILE[id]) writes it: ``B01: 2 wood 1 clay, 10 points``."""
+    from collections import Counter
+
+    from engine.stoneage.buildings import ANY_TILE, JewelHut, NewHut
+    tile = ANY_TILE[tile_id]
+    if isinstance(tile, NewHut):
+        if tile.each_round is not None:
+            bonus: Msg = Msg("{good} at every round's end", good=amount(1, tile.bonus))
+        else:
+            bonus = {"person": Msg("a new person, once"), "tool": Msg("a tool step, once"),
+                     "field": Msg("agriculture +1, once")}[tile.bonus]
+        return Msg("{id}: {cost}, {points} points and {bonus}", id=tile.id, cost=_cost(tile.cost),
+                   points=tile.score, bonus=bonus)
+    if tile.fixed:
+        base = Msg("{id}: {cost}, {points} points", id=tile.id, cost=_cost(tile.cost),
+                   points=tile.points(Counter(tile.cost)))
+    elif tile.kinds:
+        base = Plural("{id}: {span} resources of exactly {kinds} kind, scoring what is paid",
+                      "{id}: {span} resources of exactly {kinds} kinds, scoring what is paid", tile.kinds,
+                      id=tile.id, span=_span(tile.least, tile.most), kinds=tile.kinds)
+    else:
+        base = Msg("{id}: {span} resources of any kinds, scoring what is paid", id=tile.id,
+                   span=_span(tile.least, tile.most))
+    if isinstance(tile, JewelHut):
+        return Msg("{tile} and {jewels}", tile=base, jewels=jewels(tile.jewels))
+    return base
+
+
+def building_problem(tile_id: str, paid: Any) -> Msg | str:
+    """Building.problem's reason as a message ('' when the payment buys the tile)."""
+    from engine.stoneage.buildings import ANY_TILE
+    from engine.stoneage.goods import RESOURCES
+    tile = ANY_TILE[tile_id]
+    why = tile.problem(paid)
+    if not why:
+        return ""
+    paid = {g: n for g, n in paid.items() if n}
+    if any(g not in RESOURCES or n < 0 for g, n in paid.items()):
+        message: Msg = Msg("only wood, clay, stone and gold pay for a building")
+    elif tile.fixed:
+        message = Msg("{id} costs {cost}", id=tile.id, cost=_cost(tile.cost))
+    elif not tile.least <= sum(paid.values()) <= tile.most:
+        message = Msg("{id} takes {span} resources, not {n}", id=tile.id, span=_span(tile.least, tile.most),
+                      n=sum(paid.values()))
+    else:
+        message = Plural("{id} takes exactly {kinds} kind, not {n}", "{id} takes exactly {kinds} kinds, not {n}",
+                         tile.kinds, id=tile.id, kinds=tile.kinds, n=len(paid))
+    return message if str(message) == why else why
