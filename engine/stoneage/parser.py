@@ -260,24 +260,17 @@ class _Reader:
     @staticmethod
     def trade_goods(args: list[str], example: str) -> tuple[tuple[str, int], ...]:
         """``1 wood 1 jewel`` or ``wood jewel`` as counts of TRADE_GOODS, in that order."""
-        counts: dict[str, int] = {}
-        count = None
-        for word in args:
-            if word[:1].isdigit():
-                if count is not None:
-                    raise Refused(Msg("a number needs what it counts after it"), example)
-                count = w.number(word, "goods", example)
-                if count == 0:
-                    raise Refused(Msg("0 of a good trades nothing"), example)
-                continue
+        def kind_of(word: str) -> str:
             kind = word[:-1] if word.endswith("s") and word[:-1] in TRADE_GOODS else word
             if kind not in TRADE_GOODS:
                 raise Refused(Msg("no trade good {word}: a trade gives and takes wood, clay, stone, gold or jewels",
                                   word=w.shown(word)), example)
-            counts[kind] = counts.get(kind, 0) + (1 if count is None else count)
-            count = None
-        if count is not None or not counts:
-            raise Refused(Msg("a number needs what it counts after it"), example)
+            return kind
+
+        counts: dict[str, int] = {}
+        for kind, n in w.counted(args, kind_of, example, "goods", Msg("0 of a good trades nothing"),
+                                 Msg("a number needs what it counts after it")):
+            counts[kind] = counts.get(kind, 0) + n
         return tuple((k, counts[k]) for k in TRADE_GOODS if k in counts)
 
     def hunt(self, args: list[str], line: int) -> Hunt:
@@ -368,20 +361,8 @@ class _Reader:
     @staticmethod
     def goods(args: list[str], food: Msg | str, example: str) -> tuple[tuple[Good, int], ...]:
         """``2 wood 1 clay`` or ``wood wood clay`` as merged counts."""
-        pairs, count = [], None
-        for word in args:
-            if word[:1].isdigit():
-                if count is not None:
-                    raise Refused(Msg("a number needs its resource after it"), example)
-                count = w.number(word, "resources", example)
-                if count == 0:
-                    raise Refused(Msg("0 of a resource pays nothing"), example)
-                continue
-            pairs.append((w.good(word, food), 1 if count is None else count))
-            count = None
-        if count is not None or not pairs:
-            raise Refused(Msg("a number needs its resource after it"), example)
-        return merged(pairs)
+        return merged(w.counted(args, lambda word: w.good(word, food), example, "resources",
+                                Msg("0 of a resource pays nothing"), Msg("a number needs its resource after it")))
 
     @staticmethod
     def distinct(items: list) -> tuple:

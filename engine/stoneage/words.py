@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from typing import Any, Callable
 
 from engine.common import Refused
 from engine.messages import Msg
@@ -83,6 +84,28 @@ def location(word: str, players: int, merchant: bool = False) -> str:
     near = closest(name, names + list(ALIASES))
     raise Refused(Msg("no location {word}", word=shown(word)), did_you_mean(ALIASES.get(near, near)) if near
                   else Msg("the locations are {words}", words=", ".join(names)))
+
+
+def counted(args: list[str], kind_of: Callable[[str], Any], example: str, what: str, zero: Msg,
+            needs: Msg) -> list[tuple[Any, int]]:
+    """``2 wood 1 clay`` or ``wood wood clay``: (kind, count) pairs as written, each word read by
+    ``kind_of``; ``what`` the numbers count, ``zero`` why 0 is refused, ``needs`` why a number
+    without its kind is."""
+    pairs: list[tuple[Any, int]] = []
+    count = None
+    for word in args:
+        if word[:1].isdigit():
+            if count is not None:
+                raise Refused(needs, example)
+            count = number(word, what, example)
+            if count == 0:
+                raise Refused(zero, example)
+            continue
+        pairs.append((kind_of(word), 1 if count is None else count))
+        count = None
+    if count is not None or not pairs:
+        raise Refused(needs, example)
+    return pairs
 
 
 def good(word: str, food: Msg | str) -> Good:
