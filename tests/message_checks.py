@@ -36,3 +36,32 @@ def assert_translated(events: Iterable[Event], lang: str) -> None:
             assert found is not None and not found.fuzzy, (lang, message_id)
             strings = found.string if isinstance(found.string, (tuple, list)) else [found.string]
             assert all(strings), (lang, message_id)
+
+
+def translated_ids(lang: str) -> set[str]:
+    """The message ids the catalogue of ``lang`` translates (a plural by its singular)."""
+    out = set()
+    for m in read(lang):
+        if isinstance(m.id, tuple):
+            if all(m.string):
+                out.add(m.id[0])
+        elif m.id and m.string:
+            out.add(m.id)
+    return out
+
+
+def assert_problems_translated(problems: Iterable[Any], lang: str) -> set[str]:
+    """Every parser problem carries its message and suggestion (engine.messages), whose English
+    is its text, every id in them translated and the message read differently in ``lang``;
+    the kinds of message seen."""
+    translated, kinds = translated_ids(lang), set()
+    for p in problems:
+        message, suggestion = p.said
+        assert hasattr(message, "to_dict") and str(message) == p.message, p
+        assert str(suggestion) == p.suggestion, p
+        found = ids(message.to_dict()) + (ids(suggestion.to_dict()) if hasattr(suggestion, "to_dict") else [])
+        assert set(found) <= translated, (p, set(found) - translated)
+        kinds.add(message.id)
+        with i18n.speaking(lang):
+            assert spoken(message) != p.message, p
+    return kinds

@@ -13,7 +13,7 @@ from markupsafe import Markup
 from typing import Any
 
 import pytest
-from message_checks import assert_messages_are_their_text, assert_translated, ids
+from message_checks import assert_messages_are_their_text, assert_problems_translated, assert_translated, ids
 
 from engine.contract import Event
 from engine.dewan import RULESET
@@ -276,18 +276,8 @@ def _refused(lang: str) -> list[Any]:
 def test_the_parsers_refusals_are_messages_translated_in_french_and_spanish(lang: str) -> None:
     """Every problem Dewan's parser gives comes with its message (and suggestion), whose
     English is the problem's text, and every id in them has a translation."""
-    translated = {m.id for m in read(lang) if m.id and m.string}
     problems = _refused(lang)
-    kinds = set()
-    for p in problems:
-        message, suggestion = p.said
-        assert isinstance(message, Msg) and str(message) == p.message, p
-        assert str(suggestion) == p.suggestion, p
-        found = ids(message.to_dict()) + (ids(suggestion.to_dict()) if isinstance(suggestion, Msg) else [])
-        assert set(found) <= translated, (p, set(found) - translated)
-        kinds.add(message.id)
-        with i18n.speaking(lang):
-            assert spoken(message) != p.message, p
+    kinds = assert_problems_translated(problems, lang)
     assert len(problems) > 60 and len(kinds) >= 30, (len(problems), len(kinds))
 
 
