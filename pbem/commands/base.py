@@ -83,6 +83,12 @@ def step_phrase(game: Game, number: int | None = None) -> str:
     return (_("turn {n}") if game.simultaneous else _("step {n}")).format(n=number)
 
 
+def gm_refused(ctx: Context, why: Exception) -> None:
+    """A GM command that cannot be done: the line, why, and that nothing changed."""
+    ctx.answer.add(_("Line {line}: {why}. Nothing was changed.").format(line=ctx.cmd.line,
+                                                                        why=str(why).rstrip(".")))
+
+
 def gm_did(ctx: Context, done: Msg) -> None:
     """A GM action was carried out: log it, tell the seats (each in its language), and say so."""
     assert ctx.game is not None

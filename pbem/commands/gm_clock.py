@@ -7,7 +7,7 @@ from typing import Callable
 from engine.messages import Msg
 
 from pbem import gmtools
-from pbem.commands.base import GM, Context, Entry, gm_did
+from pbem.commands.base import GM, Context, Entry, gm_did, gm_refused
 from pbem.i18n import N_
 from pbem.games import GameError
 
@@ -17,7 +17,7 @@ def _clock(ctx: Context, tool: Callable[[], Msg]) -> None:
     try:
         done = tool()
     except GameError as why:
-        ctx.answer.add(f"Line {ctx.cmd.line}: {str(why).rstrip('.')}. Nothing was changed.")
+        gm_refused(ctx, why)
         return
     gm_did(ctx, done)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.messages import Msg
 from pbem import gmtools
-from pbem.commands.base import GM, Context, Entry, gm_did
+from pbem.commands.base import GM, Context, Entry, gm_did, gm_refused
 from pbem.i18n import N_
 from pbem.games import GameError, start_game
 from pbem.history import HistoryError
@@ -12,17 +12,12 @@ from pbem.history import HistoryError
 ENDED_BY_THE_GM = N_("ended by the GM")      # the reason of END by mail, translated for each reader
 
 
-def _refused(ctx: Context, why: Exception) -> None:
-    """The command cannot be done now: why, and that nothing was changed."""
-    ctx.answer.add(f"Line {ctx.cmd.line}: {str(why).rstrip('.')}. Nothing was changed.")
-
-
 def start(ctx: Context) -> None:
     """Start a game that is waiting: passwords mailed, the first step begins."""
     try:
         start_game(ctx.session, ctx.cfg, ctx.game, ctx.now)
     except GameError as why:
-        _refused(ctx, why)
+        gm_refused(ctx, why)
         return
     gm_did(ctx, Msg("started the game"))
 
@@ -32,7 +27,7 @@ def preview(ctx: Context) -> None:
     try:
         ctx.answer.add(gmtools.preview(ctx.session, ctx.cfg, ctx.game))
     except GameError as why:
-        _refused(ctx, why)
+        gm_refused(ctx, why)
 
 
 def rollback(ctx: Context) -> None:
@@ -40,7 +35,7 @@ def rollback(ctx: Context) -> None:
     try:
         turn = gmtools.rollback(ctx.session, ctx.cfg, ctx.game, ctx.now)
     except (GameError, HistoryError) as why:
-        _refused(ctx, why)
+        gm_refused(ctx, why)
         return
     gm_did(ctx, Msg("rolled the game back to turn {turn}", turn=turn))
 
@@ -50,7 +45,7 @@ def end(ctx: Context) -> None:
     try:
         gmtools.end_game(ctx.session, ctx.cfg, ctx.game, ENDED_BY_THE_GM, ctx.now)
     except GameError as why:
-        _refused(ctx, why)
+        gm_refused(ctx, why)
         return
     gm_did(ctx, Msg("ended the game"))
 

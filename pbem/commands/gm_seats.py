@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from engine.messages import Msg
 from pbem import gmtools
-from pbem.commands.base import GM, Context, Entry, gm_did
-from pbem.i18n import N_
+from pbem.commands.base import GM, Context, Entry, gm_did, gm_refused
+from pbem.i18n import N_, _
 from pbem.games import GameError
 from pbem.history import HistoryError
 
@@ -23,10 +23,12 @@ def replace(ctx: Context) -> None:
     try:
         old = gmtools.replace_seat(ctx.session, ctx.cfg, ctx.game, seat, address, ctx.now)
     except (GameError, HistoryError) as why:
-        ctx.answer.add(f"Line {ctx.cmd.line}: {str(why).rstrip('.')}. Nothing was changed.")
+        gm_refused(ctx, why)
         return
-    ctx.answer.add(f"Seat {seat}: {old} is replaced by {address}, who gets a new password"
-                   + (" when the game starts." if ctx.game.status == "new" else "."))
+    ctx.answer.add((_("Seat {seat}: {old} is replaced by {address}, who gets a new password when the game starts.")
+                    if ctx.game.status == "new" else
+                    _("Seat {seat}: {old} is replaced by {address}, who gets a new password.")).format(
+        seat=seat, old=old, address=address))
     gm_did(ctx, Msg("gave seat {seat} to a new player", seat=seat))
 
 
@@ -40,7 +42,7 @@ def bot(ctx: Context) -> None:
     try:
         gmtools.set_bot(ctx.session, ctx.game, seat, on, ctx.now)
     except (GameError, HistoryError) as why:
-        ctx.answer.add(f"Line {ctx.cmd.line}: {str(why).rstrip('.')}. Nothing was changed.")
+        gm_refused(ctx, why)
         return
     gm_did(ctx, Msg("put seat {seat} in civil disorder (played by the bot)", seat=seat) if on else
            Msg("put seat {seat} out of civil disorder (played by the bot)", seat=seat))
