@@ -6,6 +6,7 @@ import re
 from typing import Any, Sequence
 
 from engine.contract import Option
+from engine.messages import Msg
 
 class Refused(Exception):
     """A line that can never be played: why, and what might be meant."""
@@ -36,11 +37,12 @@ def checked_options(declared: Sequence[Option], given: dict[str, Any]) -> dict[s
     return out
 
 
-def seat_name_problem(seat: str) -> str:
-    """What is wrong with a seat name, or ''."""
+def seat_name_problem(seat: str) -> Msg | str:
+    """What is wrong with a seat name (a message: its ``str()`` is the English), or ''."""
     if _SEAT.match(seat):
         return ""
-    return f"seat name {seat!r}: use up to 20 lower-case letters, digits, - or _, starting with a letter"
+    return Msg("seat name {name}: use up to 20 lower-case letters, digits, - or _, starting with a letter",
+               name=repr(seat))
 
 
 def checked_seats(players: Sequence[str], title: str, least: int, most: int) -> list[str]:
@@ -50,7 +52,7 @@ def checked_seats(players: Sequence[str], title: str, least: int, most: int) -> 
         raise ValueError(f"{title} is for {least} to {most} players, not {len(seats)}")
     for seat in seats:
         if seat_name_problem(seat):
-            raise ValueError(seat_name_problem(seat))
+            raise ValueError(str(seat_name_problem(seat)))
     if len(set(seats)) != len(seats):
         raise ValueError("two seats have the same name")
     return seats

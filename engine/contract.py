@@ -134,6 +134,7 @@ class Outcome:
     winners: tuple[str, ...]
     reason: EndReason
     text: str            # the reason in the rulebook's words, for reports ("held 4 camps ...")
+    message: Any = field(default=None, compare=False)   # ``text`` as an engine.messages value (None: as text)
 
 
 @dataclass(frozen=True)

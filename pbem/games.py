@@ -17,7 +17,7 @@ from engine.contract import EndReason
 from pbem import i18n, passwords, steps
 from pbem.clock import parse_duration, show
 from pbem.config import Config
-from pbem.i18n import _, language_problem
+from pbem.i18n import N_, _, language_problem, ngettext
 from pbem.mail.compose import compose, game_lists, message_id_of, thread_root
 from pbem.mail.headers import valid_address
 from pbem.models import Game, GmLog, Seat, utcnow
@@ -34,8 +34,9 @@ RESERVED_SEATS = ("gm",)      # the GM signs on as gm: no seat may have that nam
 def seat_problem(ruleset: Any, name: str) -> str:
     """Why ``name`` cannot name a seat, or ''."""
     if name.lower() in RESERVED_SEATS:
-        return f"the seat name {name} is kept for the GM"
-    return ruleset.seat_name_problem(name) if hasattr(ruleset, "seat_name_problem") else ""
+        return _("the seat name {name} is kept for the GM").format(name=name)
+    problem = ruleset.seat_name_problem(name) if hasattr(ruleset, "seat_name_problem") else ""
+    return spoken(problem) if problem else ""
 
 
 class GameError(ValueError):
@@ -53,30 +54,35 @@ def address_problem(text: str) -> str:
     from email.errors import HeaderParseError, MessageDefect
     from email.headerregistry import Address
     from email.utils import parseaddr
-    shown = repr(text[:80]) if text else "an empty address"
+    shown = repr(text[:80]) if text else _("an empty address")
     if not text or not text.strip():
-        return "no mail address given"
+        return _("no mail address given")
     if text != text.strip():
-        return f"{shown} has spaces around it; write the address alone"
+        return _("{shown} has spaces around it; write the address alone").format(shown=shown)
     named = parseaddr(text)[1]
     if "<" in text and named and named != text:
-        return f"{shown} is a name and an address; write the address alone, like {named[:80]}"
+        return _("{shown} is a name and an address; write the address alone, like {address}").format(
+            shown=shown, address=named[:80])
     if "@" not in text:
-        return f"{shown} is not a mail address: it has no @domain, like ann@example.org"
+        return _("{shown} is not a mail address: it has no @domain, like ann@example.org").format(shown=shown)
     if any(c in text for c in " ,;\t"):
-        return f"{shown} is not one mail address: write one address, without spaces, commas or semicolons"
+        return _("{shown} is not one mail address: write one address, without spaces, commas or semicolons").format(
+            shown=shown)
     if not text.isascii():
-        return f"{shown} has letters outside ASCII, which not every mail server takes; use another address"
+        return _("{shown} has letters outside ASCII, which not every mail server takes; use another address").format(
+            shown=shown)
     try:
         parsed = Address(addr_spec=text)
     except (ValueError, IndexError, HeaderParseError, MessageDefect) as why:
-        reason = str(why).rstrip(")").strip() or "it cannot be read"
+        reason = str(why).rstrip(")").strip()
+        if not reason or i18n.current() != i18n.DEFAULT:     # the parser says why in English only
+            return _("{shown} is not a mail address").format(shown=shown)
         return f"{shown} is not a mail address ({reason[:120]})"
     if not parsed.username or not parsed.domain or parsed.addr_spec.lower() != text.lower():
-        return f"{shown} is not a plain mail address like ann@example.org"
+        return _("{shown} is not a plain mail address like ann@example.org").format(shown=shown)
     if not valid_address(text):
-        return (f"{shown} is not an address pbem can mail: write a plain local@domain, "
-                "the domain with a dot (like example.org), no quotes or brackets")
+        return _("{shown} is not an address pbem can mail: write a plain local@domain, the domain with a dot "
+                 "(like example.org), no quotes or brackets").format(shown=shown)
     return ""
 
 
@@ -295,8 +301,20 @@ def outcome_words(game: Game) -> str | None:
     outcome = ruleset.outcome(ruleset.from_json(game.state_json))
     if outcome is None:
         return None
-    who = " and ".join(outcome.winners) if outcome.reason is not EndReason.NOBODY else "nobody"
-    return f"{who} won ({outcome.text})"
+    reason = spoken(outcome.message) if outcome.message is not None else outcome.text
+    if outcome.reason is EndReason.NOBODY or not outcome.winners:
+        return _("nobody won ({reason})").format(reason=reason)
+    return ngettext("{who} won ({reason})", "{who} won ({reason})", len(outcome.winners)).format(
+        who=_(" and ").join(outcome.winners), reason=reason)
+
+
+# The games' names, for the reader's language (engine rulesets keep their English ``title``).
+TITLES = (N_("Valley of the Mammoths"), N_("Stone Age"), N_("Dewan"))
+
+
+def title_of(ruleset: Any) -> str:
+    """The game's name in the reader's language."""
+    return _(ruleset.title)
 
 
 def seats_of(s: Session, game_id: str) -> list[Seat]:
@@ -319,9 +337,20 @@ def question(ruleset: Any, state: Any, seat: str) -> str:
     """What the game asks ``seat`` now, in the language being spoken: the game's prompt message
     where it has one, else its (English) prompt; '' when nothing is asked."""
     prompt = ruleset.prompt(state, seat)
-    asked = getattr(ruleset, "prompt_message", None)
-    message = asked(state, seat) if prompt and asked else None
-    return spoken(message) if message is not None else prompt
+    return _in_words(ruleset, "prompt_message", state, seat, prompt) if prompt else ""
+
+
+def later_decision(ruleset: Any, state: Any, seat: str) -> str:
+    """What a sheet sent now by ``seat`` (not awaited) will answer, in the language being
+    spoken; '' when the game has no use for one."""
+    return _in_words(ruleset, "pre_orders_message", state, seat, ruleset.pre_orders(state, seat))
+
+
+def _in_words(ruleset: Any, method: str, state: Any, seat: str, english: str) -> str:
+    """The ruleset's ``method`` message for ``seat`` in the reader's words, else ``english``."""
+    make = getattr(ruleset, method, None)
+    message = make(state, seat) if make is not None and english else None
+    return spoken(message) if message is not None else english
 
 
 def speaking_to(game: Game, seat: Seat | None):  # type: ignore[no-untyped-def]
@@ -371,7 +400,8 @@ def start_game(s: Session, cfg: Config, game: Game, now: datetime) -> dict[str, 
     seats = seats_of(s, game.id)
     ruleset = get_ruleset(game.ruleset)
     if not ruleset.min_players <= len(seats) <= ruleset.max_players:
-        raise GameError(f"{ruleset.title} needs {ruleset.min_players} to {ruleset.max_players} seats")
+        raise GameError(_("{title} needs {least} to {most} seats").format(
+            title=title_of(ruleset), least=ruleset.min_players, most=ruleset.max_players))
     if not game.state_json:       # an open game: its seats are the players who joined
         try:
             state = ruleset.new_game([x.name for x in seats], json.loads(game.options_json), game.seed)
@@ -389,7 +419,7 @@ def start_game(s: Session, cfg: Config, game: Game, now: datetime) -> dict[str, 
         s.add(seat)
         with speaking_to(game, seat):
             preface = render("mail/welcome.txt", game=game.id, seat=seat.name, password=password,
-                             address=cfg.server.address, title=ruleset.title)
+                             address=cfg.server.address, title=title_of(ruleset))
         to, raw = report_mail(cfg, game, seat, state, [], now, preface)
         seat.thread_id = message_id_of(raw)     # every later mail to the seat threads under this one
         queue(s, key=f"welcome:{game.id}:{seat.name}", kind="report", to=to, raw=raw, game_id=game.id)

@@ -44,7 +44,7 @@ def preview(s: Session, cfg: Config, game: Game) -> str:
     _subject, text, _html = get_presenter(game.ruleset).report(
         game=game.id, turn_no=game.turn_no + 1, seat=None, view=ruleset.view(result.state, None),
         events=result.events, deadline="", address=cfg.server.address)
-    return "PREVIEW: nothing was stored; the turn runs the same when it is due, unless sheets change.\n\n" + text
+    return _("PREVIEW: nothing was stored; the turn runs the same when it is due, unless sheets change.") + "\n\n" + text
 
 
 def rollback(s: Session, cfg: Config, game: Game, now: datetime) -> int:
@@ -56,11 +56,11 @@ def rollback(s: Session, cfg: Config, game: Game, now: datetime) -> int:
     refuse_unless(game, "ROLLBACK")
     done = records(s, game.id)
     if not done:
-        raise HistoryError(f"{game.id} has no resolved turn to roll back")
+        raise HistoryError(_("{game} has no resolved turn to roll back").format(game=game.id))
     last = done[-1]
     previous = done[-2].state_json if len(done) > 1 else game.initial_state_json
     if not previous:
-        raise HistoryError(f"{game.id} does not keep the state before turn {last.turn_no}")
+        raise HistoryError(_("{game} does not keep the state before turn {turn}").format(game=game.id, turn=last.turn_no))
     s.delete(last)
     _supersede_reports(s, game, last.turn_no + 1, now)
     game.state_json = previous
@@ -143,7 +143,7 @@ def seat_named(s: Session, game: Game, name: str) -> Seat:
     """The seat ``name`` of ``game``; HistoryError naming the game when it has none."""
     seat = next((x for x in seats_of(s, game.id) if x.name == name), None)
     if seat is None:
-        raise HistoryError(f"game {game.id} has no seat {name}")
+        raise HistoryError(_("game {game} has no seat {seat}").format(game=game.id, seat=name))
     return seat
 
 
@@ -166,19 +166,19 @@ def replace_seat(s: Session, cfg: Config, game: Game, seat_name: str, email: str
     """A new player takes a seat: new address, new password (mailed to them with
     the latest report); the seat's history stays."""
     from pbem import passwords
-    from pbem.games import report_mail, speaking_to
+    from pbem.games import report_mail, speaking_to, title_of
     from pbem.mail.compose import message_id_of
     from pbem.reports.render import render
     refuse_unless(game, "REPLACE")
     seat = seat_named(s, game, seat_name)
     problem = address_problem(email)
     if problem:
-        raise GameError(f"seat {seat_name}: {problem}")
+        raise GameError(_("seat {seat}: {problem}").format(seat=seat_name, problem=problem))
     others = [x for x in seats_of(s, game.id) if x.id != seat.id]
     held = next((x for x in others if x.email.lower() == email.lower()), None)
     if held is not None and not _shares_addresses(others + [seat]):
-        raise GameError(f"{email} has seat {held.name} of {game.id} already; one address, one seat "
-                        "(a game made with --allow-shared-address may share them)")
+        raise GameError(_("{address} has seat {seat} of {game} already; one address, one seat (a game made with "
+                          "--allow-shared-address may share them)").format(address=email, seat=held.name, game=game.id))
     old = seat.email
     password = passwords.generate()
     seat.email, seat.password_hash = email, passwords.hash_password(password)
@@ -191,7 +191,7 @@ def replace_seat(s: Session, cfg: Config, game: Game, seat_name: str, email: str
     ruleset = get_ruleset(game.ruleset)
     with speaking_to(game, seat):
         preface = render("mail/welcome.txt", game=game.id, seat=seat_name, password=password,
-                         address=cfg.server.address, title=ruleset.title)
+                         address=cfg.server.address, title=title_of(ruleset))
     seat.thread_id = ""           # the new player's mail threads under their own welcome
     to, raw = report_mail(cfg, game, seat, ruleset.from_json(game.state_json), [], now, preface)
     seat.thread_id = message_id_of(raw)
@@ -245,34 +245,38 @@ ACCEPTS: dict[str, frozenset[str]] = {
     "END": frozenset({"new", "active", "paused"}),
 }
 # What each action would do, for "nothing to ...".
-_VERB = {"START": "start", "PAUSE": "pause", "RESUME": "resume", "EXTEND": "extend",
-         "PROCESS": "run", "PREVIEW": "preview", "ROLLBACK": "roll back", "REPLACE": "give to a new player",
-         "BOT": "hand to the bot", "VACATION": "send on vacation", "OBSERVE": "follow", "END": "end"}
+_NOTHING = {"START": N_("nothing to start"), "PAUSE": N_("nothing to pause"), "RESUME": N_("nothing to resume"),
+            "EXTEND": N_("nothing to extend"), "PROCESS": N_("nothing to run"), "PREVIEW": N_("nothing to preview"),
+            "ROLLBACK": N_("nothing to roll back"), "REPLACE": N_("nothing to give to a new player"),
+            "BOT": N_("nothing to hand to the bot"), "VACATION": N_("nothing to send on vacation"),
+            "OBSERVE": N_("nothing to follow"), "END": N_("nothing to end")}
 
 
 def refusal(game: Game, word: str) -> str:
     """Why the GM action ``word`` cannot be done to ``game`` as it is, and
-    what to do instead; '' when it can be done."""
-    status, gid = game.status, game.id
+    what to do instead, in the reader's language; '' when it can be done."""
+    status = game.status
     if status in ACCEPTS[word]:
         if word == "ROLLBACK" and status == "over" and outcome_words(game) is None:
-            return "the game was ended by the GM; a game ended that way is not rolled back"
+            return _("the game was ended by the GM; a game ended that way is not rolled back")
         return ""
-    said = f"the game is {status_word(game)}"
+    said = {"status": status_word(game), "nothing": _(_NOTHING[word]), "game": game.id, "turn": game.turn_no}
     if word == "START":
-        return f"{said}; a finished game does not start again" if status == "over" else \
-            f"{said} at turn {game.turn_no}: it has already started"
+        return (_("the game is {status}; a finished game does not start again") if status == "over" else
+                _("the game is {status} at turn {turn}: it has already started")).format(**said)
     if status == "new":
-        return (f"{said}; nothing to {_VERB[word]} (start it first: START by mail, "
-                f"or pbem game start {gid})")
-    if status == "over":
-        return f"{said} already" if word == "END" else \
-            f"{said}; nothing to {_VERB[word]} (its turns stay in the history)"
-    if status == "paused":
-        return f"{said}; nothing to {_VERB[word]} (RESUME by mail, or pbem game resume {gid}, starts its clock again)"
-    if word == "RESUME":
-        return "the game is not paused; its clock is running (PAUSE stops it)"
-    return f"{said}; {word} cannot be done now"
+        why = _("the game is {status}; {nothing} (start it first: START by mail, or pbem game start {game})")
+    elif status == "over":
+        why = _("the game is {status} already") if word == "END" else \
+            _("the game is {status}; {nothing} (its turns stay in the history)")
+    elif status == "paused":
+        why = _("the game is {status}; {nothing} (RESUME by mail, or pbem game resume {game}, starts its "
+                "clock again)")
+    elif word == "RESUME":
+        why = _("the game is not paused; its clock is running (PAUSE stops it)")
+    else:
+        why = _("the game is {status}; {word} cannot be done now")
+    return why.format(word=word, **said)
 
 
 def refuse_unless(game: Game, word: str) -> None:
@@ -309,7 +313,7 @@ def extend(game: Game, text: str, now: datetime) -> Msg:
     except OverflowError:
         extra = LONGEST_EXTENSION * 2
     if not timedelta(minutes=1) <= extra <= LONGEST_EXTENSION:
-        raise GameError("EXTEND takes a time from 1m to 365d")
+        raise GameError(_("EXTEND takes a time from 1m to 365d"))
     refuse_unless(game, "EXTEND")
     game.deadline = aware(game.deadline or now) + extra
     return Msg("extended the deadline to {deadline}", deadline=When(game.deadline))

@@ -14,6 +14,7 @@ from sqlmodel import Session, select
 
 from engine import SeededDice, get_ruleset
 from pbem import seating
+from pbem.i18n import _
 from pbem.models import Game, TurnRecord
 from pbem.public import carried_out, fields
 from pbem.presenters import get_presenter
@@ -33,17 +34,17 @@ def turn_report(s: Session, game: Game, turn: int | None, seat: str | None, fmt:
     ruleset = get_ruleset(game.ruleset)
     done = records(s, game.id)
     if not done:
-        raise HistoryError(f"no turn of {game.id} has been resolved yet")
+        raise HistoryError(_("no turn of {game} has been resolved yet").format(game=game.id))
     by_turn = {r.turn_no + 1: r for r in done}     # report N shows the result of resolving turn N-1
     number = turn if turn is not None else max(by_turn)
     if number not in by_turn:
-        span = (f"a report for turn {min(by_turn)} only" if len(by_turn) == 1
-                else f"reports for turns {min(by_turn)} to {max(by_turn)}")
-        raise HistoryError(f"{game.id} has {span}, not {number}")
+        said = {"game": game.id, "first": min(by_turn), "last": max(by_turn), "n": number}
+        raise HistoryError((_("{game} has a report for turn {first} only, not {n}") if len(by_turn) == 1 else
+                            _("{game} has reports for turns {first} to {last}, not {n}")).format(**said))
     record = by_turn[number]
     state = ruleset.from_json(record.state_json)
     if seat is not None and seat not in state.players:
-        raise HistoryError(f"game {game.id} has no seat {seat}")
+        raise HistoryError(_("game {game} has no seat {seat}").format(game=game.id, seat=seat))
     events = json.loads(record.events_json)
     view = ruleset.view(state, seat)
     if fmt == "json":
@@ -69,7 +70,7 @@ def replay(s: Session, game: Game) -> list[ReplayStep]:
     """Re-resolve every stored turn from the game's first state; compare each result."""
     ruleset = get_ruleset(game.ruleset)
     if not game.initial_state_json:
-        raise HistoryError(f"{game.id} was created before first states were kept; it cannot be replayed")
+        raise HistoryError(_("{game} was created before first states were kept; it cannot be replayed").format(game=game.id))
     state: Any = ruleset.from_json(game.initial_state_json)
     steps = []
     for record in records(s, game.id):

@@ -65,11 +65,16 @@ class DewanRuleset:
                    round=state.round)
 
     def pre_orders(self, state: State, player: str) -> str:
+        said = self.pre_orders_message(state, player)
+        return "" if said is None else str(said)
+
+    def pre_orders_message(self, state: State, player: str) -> Msg | None:
+        """``pre_orders`` as a message, for the reader's language."""
         if state.stage == OVER or player not in state.players or player in self.awaiting(state):
-            return ""
+            return None
         if state.stage == DRAFT and state.players.index(player) < state.players.index(state.to_move):
-            return "your story pick in the draft (STORY), and your first move"
-        return "your next move (TAKE or CAMP, with IF to guard a TAKE)"
+            return Msg("your story pick in the draft (STORY), and your first move")
+        return Msg("your next move (TAKE or CAMP, with IF to guard a TAKE)")
 
     def round_of(self, state: State) -> int:
         return state.round
@@ -117,8 +122,9 @@ class DewanRuleset:
             return None
         best = state.scores[state.winners[0]]
         tied = len(state.winners) > 1
-        return Outcome(tuple(state.winners), EndReason.SCORED,
-                       f"scored {best} points" + (", tied on points and cards in hand" if tied else ""))
+        said = (Msg("scored {points} points, tied on points and cards in hand", points=best) if tied else
+                Msg("scored {points} points", points=best))
+        return Outcome(tuple(state.winners), EndReason.SCORED, str(said), said)
 
     def to_json(self, state: State) -> str:
         return state.to_json()

@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.contract import EndReason, Event, OrderSheet, Outcome, Resolution
 from engine.dice import Dice
-from engine.stoneage import heuristic, parser, rounds, setup
+from engine.stoneage import heuristic, parser, roundend, rounds, setup
 from engine.stoneage import view as views
 from engine.stoneage.placement import legal
 from engine.stoneage.policy import keep, place_lines_left
@@ -40,7 +40,7 @@ class StoneAgeRuleset:
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         return setup.check_options(options)
 
-    def seat_name_problem(self, name: str) -> str:
+    def seat_name_problem(self, name: str) -> Msg | str:
         return setup.seat_name_problem(name)
 
     def new_game(self, players: Sequence[str], options: dict[str, Any], seed: int | str) -> State:
@@ -81,11 +81,16 @@ class StoneAgeRuleset:
                    "PICK, TAKE and FEED as you need", round=state.round, people=board.people)
 
     def pre_orders(self, state: State, player: str) -> str:
+        said = self.pre_orders_message(state, player)
+        return "" if said is None else str(said)
+
+    def pre_orders_message(self, state: State, player: str) -> Msg | None:
+        """``pre_orders`` as a message, for the reader's language."""
         if state.stage is Stage.OVER or player not in state.players or player in self.awaiting(state):
-            return ""
+            return None
         if state.stage is Stage.PLACEMENT and state.board(player).free:
-            return f"your next placements in round {state.round}"
-        return f"your actions and feeding in round {state.round}"
+            return Msg("your next placements in round {round}", round=state.round)
+        return Msg("your actions and feeding in round {round}", round=state.round)
 
     def round_of(self, state: State) -> int:
         return state.round
@@ -128,7 +133,8 @@ class StoneAgeRuleset:
         if state.stage is not Stage.OVER or state.winners is None:
             return None
         best = state.board(state.winners[0]).score
-        return Outcome(tuple(state.winners), EndReason.SCORED, f"scored {best} points ({state.reason})")
+        said = Msg("scored {points} points ({reason})", points=best, reason=roundend.stored_reason(state))
+        return Outcome(tuple(state.winners), EndReason.SCORED, str(said), said)
 
     def to_json(self, state: State) -> str:
         return state.to_json()

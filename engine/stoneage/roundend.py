@@ -44,6 +44,13 @@ def end_reason(st: State, cards_full: bool) -> Msg | str:
     return ""
 
 
+def stored_reason(st: State) -> Msg | str:
+    """Why a game that is over ended, as a message: what ``end_reason`` said then, found again
+    from the final state (the state keeps only its English, ``reason``)."""
+    again = end_reason(st, all(st.civ_slots))
+    return again if again and str(again) == st.reason else st.reason
+
+
 def run(st: State, log: list[Event]) -> None:
     """Close the round: slide and refill, pass the start player, then end the game or begin the next."""
     newhuts.round_income(st, log)         # option new_huts: the goods of N01-N03

@@ -11,6 +11,7 @@ from engine.valley import parser, setup, turn
 from engine.valley.heuristic import heuristic_orders
 from engine.valley.state import State
 from engine.valley.view import view as _view
+from engine.valley.words import reason_word
 
 
 class ValleyRuleset:
@@ -24,7 +25,7 @@ class ValleyRuleset:
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         return setup.check_options(options)
 
-    def seat_name_problem(self, name: str) -> str:
+    def seat_name_problem(self, name: str) -> Msg | str:
         """Why ``name`` cannot name a seat, or ''."""
         return setup.seat_name_problem(name)
 
@@ -86,7 +87,8 @@ class ValleyRuleset:
     def outcome(self, state: State) -> Outcome | None:
         if state.winners is None:
             return None
-        return Outcome(tuple(state.winners), EndReason.WON if state.winners else EndReason.NOBODY, state.reason)
+        return Outcome(tuple(state.winners), EndReason.WON if state.winners else EndReason.NOBODY, state.reason,
+                       reason_word(state.reason))
 
     def to_json(self, state: State) -> str:
         return state.to_json()

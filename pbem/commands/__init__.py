@@ -43,9 +43,10 @@ def dispatch(ctx: Context, role: str) -> None:
     if entry is not None and role in entry.who:
         entry.run(ctx)
     elif role == "gm":
-        ctx.answer.add(f"Line {cmd.line}: {cmd.word} is not a GM command ({NOT_GM}).")
+        ctx.answer.add(_("Line {line}: {word} is not a GM command ({commands}).").format(line=cmd.line, word=cmd.word,
+                                                                                  commands=NOT_GM))
     else:
-        ctx.answer.add(f"Line {cmd.line}: {cmd.word} is a GM command; sign on as gm to use it.")
+        ctx.answer.add(_("Line {line}: {word} is a GM command; sign on as gm to use it.").format(line=cmd.line, word=cmd.word))
 
 
 def rows(who: str) -> list[Entry | Line]:

@@ -11,7 +11,7 @@ from pbem.history import HistoryError
 
 
 def _usage(ctx: Context) -> None:
-    ctx.answer.add(f"Line {ctx.cmd.line}: write REPLACE <seat> <address> or BOT <seat> ON|OFF")
+    ctx.answer.add(_("Line {line}: write REPLACE <seat> <address> or BOT <seat> ON|OFF.").format(line=ctx.cmd.line))
 
 
 def replace(ctx: Context) -> None:

@@ -18,7 +18,7 @@ def history(ctx: Context) -> None:
     try:
         ctx.answer.add(turn_report(ctx.session, ctx.game, number, ctx.seat.name, "text", ctx.cfg.server.address))
     except HistoryError as why:
-        ctx.answer.add(f"Line {cmd.line}: {why}")
+        ctx.answer.add(_("Line {line}: {why}.").format(line=cmd.line, why=str(why).rstrip(".")))
 
 
 HISTORY = Entry("HISTORY", "[n]", PLAYER, N_("the report of turn n (default: the latest) again"), history)

@@ -11,6 +11,7 @@ from pbem import gmtools, i18n, orderwords
 from pbem.answer import MAX_PROBLEMS, Answer, at_most
 from pbem.clock import show
 from pbem.commands.base import PLAYER, Context, Entry, step_phrase
+from pbem.games import later_decision
 from pbem.i18n import N_, _
 from pbem.models import Game, Seat, Sheet
 from pbem.protocol import Request, sign_off, whole_number
@@ -105,7 +106,7 @@ def store(s: Session, game: Game, seat: Seat, req: Request, answer: Answer, aske
     state = ruleset.from_json(game.state_json)
     step = step_phrase(game)
     awaited = ruleset.awaiting(state)
-    later = "" if seat.name in awaited else ruleset.pre_orders(state, seat.name)
+    later = "" if seat.name in awaited else later_decision(ruleset, state, seat.name)
     if seat.name not in awaited and not later:
         who = ", ".join(sorted(awaited)) or _("nobody")
         answer.add(_("{game} needs no orders from seat {seat} at {step}: it waits for {who}. Your orders "
