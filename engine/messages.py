@@ -99,5 +99,6 @@ class Join:
 
 
 def stored(value: Any) -> Any:
-    """A value in its stored form: messages and joins as dicts, the rest as it is."""
-    return value.to_dict() if isinstance(value, (Msg, Join)) else value
+    """A value in its stored form: messages, joins (and any value with a ``to_dict``, such as
+    the mail layer's times) as dicts, the rest as it is."""
+    return value.to_dict() if callable(getattr(value, "to_dict", None)) else value

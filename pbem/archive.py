@@ -37,13 +37,14 @@ from sqlmodel import Session, select
 from engine import get_ruleset
 from pbem import i18n
 from pbem.archive_chart import chart
-from pbem.games import outcome_words, seats_of
+from pbem.games import outcome_words, seats_of, title_of
 from pbem.gmtools import status_word
 from pbem.history import records
 from pbem.models import Game, GmLog, Press
 from pbem.presenters import Standings, get_presenter
 from pbem.public import carried_out, public
-from pbem.reports.render import render
+from pbem.i18n import N_, _
+from pbem.reports.render import render, spoken
 
 # 2: orders as carried out, not the sheets; 3: a setup page (turn-0), the
 # standings on every turn page, pages tied to the record they show
@@ -71,6 +72,12 @@ class Position:
 
 
 ADDRESS = re.compile(r"[^\s<>()\[\],;:\"']+@[^\s<>()\[\],;:\"']+")
+# The GM log's actions, as a game's page names them in its language.
+ACTIONS = {"create": N_("create"), "start": N_("start"), "turn": N_("turn"), "pause": N_("pause"),
+           "resume": N_("resume"), "extend": N_("extend"), "process": N_("process"), "rollback": N_("rollback"),
+           "replace": N_("replace"), "join": N_("join"), "bot": N_("bot"), "vacation": N_("vacation"),
+           "observe": N_("observe"), "end": N_("end"), "resign": N_("resign"), "seat-lang": N_("seat-lang"),
+           "error": N_("error"), "throttle": N_("throttle"), "outage": N_("outage")}
 
 
 def _public(entry: GmLog) -> str:
@@ -79,7 +86,8 @@ def _public(entry: GmLog) -> str:
     say an error's text)."""
     if entry.action in ("replace", "join"):
         return ""
-    return ADDRESS.sub("(an address)", entry.detail)
+    text = spoken(json.loads(entry.said)) if entry.said else entry.detail
+    return ADDRESS.sub(_("(an address)"), text)
 
 
 def _current(data: Path, key: str, following: int | None) -> bool:
@@ -99,8 +107,9 @@ def utc(at: datetime) -> datetime:
 
 
 def build(s: Session, out: Path, game_ids: Iterable[str] = (),
-          progress: Callable[[int], None] = lambda n: None) -> dict[str, int]:
-    """Write the site; only turn pages not written before are rendered."""
+          progress: Callable[[int], None] = lambda n: None, lang: str = "") -> dict[str, int]:
+    """Write the site; only turn pages not written before are rendered. The index is in
+    ``lang`` ('': the language its games share, else English); each game's pages in its own."""
     out.mkdir(parents=True, exist_ok=True)
     games = [s.get(Game, g) for g in game_ids] if game_ids else list(s.exec(select(Game).order_by(Game.id)))
     counts = {"written": 0, "skipped": 0}
@@ -109,8 +118,20 @@ def build(s: Session, out: Path, game_ids: Iterable[str] = (),
         if game is not None:
             with i18n.speaking(game.lang):            # a game's pages speak its language
                 summaries.append(_build_game(s, out / game.id, game, counts, progress))
-    (out / "index.html").write_text(render("archive/index.html", games=summaries))
+    langs = {game.lang or i18n.DEFAULT for game in games if game is not None}
+    with i18n.speaking(lang or (langs.pop() if len(langs) == 1 else i18n.DEFAULT)):
+        rows = [_index_row(s, summary) for summary in summaries]
+        (out / "index.html").write_text(render("archive/index.html", games=rows))
     return {**counts, "games": len(summaries)}
+
+
+def _index_row(s: Session, summary: dict[str, Any]) -> dict[str, Any]:
+    """A game's row of the index, its words in the index's language (its step's label stays
+    in the game's, as its own pages give it)."""
+    game = s.get(Game, summary["id"])
+    assert game is not None
+    return {**summary, "title": title_of(get_ruleset(game.ruleset)), "status_text": status_word(game),
+            "outcome": outcome_words(game) if game.state_json else None}
 
 
 def distinct(labels: Sequence[str]) -> list[str]:
@@ -167,11 +188,11 @@ def _build_game(s: Session, folder: Path, game: Game, counts: dict[str, int],
         series = _series(standings.charted, [by_round[r] for r in rounds], ruleset.players(current))
         charts = [chart(column, by_seat, rounds) for column, by_seat in series.items()]
     last = positions[-1] if positions else None
-    summary = {"id": game.id, "title": ruleset.title, "status": game.status, "turn": game.turn_no,
+    summary = {"id": game.id, "status": game.status, "turn": game.turn_no,
                "label": last.label if last else "", "outcome": outcome, "players": seats,
                "last": _last_activity(positions, gm_log)}
     (folder / "index.html").write_text(render(
-        "archive/game.html", game=game, title=ruleset.title, standings=standings, summary=summary,
+        "archive/game.html", game=game, title=title_of(ruleset), standings=standings, summary=summary,
         status=status_word(game),
         timeline=[(p.number, p.label, p.when) for p in positions], has_setup=0 in numbers,
         gm_log=_numbered_log(gm_log, numbers), charts=charts or [], outcome=outcome))
@@ -221,7 +242,8 @@ def _numbered_log(entries: list[GmLog], numbers: set[int]) -> list[dict[str, Any
     for entry in entries:
         after = step + 1 if entry.action == "turn" else step - 1 if entry.action == "rollback" else step
         after = max(0, after)
-        out.append({"at": utc(entry.at).strftime("%Y-%m-%d %H:%M"), "action": entry.action,
+        action = _(ACTIONS[entry.action]) if entry.action in ACTIONS else entry.action
+        out.append({"at": utc(entry.at).strftime("%Y-%m-%d %H:%M"), "action": action,
                     "detail": _public(entry), "turn": step, "linked": step in numbers,
                     "to": after if after != step else None, "to_linked": after in numbers})
         step = after

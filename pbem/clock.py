@@ -51,6 +51,14 @@ class When:
     def spoken(self) -> str:
         return show(self.at)
 
+    def to_dict(self) -> dict[str, str | None]:
+        """The stored form, inside a stored message (pbem.reports.render.spoken reads it back)."""
+        return {"when": None if self.at is None else self.at.isoformat()}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, str | None]) -> When:
+        return cls(None if d["when"] is None else datetime.fromisoformat(d["when"]))
+
     def __str__(self) -> str:
         with i18n.speaking(i18n.DEFAULT):
             return show(self.at)

@@ -14,8 +14,9 @@ from sqlmodel import Session, select
 
 from engine import get_ruleset
 from engine.contract import EndReason
+from engine.messages import Msg
 from pbem import i18n, passwords, steps
-from pbem.clock import parse_duration, show
+from pbem.clock import When, parse_duration, show
 from pbem.config import Config
 from pbem.i18n import N_, _, language_problem, ngettext
 from pbem.mail.compose import compose, game_lists, message_id_of, thread_root
@@ -169,7 +170,7 @@ def create_game(s: Session, spec: GameSpec, now: datetime | None = None) -> tupl
     s.add(game)
     for seat, email in spec.seats:
         s.add(Seat(game_id=game.id, name=seat, email=email, password_hash=""))
-    s.add(GmLog(game_id=game.id, action="create", detail=f"{len(spec.seats)} seats", at=now or utcnow()))
+    s.add(GmLog.of(game.id, "create", Msg("{n} seats", n=len(spec.seats)), now or utcnow()))
     return game, gm_password
 
 
@@ -424,5 +425,5 @@ def start_game(s: Session, cfg: Config, game: Game, now: datetime) -> dict[str, 
         seat.thread_id = message_id_of(raw)     # every later mail to the seat threads under this one
         queue(s, key=f"welcome:{game.id}:{seat.name}", kind="report", to=to, raw=raw, game_id=game.id)
     s.add(game)
-    s.add(GmLog(game_id=game.id, action="start", detail=f"deadline {show(game.deadline)}", at=now))
+    s.add(GmLog.of(game.id, "start", Msg("deadline {deadline}", deadline=When(game.deadline)), now))
     return issued

@@ -9,7 +9,7 @@ from sqlmodel import Session, select
 
 from engine import SeededDice, get_ruleset
 from engine.contract import Resolution
-from engine.messages import Msg
+from engine.messages import Msg, Plural
 from pbem import seating, steps
 from pbem.clock import When, aware, parse_duration, show
 from pbem.config import Config
@@ -73,7 +73,7 @@ def rollback(s: Session, cfg: Config, game: Game, now: datetime) -> int:
     steps.begin(game, ruleset, ruleset.from_json(previous), now)
     game.all_ready_since = None
     s.add(game)
-    s.add(GmLog(game_id=game.id, action="rollback", detail=f"turn {last.turn_no} rolled back", at=now))
+    s.add(GmLog.of(game.id, "rollback", Msg("turn {turn} rolled back", turn=last.turn_no), now))
     _restore_seats(s, cfg, game, last, now)
     return game.turn_no
 
@@ -124,7 +124,7 @@ def end_game(s: Session, cfg: Config, game: Game, reason: str, now: datetime) ->
     started = game.status != "new"
     game.status = "over"
     s.add(game)
-    s.add(GmLog(game_id=game.id, action="end", detail=reason, at=now))
+    s.add(GmLog.of(game.id, "end", Msg(reason), now))
     seats = {x.email: x for x in seats_of(s, game.id)} if started or game.open_seats else {}
     addresses = list(seats) + [x.email for x in s.exec(select(Observer).where(Observer.game_id == game.id))]
     for to in dict.fromkeys(addresses):
@@ -158,7 +158,7 @@ def follow(s: Session, game: Game, email: str, now: datetime, on: bool = True) -
         s.add(Observer(game_id=game.id, email=email.lower()))
     else:
         s.delete(found)
-    s.add(GmLog(game_id=game.id, action="observe", detail="an observer " + ("joined" if on else "left"), at=now))
+    s.add(GmLog.of(game.id, "observe", Msg("an observer joined") if on else Msg("an observer left"), now))
     return True
 
 
@@ -211,8 +211,8 @@ def set_bot(s: Session, game: Game, seat_name: str, on: bool, now: datetime) -> 
     seat = seat_named(s, game, seat_name)
     seat.bot = on
     s.add(seat)
-    s.add(GmLog(game_id=game.id, action="bot", detail=f"{seat_name} {'in' if on else 'out of'} civil disorder",
-                at=now))
+    s.add(GmLog.of(game.id, "bot", Msg("{seat} in civil disorder", seat=seat_name) if on else
+                   Msg("{seat} out of civil disorder", seat=seat_name), now))
 
 
 # -- the game's clock and seats' absences: GM CLI and GM mail share these ----
@@ -336,7 +336,7 @@ def vacation(s: Session, game: Game, seat: Seat, arg: str, who: str, now: dateti
             seat.vacation_used -= seat.away_until - game.turn_no
         seat.away_until = 0
         s.add(seat)
-        s.add(GmLog(game_id=game.id, action="vacation", detail=f"{seat.name} back", at=now))
+        s.add(GmLog.of(game.id, "vacation", Msg("{seat} back", seat=seat.name), now))
         return _("Welcome back: your vacation is over.") if player else f"{seat.name} is back from vacation."
     left = game.vacation_turns - seat.vacation_used
     turns = whole_number(arg)
@@ -351,8 +351,9 @@ def vacation(s: Session, game: Game, seat: Seat, arg: str, who: str, now: dateti
     seat.away_until = game.turn_no + turns
     seat.vacation_used += turns
     s.add(seat)
-    s.add(GmLog(game_id=game.id, action="vacation", detail=f"{seat.name} away for {turns} turn(s)",
-                at=now))
+    away = Plural("{seat} away for {turns} turn(s)", "{seat} away for {turns} turn(s)", turns, seat=seat.name,
+                  turns=turns)
+    s.add(GmLog.of(game.id, "vacation", away, now))
     if player:
         return " ".join([
             ngettext("You are away for {turns} turn, up to turn {until}: your tribe holds and no turn counts "
@@ -375,7 +376,7 @@ def announce(s: Session, cfg: Config, game: Game, word: str, done: Msg, now: dat
     """Log a GM action (in English) and tell every seat what the GM did, in its own language."""
     s.add(game)
     if word not in LOGS_ITSELF:
-        s.add(GmLog(game_id=game.id, action=word.lower(), detail=str(done), at=now))
+        s.add(GmLog.of(game.id, word.lower(), done, now))
     if word in TELLS_SEATS_ITSELF or game.status == "new":
         return      # those tell the seats themselves; a game not started tells them nothing yet
     for seat in seats_of(s, game.id):
@@ -402,7 +403,7 @@ def seat_language(s: Session, game: Game, seat: Seat, lang: str, zone: str | Non
     if zone is not None:
         seat.timezone = "" if found == "UTC" else found
     s.add(seat)
-    detail = f"{seat.name} language {seat.lang or 'default'}, time zone {seat.timezone or 'UTC'}"
-    s.add(GmLog(game_id=game.id, action="seat-lang", detail=detail, at=now))
+    s.add(GmLog.of(game.id, "seat-lang", Msg("{seat} language {lang}, time zone {zone}", seat=seat.name,
+                                             lang=seat.lang or "default", zone=seat.timezone or "UTC"), now))
     return (f"{seat.name} now gets its mail in {seat.lang or 'the game language, ' + (game.lang or 'en')}"
             f", times in {seat.timezone or 'UTC'}.")

@@ -29,6 +29,7 @@ from datetime import datetime, timedelta
 
 from sqlmodel import Session, delete, select
 
+from engine.messages import Msg
 from pbem.clock import aware, show
 from pbem.config import Config
 from pbem.models import GmLog, PendingRequest, SeatAlert, SignonFailure
@@ -141,9 +142,9 @@ def wrong_password(s: Session, cfg: Config, failed: Failed, sender: str, now: da
     # Passwords are only checked (and failures counted) outside a hold, so a
     # hold on the seat now is one this failure starts.
     window, limit = cfg.limits.signon_window_minutes, cfg.limits.signon_failures
-    name = _name(failed.seat)
-    s.add(GmLog(game_id=failed.game_id, action="throttle", at=now,
-                detail=f"sign-ons as {name} held: {limit} wrong passwords within {window} minutes"))
+    name = Msg("the GM") if failed.seat == "gm" else Msg("seat {seat}", seat=failed.seat)     # as _name says it
+    s.add(GmLog.of(failed.game_id, "throttle", Msg("sign-ons as {name} held: {limit} wrong passwords within "
+                                                   "{window} minutes", name=name, limit=limit, window=window), now))
     alert = _alert(s, failed.game_id, failed.seat, now)
     if alert.noticed or not failed.owner:
         return

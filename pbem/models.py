@@ -2,10 +2,14 @@
 migrations in pbem/migrations, never create_all."""
 from __future__ import annotations
 
+import json
 from datetime import datetime, timezone
+from typing import Any
 
 from sqlalchemy import Column, Index, LargeBinary, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
+
+from engine.messages import Join, Msg, stored
 
 
 def utcnow() -> datetime:
@@ -155,6 +159,15 @@ class GmLog(SQLModel, table=True):
     at: datetime = Field(default_factory=utcnow)
     action: str = Field(max_length=40)
     detail: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
+    # The detail as a message (engine.messages' stored form, JSON) for readers of other
+    # languages, the archive's; '' where the detail is only English (an error, a GM's own words).
+    said: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
+
+    @classmethod
+    def of(cls, game_id: str, action: str, detail: Any, at: datetime) -> GmLog:
+        """A log line whose detail is a message (or plain English text)."""
+        said = json.dumps(stored(detail), sort_keys=True) if isinstance(detail, (Msg, Join)) else ""
+        return cls(game_id=game_id, action=action, detail=str(detail), said=said, at=at)
 
 
 class Press(SQLModel, table=True):

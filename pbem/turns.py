@@ -15,6 +15,7 @@ from sqlmodel import Session, select
 
 from engine import SeededDice, get_ruleset
 from engine.contract import Resolution, Ruleset
+from engine.messages import Msg
 from pbem.clock import aware, show
 from pbem.config import Config
 from pbem.games import question, report_mail, seats_of, speaking_to
@@ -73,8 +74,10 @@ def resolve_turn(s: Session, cfg: Config, game: Game, now: datetime) -> None:
     if ruleset.outcome(result.state) is not None:
         game.status = "over"
     s.add(game)
-    s.add(GmLog(game_id=game.id, action="turn", detail=f"resolved {name} {resolved}"
-                + (f"; missing: {', '.join(x.name for x in missing)}" if missing else ""), at=now))
+    done = Msg("resolved turn {n}", n=resolved) if name == "turn" else Msg("resolved step {n}", n=resolved)
+    if missing:
+        done = Msg("{done}; missing: {seats}", done=done, seats=", ".join(x.name for x in missing))
+    s.add(GmLog.of(game.id, "turn", done, now))
     faults.point("mid-turn")
     _queue_reports(s, cfg, game, ruleset, state, result, events, seats, missing, now)
 

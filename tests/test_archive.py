@@ -376,7 +376,7 @@ def test_a_game_still_waiting_for_players_has_its_pages(site, tmp_path: Path) ->
     result = CliRunner().invoke(main, [*config, "archive", "build", "--out", str(out)])
     assert result.exit_code == 0 and "2 games, 4 turn pages written" in result.output, result.output
     row = index_rows(out)["open-1"]
-    assert (row["status"], row["players"], row["turn or result"]) == ("new", "none yet", "not started")
+    assert (row["status"], row["players"], row["turn or result"]) == ("not started yet", "none yet", "not started")
     page = (out / "open-1" / "index.html").read_text()
     assert "waits for its players" in page and "@open.example" not in page and html_problems(page) == []
     assert "error: send failed: 550 &lt;(an address)&gt; unknown" in page
@@ -388,7 +388,8 @@ def test_a_game_still_waiting_for_players_has_its_pages(site, tmp_path: Path) ->
     ("es", ("Clasificación", "Órdenes tal como se ejecutaron", "Lo que ha pasado"), ("Standings", "What happened")),
 ])
 def test_a_games_pages_speak_its_language(site, tmp_path: Path, lang: str, said: tuple, english: tuple) -> None:
-    """The game's pages (its own and its turns') in the game's language; the site's index stays English."""
+    """The game's pages (its own and its turns', the GM log and the outcome too) in the game's language; the
+    site's index in the language its games share, or as --lang says."""
     from sqlmodel import Session
     from pbem.db import open_engine
     from pbem.models import Game
@@ -412,4 +413,19 @@ def test_a_games_pages_speak_its_language(site, tmp_path: Path, lang: str, said:
     for text in english:
         assert f">{text}<" not in game_page + turn_page, text
     assert html_problems(game_page) == [] and html_problems(turn_page) == []
-    assert '<html lang="en">' in (out / "index.html").read_text()
+    log = " ".join(words(cell) for cell in by_class(page_tree(game_page), "table", "gm-log")[0].iter("td"))
+    assert LOGGED[lang] in log and DEADLINE[lang] in log and "resolved" not in log and "seats" not in log, log
+    index = (out / "index.html").read_text()          # its only game's language
+    assert f'<html lang="{lang}">' in index and html_problems(index) == []
+    assert INDEXED[lang] in index and "turn or result" not in index and "Valley of the" not in index
+    again = CliRunner().invoke(main, ["--config", str(copy / "pbem.toml"), "archive", "build", "--out", str(out),
+                                      "--lang", "en"])
+    index = (out / "index.html").read_text()
+    assert again.exit_code == 0 and '<html lang="en">' in index and "turn or result" in index
+    assert "Valley of the Mammoths" in index
+
+
+# "turn: resolved turn 1", and the start's "deadline <time>" with its time in the language's words
+LOGGED = {"fr": "tour : tour 1 joué", "es": "turno: turno 1 jugado"}
+DEADLINE = {"fr": "échéance jeu. 8 janv. 2026, 18:00 UTC", "es": "plazo jue 8 ene 2026, 18:00 UTC"}
+INDEXED = {"fr": "<th>tour ou résultat</th>", "es": "<th>turno o resultado</th>"}

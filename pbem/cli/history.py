@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from pbem.cli import Ctx, _engine, _gm_game
+from pbem.i18n import LANGUAGES
 
 
 @click.command()
@@ -36,8 +37,11 @@ def archive() -> None:
 @click.argument("game_ids", nargs=-1)
 @click.option("--out", default="archive", show_default=True, type=click.Path(file_okay=False),
               help="the folder to write the site into")
+@click.option("--lang", type=click.Choice(sorted(LANGUAGES)), default=None,
+              help="the index page's language (default: the one its games share, else en); "
+                   "each game's pages are in the game's language")
 @click.pass_obj
-def archive_build(obj: Ctx, game_ids: tuple[str, ...], out: str) -> None:
+def archive_build(obj: Ctx, game_ids: tuple[str, ...], out: str, lang: str | None) -> None:
     """Write (or bring up to date) a static site: an index, a page per game and per turn."""
     from pbem.archive import build, count_turns
     from pbem.db import session
@@ -45,7 +49,7 @@ def archive_build(obj: Ctx, game_ids: tuple[str, ...], out: str) -> None:
     with session(_engine(cfg, create=False)) as s:
         total = count_turns(s, game_ids)
         with click.progressbar(length=total, label="turns", file=sys.stderr) as bar:
-            done = build(s, Path(out), game_ids, progress=bar.update)
+            done = build(s, Path(out), game_ids, progress=bar.update, lang=lang or "")
     click.echo(f"{done['games']} games, {done['written']} turn pages written, {done['skipped']} up to date: "
                f"{Path(out) / 'index.html'}")
 

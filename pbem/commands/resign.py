@@ -12,7 +12,7 @@ def resign(ctx: Context) -> None:
     s, game, seat = ctx.session, ctx.game, ctx.seat
     seat.resigned = True
     s.add(seat)
-    s.add(GmLog(game_id=game.id, action="resign", detail=seat.name, at=ctx.now))
+    s.add(GmLog.of(game.id, "resign", seat.name, ctx.now))
     ctx.answer.add((_("You resigned seat {seat} of {game}. The seat now plays by the bot; the GM is told.")
                     if game.missed == "bot" else
                     _("You resigned seat {seat} of {game}. The seat now plays default orders; the GM is told."))

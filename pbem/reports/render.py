@@ -59,6 +59,9 @@ def spoken(message: Any) -> str:
         return message.spoken()
     if not isinstance(message, dict):
         return str(message)
+    if "when" in message:                                  # a stored pbem.clock.When
+        from pbem.clock import When
+        return When.from_dict(message).spoken()
     if "join" in message:
         return spoken(message["join"]).join(spoken(item) for item in message["items"])
     values = {k: spoken(v) for k, v in message.get("values", {}).items()}

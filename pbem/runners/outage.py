@@ -8,7 +8,8 @@ from datetime import timedelta
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
-from pbem.clock import aware, parse_when, show
+from engine.messages import Msg
+from pbem.clock import When, aware, parse_when
 from pbem.models import Game, GmLog, Meta
 from pbem.runners.claim import Context
 
@@ -40,6 +41,6 @@ def _move_deadlines(ctx: Context, s: Session, gap: timedelta) -> None:
         if game.deadline is not None:
             game.deadline = aware(game.deadline) + gap
             s.add(game)
-            s.add(GmLog(game_id=game.id, action="outage",
-                        detail=f"no pass for {gap}; deadline moved to {show(game.deadline)}", at=ctx.now))
+            s.add(GmLog.of(game.id, "outage", Msg("no pass for {gap}; deadline moved to {deadline}", gap=str(gap),
+                                                   deadline=When(game.deadline)), ctx.now))
     ctx.summary.notes.append(f"no pass ran for {gap}: deadlines moved back by as much")
