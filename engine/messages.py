@@ -98,6 +98,23 @@ class Join:
         return {"join": stored(self.sep), "items": [stored(item) for item in self.items]}
 
 
+class Notation:
+    """Words of a game's own notation inside a message (Dewan's cards: ``P/artifact``, or
+    several: ``F F M``): ``str()`` is the English; the mail layer shows them in the reader's
+    notation (the game's localwords ``notation``)."""
+
+    __slots__ = ("game", "text")
+
+    def __init__(self, game: str, text: str) -> None:
+        self.game, self.text = game, text
+
+    def __str__(self) -> str:
+        return self.text
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"notation": self.game, "text": self.text}
+
+
 def stored(value: Any) -> Any:
     """A value in its stored form: messages, joins (and any value with a ``to_dict``, such as
     the mail layer's times) as dicts, the rest as it is."""

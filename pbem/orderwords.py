@@ -41,3 +41,24 @@ def shown(ruleset: str, line: str, lang: str | None = None) -> str:
     if words is None or lang == i18n.DEFAULT:
         return line
     return words.localised(line, lang)
+
+
+def notation(ruleset: str, text: str, lang: str | None = None) -> str:
+    """Words of the game's notation (Dewan's cards) in ``lang``'s (the language being written):
+    its localwords ``notation``, else as they are."""
+    lang = lang or i18n.current()
+    words = _words(ruleset)
+    if words is None or lang == i18n.DEFAULT or not hasattr(words, "notation"):
+        return text
+    return str(words.notation(text, lang))
+
+
+def example(ruleset: str, order: str, why: str, column: int) -> str:
+    """One line of a HELP's examples: the order in the reader's words, then ``# why`` from
+    ``column`` (right after an order too long for it), cut to the mail's width."""
+    import textwrap
+    from pbem.reports.render import WIDTH
+    order = shown(ruleset, order)
+    width = column - 4
+    head = f"  {order:<{width}}  # " if len(order) <= width else f"  {order}  # "
+    return head + textwrap.shorten(why, max(WIDTH - len(head), 12), placeholder="...")

@@ -15,6 +15,8 @@ def ids(message: dict[str, Any]) -> list[str]:
     if "join" in message:
         parts = [message["join"], *message["items"]]
         return [i for p in parts if isinstance(p, dict) for i in ids(p)]
+    if "id" not in message:         # a value that is no message: a game's notation, a time
+        return []
     inner = [i for v in message.get("values", {}).values() if isinstance(v, dict) for i in ids(v)]
     return [message["id"], *inner]
 

@@ -338,3 +338,27 @@ def test_a_move_reminder_asks_in_the_readers_language(lang: str, asks: str) -> N
     assert english == RULESET.prompt(st, st.to_move) and asked != english and asked in text
     assert asks not in text and "d" in subject
     assert question(RULESET, st, next(p for p in st.players if p != st.to_move)) == ""
+
+
+@pytest.mark.parametrize("lang, letters", [("fr", {"W": "R"}), ("es", {"F": "B", "W": "R"})])
+def test_cards_are_shown_in_the_readers_letters_everywhere_and_read_back(lang: str, letters: dict) -> None:
+    """Engine values (engine.messages.Notation) and the report's own card texts alike: a
+    card is written as the reader's orders write it, and what HELP suggests parses again."""
+    from engine.dewan import localwords
+    from pbem.orderwords import notation
+    st, events = PLAIN
+    view = RULESET.view(st, "red")
+    with i18n.speaking(lang):
+        _, text, _html = dewan_report(game="d", turn_no=st.step, seat="red", view=view, events=events[-25:],
+                                      deadline="", address="pbem@example.org")
+        hand = " ".join(notation("dewan", c) for c in sorted(view["hand"]))
+        lines = [line for position, _events in POSITIONS for seat in position.players
+                 for line in help_lines(RULESET.view(position, seat))]
+    assert hand != " ".join(sorted(view["hand"])) and hand in " ".join(text.split()), hand
+    assert not set(letters) & set(re.findall(r"[A-Z]", hand)), hand
+    assert "/berry" not in text and "/artifact" not in text and "/fire" not in text
+    takes = [line.split("#")[0].strip() for line in lines if " SI " in line]
+    assert takes, "HELP suggests a guarded TAKE somewhere"
+    for line in takes:
+        canonical = " ".join(localwords.canonical(line.split()))
+        assert localwords.localised(canonical, lang) == line, line

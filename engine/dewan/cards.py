@@ -10,8 +10,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.dewan.board import SYMBOLS, TERRAINS
+from engine.messages import Notation
 
 CARD_SYMBOLS = ("fire", "berry") + SYMBOLS
+
+
+def cards(text: str) -> Notation:
+    """Cards (one, or several between spaces) as a message value: the mail layer shows them
+    in the reader's letters and symbol words (engine/dewan/localwords.py)."""
+    return Notation("dewan", text)
 
 
 class CardError(ValueError):

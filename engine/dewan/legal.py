@@ -12,6 +12,7 @@ from collections import Counter
 
 from engine.dewan import payment
 from engine.dewan.board import START
+from engine.dewan.cards import cards
 from engine.dewan.orders import Camp, Order, Pick, Take
 from engine.dewan.state import DRAFT, PLAY, State
 from engine.messages import Msg
@@ -50,11 +51,11 @@ def camp_cost(st: State, seat: str, order: Camp) -> tuple[list[str] | None, Msg 
         hand.remove(order.tuck)
     pay = payment.cheapest(cost, hand)
     if pay is None:
-        shown = " ".join(sorted(st.hands[seat], key=payment.rank)) or Msg("no cards")
+        shown = cards(" ".join(sorted(st.hands[seat], key=payment.rank))) if st.hands[seat] else Msg("no cards")
         path, slots = "-".join(order.path), payment.describe(cost)
         if order.tuck:
             return None, Msg("your hand ({hand}) cannot pay for {path}, keeping {card} to tuck: {slots}",
-                             hand=shown, path=path, card=order.tuck, slots=slots)
+                             hand=shown, path=path, card=cards(order.tuck), slots=slots)
         return None, Msg("your hand ({hand}) cannot pay for {path}: {slots}", hand=shown, path=path, slots=slots)
     return pay, ""
 
@@ -90,7 +91,7 @@ def _take(st: State, order: Take) -> Msg | str:
         if not c:
             return Msg("row position {at} is empty", at=p)
     if order.cards and tuple(shown) != order.cards:
-        showing, wanted = " ".join(shown), " ".join(order.cards)
+        showing, wanted = cards(" ".join(shown)), cards(" ".join(order.cards))
         return Msg("row positions {first} and {second} show {shown}, not {wanted}", first=order.first,
                    second=order.second, shown=showing, wanted=wanted)
     return ""
@@ -115,7 +116,8 @@ def _camp(st: State, seat: str, order: Camp) -> Msg | str:
     if order.tuck:
         left = Counter(st.hands[seat]) - Counter(pay)
         if left[order.tuck] <= 0:
-            return Msg("after paying {cards} you hold no {card} to tuck", cards=" ".join(pay), card=order.tuck)
+            return Msg("after paying {cards} you hold no {card} to tuck", cards=cards(" ".join(pay)),
+                       card=cards(order.tuck))
     return ""
 
 

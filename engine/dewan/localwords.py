@@ -77,5 +77,11 @@ def _walk(words: list[str], convert: Callable[[Words, str], str], reading: bool)
 canonical, localised = readers(_walk)
 
 
+def notation(text: str, lang: str) -> str:
+    """Cards, one or several between spaces (``F F M``, ``P/artifact``), in ``lang``'s letters
+    and symbol words; a terrain letter alone is a card's too."""
+    return " ".join(_card(word, lambda kind, w: kind.show(w, lang)) for word in text.split(" "))
+
+
 FIRST_WORDS = tuple(KEYWORDS.spellings())
 ALL = {"keywords": KEYWORDS, "joins": JOINS, "letters": LETTERS, "symbols": SYMBOLS}

@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from engine.dewan.board import START, TERRAINS
-from engine.dewan.cards import card
+from engine.dewan.cards import card, cards
 from engine.dewan.state import State
 from engine.messages import Join, Msg
 
@@ -170,12 +170,12 @@ def check(cost: list[Slot], pay: tuple[str, ...], hand: list[str]) -> Msg | str:
             held = hand.count(text)
             if held:
                 return Msg("card {n} of PAY, {card}, is not in your hand: you hold {held} {card}",
-                           n=n, card=text, held=held)
-            return Msg("card {n} of PAY, {card}, is not in your hand", n=n, card=text)
+                           n=n, card=cards(text), held=held)
+            return Msg("card {n} of PAY, {card}, is not in your hand", n=n, card=cards(text))
         left[text] -= 1
         if not fits(slot, text):
             return Msg("card {n} of PAY, {card}, cannot pay to {why}: that takes {wanted}",
-                       n=n, card=text, why=slot.why, wanted=slot.wanted)
+                       n=n, card=cards(text), why=slot.why, wanted=slot.wanted)
     return ""
 
 

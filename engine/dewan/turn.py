@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.contract import Event
 from engine.dewan import legal, scoring
+from engine.dewan.cards import cards
 from engine.dewan.orders import Camp, Pick, Take
 from engine.dewan.payment import slots
 from engine.dewan.state import DRAFT, OVER, PLAY, State
@@ -83,7 +84,7 @@ def take(st: State, seat: str, order: Take, log: list[Event]) -> None:
     st.hands[seat].extend(got)
     st.row[order.first - 1] = st.row[order.second - 1] = ""
     log.append(said("take", Msg("{seat} takes {first} and {second} from row positions {at} and {at2}.",
-                                seat=seat, first=got[0], second=got[1], at=order.first, at2=order.second),
+                                seat=seat, first=cards(got[0]), second=cards(got[1]), at=order.first, at2=order.second),
                     by=seat))
 
 
@@ -98,15 +99,15 @@ def camp(st: State, seat: str, order: Camp, log: list[Event]) -> None:
         hand.remove(text)
         if slot.to:
             st.hands[slot.to].append(text)
-            to_others.append(Msg("{card} to {seat}", card=text, seat=slot.to))
+            to_others.append(Msg("{card} to {seat}", card=cards(text), seat=slot.to))
         else:
             st.discard.append(text)
     dest = order.destination
     st.camps[seat].append(dest)
     st.left[seat] -= 1
-    cards = " ".join(pay)
-    paid = (Msg("paying {cards}", cards=cards) if order.pay
-            else Msg("paying {cards} (the cheapest payment)", cards=cards))
+    given = cards(" ".join(pay))
+    paid = (Msg("paying {cards}", cards=given) if order.pay
+            else Msg("paying {cards} (the cheapest payment)", cards=given))
     if to_others:
         paid = Msg("{payment}, of which {given}", payment=paid, given=Join(", ", to_others))
     log.append(said("camp", Msg("{seat} places a camp on {hex} by {path}, {payment}.", seat=seat, hex=dest,
@@ -125,7 +126,7 @@ def camp(st: State, seat: str, order: Camp, log: list[Event]) -> None:
         if order.tuck:
             hand.remove(order.tuck)
             st.tucked[seat].append(order.tuck)
-        got = (Msg("{card} tucked under the tribe board.", card=order.tuck) if order.tuck
+        got = (Msg("{card} tucked under the tribe board.", card=cards(order.tuck)) if order.tuck
                else Msg("no card tucked; that slot stays empty."))
         log.append(said("bonus", Msg("{seat}'s {nth} camp from the board: {bonus}", seat=seat, nth=ordinal(n),
                                      bonus=got), by=seat))
@@ -156,7 +157,7 @@ def end_turn(st: State, seat: str, dice: Dice, log: list[Event]) -> None:
     if drawn:
         log.append(said("story", Plural("{seat} draws {n} card face down.", "{seat} draws {n} cards face down.",
                                         len(drawn), seat=seat, n=len(drawn))))
-        log.append(said("story", Msg("You draw {cards}.", cards=" ".join(drawn)), to=seat))
+        log.append(said("story", Msg("You draw {cards}.", cards=cards(" ".join(drawn))), to=seat))
         st.hands[seat].extend(drawn)
     st.turns += 1
     if st.passes >= len(st.players):

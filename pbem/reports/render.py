@@ -62,6 +62,9 @@ def spoken(message: Any) -> str:
     if "when" in message:                                  # a stored pbem.clock.When
         from pbem.clock import When
         return When.from_dict(message).spoken()
+    if "notation" in message:                              # a stored engine.messages.Notation
+        from pbem.orderwords import notation
+        return notation(message["notation"], message["text"])
     if "join" in message:
         return spoken(message["join"]).join(spoken(item) for item in message["items"])
     values = {k: spoken(v) for k, v in message.get("values", {}).items()}

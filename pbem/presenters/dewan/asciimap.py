@@ -13,6 +13,7 @@ from __future__ import annotations
 import textwrap
 
 from engine.dewan.board import SYMBOLS, TERRAINS, Board, Hex, edge_text
+from pbem.orderwords import notation
 from engine.valley import hexgrid
 from pbem.i18n import N_, _
 
@@ -25,10 +26,11 @@ SYMBOL_WORDS = {"artifact": N_("artifact"), "pigment": N_("pigment"), "crystal":
 
 def cell_text(h: Hex) -> str:
     """Line 2 of a box: the map notation, or a count for fire past 3 characters."""
-    cell = h.cell
+    letter = notation("dewan", h.terrain)          # in the reader's letters
+    cell = letter + h.cell[len(h.terrain):]
     if len(cell) <= WIDTH - 1:
         return cell
-    return (h.terrain + ("b" if h.berry else "") + str(h.fire))[:WIDTH - 1]
+    return (letter + ("b" if h.berry else "") + str(h.fire))[:WIDTH - 1]
 
 
 def camp_text(seats: list[str], marks: dict[str, str]) -> str:
@@ -138,7 +140,7 @@ def symbol_list(board: Board) -> list[str]:
 
 def legend(marks: dict[str, str] | None = None) -> list[str]:
     """What every sign of the text map means; with ``marks``, whose camp is whose."""
-    terrains = ", ".join(f"{k} {_(v)}" for k, v in TERRAINS.items())
+    terrains = ", ".join(f"{notation('dewan', k)} {_(v)}" for k, v in TERRAINS.items())
     text = _("Each box is a hex: its name, then its terrain ({terrains}; S a start "
              "hex, which has none), b a berry token still on the map, * a fire symbol "
              "(Pb3: 3 fire symbols when the stars do not fit), and ^R a camp of the clan "

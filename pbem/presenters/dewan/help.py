@@ -16,7 +16,8 @@ from engine.dewan.orders import Camp
 from engine.dewan.state import DRAFT, OVER, State
 from pbem import i18n
 from pbem.i18n import N_, _
-from pbem.presenters.dewan.words import position
+from pbem.orderwords import example
+from pbem.presenters.dewan.words import card_words, position
 
 WIDTH = 72
 BONUS_NOTE = {"story": N_("(This camp gives a story tile: STORY <i> of the story row, default 1.)"),
@@ -27,9 +28,8 @@ DOCS = [N_("The order language: docs/orders-dewan.md; the cards, stories and map
 
 
 def _line(order: str, why: str) -> str:
-    """One example: the order, then its comment, aligned (or right after a long order)."""
-    head = f"  {order:<26}  # " if len(order) <= 26 else f"  {order}  # "
-    return head + textwrap.shorten(why, max(WIDTH - len(head), 12), placeholder="...")
+    """One example, in the reader's order words, its comment from column 30."""
+    return example("dewan", order, why, 30)
 
 
 def _note(text: str) -> list[str]:
@@ -58,8 +58,8 @@ def _takes(st: State) -> list[str]:
     if not pairs:
         return _note(_("(TAKE: the row has no two cards next to each other now)"))
     a, b = pairs[len(pairs) // 2]
-    return [_line(f"TAKE {a} {b}", _("the cards {first} and {second}").format(first=st.row[a - 1],
-                                                                             second=st.row[b - 1])),
+    return [_line(f"TAKE {a} {b}", _("the cards {first} and {second}").format(first=card_words(st.row[a - 1]),
+                                                                             second=card_words(st.row[b - 1]))),
             _line(f"TAKE {a} {b} IF {st.row[a - 1]} {st.row[b - 1]}", _("only while they are still there"))]
 
 

@@ -13,7 +13,7 @@ from pbem import i18n
 from pbem.i18n import N_, _, ngettext
 from pbem.presenters import Maps, Report
 from pbem.presenters.dewan import asciimap, svgmap
-from pbem.presenters.dewan.words import (board_of, clan_texts, colours, marks, score, score_text,
+from pbem.presenters.dewan.words import (board_of, card_words, clan_texts, colours, marks, score, score_text,
                                          story_text, when)
 from pbem.reports.render import render, spoken, wrap
 from pbem.reports.render import visible as grouped
@@ -58,7 +58,7 @@ def _wrapped(texts: list[str], indent: str = "  ") -> list[str]:
 
 def row_texts(view: dict[str, Any]) -> list[str]:
     """The six face-up cards with their positions, then the deck and the discard."""
-    cards = "   ".join(f"{i}: {c or _('(empty)')}" for i, c in enumerate(view["row"], 1))
+    cards = "   ".join(f"{i}: {card_words(c) if c else _('(empty)')}" for i, c in enumerate(view["row"], 1))
     deck = ngettext("{deck} card in the deck, {discard} in the discard",
                     "{deck} cards in the deck, {discard} in the discard", view["deck_size"])
     return [cards, deck.format(deck=view["deck_size"], discard=len(view["discard"]))]
@@ -116,14 +116,14 @@ def _clans(view: dict[str, Any], seat: str | None) -> list[tuple[str, list[str],
 def _context(game: str, turn_no: int, seat: str | None, view: dict[str, Any],
              events: Iterable[Event | dict], maps: tuple[list[str], str] | None) -> dict[str, Any]:
     map_lines, svg = maps or draw_maps(view)
-    if maps and i18n.current() != i18n.DEFAULT:          # the SVG's legend in the reader's words
-        svg = draw_maps(view).svg
+    if maps and i18n.current() != i18n.DEFAULT:          # the terrain letters and the SVG's legend in the
+        map_lines, svg = draw_maps(view)                 # reader's words
     map_lines = list(map_lines) + legend(view)
     if view.get("prompt_message"):
         view = {**view, "prompt": spoken(view["prompt_message"])}
     groups = visible(events, seat)
     mine = seat is not None and view.get("me") == seat
-    hand = sorted(view["hand"] or []) if mine else []
+    hand = [card_words(c) for c in sorted(view["hand"] or [])] if mine else []
     plans = list(view.get("pre_orders") or []) if mine else []
     question = asked(view, seat)
     over = view["stage"] == "over"
@@ -134,7 +134,7 @@ def _context(game: str, turn_no: int, seat: str | None, view: dict[str, Any],
         "over": over, "result": result(view) if over else "",
         "prompt": view.get("prompt", "") if mine else "", "question": question,
         "question_lines": _wrapped([question], "") if question else [],
-        "row": row_texts(view), "row_lines": _wrapped(row_texts(view)),
+        "row": row_texts(view), "row_lines": _wrapped(row_texts(view)), "row_cards": [card_words(c) for c in view["row"]],
         "story_row": story_row_texts(view), "story_lines": _wrapped(story_row_texts(view)),
         "hand": hand, "hand_lines": _wrapped([" ".join(hand) or _("no cards")]),
         "mine": mine, "plans": plans, "plan_lines": _wrapped(plans), "fitted": fitted,

@@ -9,11 +9,17 @@ from engine.dewan.board import Board
 from engine.dewan.state import OVER, State, story_from
 from engine.dewan.stories import Holding, Need, have
 from pbem.i18n import N_, _, ngettext
+from pbem.orderwords import notation
 from pbem.presenters import Standings
 from pbem.presenters.dewan.svgmap import seat_letters
 
 SEAT_COLOURS = ["#c0392b", "#2563b0", "#2e8b3a", "#b8860b"]
 BONUS = {"story": N_("a story tile"), "tuck": N_("a tuck"), "fire": N_("1 more fire and the last round")}
+
+
+def card_words(text: str) -> str:
+    """Cards (one, or several between spaces) in the reader's letters and symbol words."""
+    return notation("dewan", text)
 
 
 def marks(view: dict[str, Any]) -> dict[str, str]:
@@ -118,7 +124,7 @@ def clan_texts(view: dict[str, Any], seat: str, board: Board) -> list[str]:
     texts = [head, _("camps: {start} (start)").format(start=camps[0]) + "".join(f", {c}" for c in camps[1:])]
     texts += [_("story held: {story}").format(story=story_text(view, t, seat, board)) for t in view["stories"][seat]]
     texts += [_("story done: {story}").format(story=story_text(view, t)) for t in view["done"][seat]]
-    tucked = " ".join(view["tucked"][seat])
+    tucked = card_words(" ".join(view["tucked"][seat]))
     texts.append(_("tucked: {cards}").format(cards=tucked) if tucked else _("tucked: none"))
     return texts
 

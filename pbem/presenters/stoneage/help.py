@@ -9,7 +9,6 @@ nobody yet.
 """
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 from engine.stoneage import texts
@@ -25,6 +24,7 @@ from engine.stoneage.locations import (
 )
 from pbem import i18n
 from pbem.i18n import N_, _
+from pbem.orderwords import example
 from pbem.reports.render import spoken
 
 WIDTH = 72
@@ -40,9 +40,8 @@ def _described(message: Any, text: str) -> str:
 
 
 def _line(order: str, why: str) -> str:
-    """One example: the order, then its comment from column 28 (or right after a long order)."""
-    head = f"  {order:<24}  # " if len(order) <= 24 else f"  {order}  # "
-    return head + textwrap.shorten(why, max(WIDTH - len(head), 12), placeholder="...")
+    """One example, in the reader's order words, its comment from column 28."""
+    return example("stoneage", order, why, 28)
 
 
 def open_to(view: dict[str, Any], board: dict[str, Any], n: int, name: str) -> bool:

@@ -15,6 +15,7 @@ from typing import Any
 from engine.valley import hexgrid
 from engine.valley.fatecards import FATE
 from pbem.i18n import N_, _
+from pbem.orderwords import example
 from pbem.presenters.valley.report import card_line
 
 WIDTH = 72
@@ -91,9 +92,8 @@ class _Map:
 
 
 def _line(order: str, why: str) -> str:
-    """One example: the order, then its comment from column 26 (or right after a long order)."""
-    head = f"  {order:<22}  # " if len(order) <= 22 else f"  {order}  # "
-    return head + textwrap.shorten(why, max(WIDTH - len(head), 12), placeholder="...")
+    """One example, in the reader's order words, its comment from column 26."""
+    return example("valley", order, why, 26)
 
 
 def _tokens(w: int, f: int) -> str:
