@@ -2,6 +2,7 @@
 the seat's own tribe and hand, and the orders it may give now."""
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any, Iterable
 
@@ -10,7 +11,7 @@ from engine.valley.carddocs import fate_line
 from engine.valley.fatecards import FATE
 from engine.valley.species import word
 from engine.valley.words import reason_word, when_words
-from pbem import i18n
+from pbem import i18n, orderwords
 from pbem.i18n import N_, _
 from pbem.presenters import Maps, Report
 from pbem.presenters.valley import asciimap, svgmap
@@ -83,22 +84,47 @@ def _space_words(space: dict[str, Any]) -> str:
 
 
 def may_order(view: dict[str, Any], seat: str | None) -> list[str]:
+    """The orders the seat may write now, each with what it does; the orders in the reader's words."""
     if seat is None or view["stage"] == "over":
         return []
     if view["stage"] == "setup":
-        return [_("PLACE <space> [<space> ...] - where to settle, best first"),
-                _("PLANT <space> - a crop on your start village if it is on plains (1 food)")]
-    hints = [_("MOVE <tokens> <path> - e.g. MOVE 2W 1F C4-B4-B5"),
-             _("CAMP <space> - a warrior and a female who stay set up a camp"),
-             _("COMBAT <space> ... - the order of your combats"),
-             _("LOSSES WARRIORS|FEMALES, CONQUER OCCUPY|BURN, STARVE WARRIORS|FEMALES")]
+        return [_hint(N_("{PLACE} <space> [<space> ...] - where to settle, best first")),
+                _hint(N_("{PLANT} <space> - a crop on your start village if it is on plains (1 food)"))]
+    hints = [_hint(N_("{MOVE} <tokens> <path> - e.g. {example}"), example="MOVE 2W 1F C4-B4-B5"),
+             _hint(N_("{CAMP} <space> - a warrior and a female who stay set up a camp")),
+             _hint(N_("{COMBAT} <space> ... - the order of your combats")),
+             ", ".join(_choice(order, *words) for order, *words in (("LOSSES", "WARRIORS", "FEMALES"),
+                                                                     ("CONQUER", "OCCUPY", "BURN"),
+                                                                     ("STARVE", "WARRIORS", "FEMALES")))]
     if view.get("planting_turn"):
-        hints.append(_("PLANT <space> - a crop on a plains village of yours (1 food): end of winter"))
+        hints.append(_hint(N_("{PLANT} <space> - a crop on a plains village of yours (1 food): end of winter")))
     if view["options"].get("fire"):
-        hints.append(_("FIRE <space> - take fire (volcano, next to wildfire, lava)"))
+        hints.append(_hint(N_("{FIRE} <space> - take fire (volcano, next to wildfire, lava)")))
     if view["tribes"][seat]["hand"]:
-        hints.append(_("PLAY <card> [arguments] - play a fate card"))
+        hints.append(_hint(N_("{PLAY} <card> [arguments] - play a fate card")))
     return hints
+
+
+_KEYWORD = re.compile(r"\{([A-Z]+)\}")
+
+
+def _hint(text: str, **orders: str) -> str:
+    """A hint in the reader's words: ``{MOVE}`` is that order's word, each of ``orders`` an order line."""
+    said = _(text)
+    words = {k: orderwords.shown("valley", k) for k in _KEYWORD.findall(text)}
+    return said.format(**words, **{k: orderwords.shown("valley", v) for k, v in orders.items()})
+
+
+def _standing(standing: dict[str, str]) -> str:
+    """A tribe's standing orders as its LOSSES, CONQUER and STARVE lines say them, in the reader's words."""
+    return ", ".join(orderwords.shown("valley", f"{order} {standing[order.lower()].upper()}")
+                     for order in ("LOSSES", "CONQUER", "STARVE"))
+
+
+def _choice(order: str, *words: str) -> str:
+    """``LOSSES WARRIORS|FEMALES`` in the reader's words."""
+    shown = [orderwords.shown("valley", f"{order} {w}").split(" ") for w in words]
+    return f"{shown[0][0]} " + "|".join(line[1] for line in shown)
 
 
 ACTS = {"now": N_("now"), "movement": N_("movement"), "combat": N_("combat"), "births": N_("births"),
@@ -196,6 +222,7 @@ def report(*, game: str, turn_no: int, seat: str | None, view: dict[str, Any],
         wrapped_spaces=[line for n, words in spaces for line in wrap(f"{n}: {words}")],
         wrap=wrap, fitted=fitted, hand_lines=[line for text in hand for line in wrap(text)], hand_texts=hand,
         hand_note=_("HELP by mail gives each card's whole text.") if short else "",
+        standing=_standing(view["tribes"][seat]["standing"]) if seat in view["tribes"] else "",
     )
     subject = (_("[{game}] turn {turn} report for {seat}") if seat else _("[{game}] turn {turn} report")).format(
         game=game, turn=turn_no, seat=seat)
