@@ -71,7 +71,7 @@ SAID = {
            "not gm": "VACATION n'est pas une commande du MJ", "started": "elle a déjà commencé",
            "running": "son horloge tourne", "no turn": "g n'a aucun tour joué à annuler",
            "preview": "PREVIEW\u00a0: rien n'a été enregistré", "history": "aucun tour de g n'a encore été joué",
-           "welcome": "Bienvenue dans La Vallée des Mammouths, partie g.",
+           "welcome": "La Vallée des Mammouths, partie g\u00a0: bienvenue\u00a0!",
            "over": "la partie est déjà terminée", "ended": "la partie a été terminée par le MJ"},
     "es": {"line": "Línea", "not started": "la partida está sin empezar; ningún plazo que prorrogar (empiézala "
            "antes: START por correo, o pbem game start g)",
@@ -82,7 +82,7 @@ SAID = {
            "not gm": "VACATION no es un comando del DJ", "started": "ya ha empezado",
            "running": "su reloj corre", "no turn": "g no tiene ningún turno jugado que deshacer",
            "preview": "PREVIEW: no se ha guardado nada", "history": "aún no se ha jugado ningún turno de g",
-           "welcome": "Bienvenido a El Valle de los Mamuts, partida g.",
+           "welcome": "El Valle de los Mamuts, partida g: te damos la bienvenida.",
            "over": "la partida ya está terminada", "ended": "la partida la terminó el DJ"},
 }
 

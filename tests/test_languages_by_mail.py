@@ -38,7 +38,7 @@ def test_a_spanish_game_welcomes_its_players_in_spanish(tmp_path, clean_mailboxe
     with Session(world.engine()) as s:
         assert s.get(Game, "lg").lang == "es"
     welcome = text_of(world.outbox(ANN)[0])
-    assert "Bienvenido a Valley of the Mammoths, partida lg. Juegas el puesto red." in welcome
+    assert "El Valle de los Mamuts, partida lg: te damos la bienvenida. Juegas el puesto red." in welcome
     assert "Tu contraseña es:  " in welcome and "Guárdala: cada correo de órdenes empieza" in welcome
     password = re.search(r"^  SIGNON lg red (\S+)$", welcome, re.MULTILINE).group(1)
     status = _answer(world, ANN, f"SIGNON lg red {password}\nESTADO", 5)
