@@ -67,3 +67,23 @@ def assert_problems_translated(problems: Iterable[Any], lang: str) -> set[str]:
         with i18n.speaking(lang):
             assert spoken(message) != p.message, p
     return kinds
+
+
+def assert_reasons_translated(reasons: Iterable[Any], lang: str, kinds: int = 6) -> None:
+    """Reasons an engine gives (messages): at least ``kinds`` kinds of them, every id in them
+    translated in ``lang``."""
+    reasons = list(reasons)
+    found = {i for why in reasons for i in ids(why.to_dict())}
+    assert len({why.id for why in reasons}) >= kinds, {why.id for why in reasons}
+    assert found <= translated_ids(lang), found - translated_ids(lang)
+
+
+def asked_first(ruleset: Any, state: Any, game_id: str, seat: str, lang: str, status: str = "active") -> str:
+    """The first line of an answer to ``seat`` (pbem.handler.asked_now) in ``lang``."""
+    from types import SimpleNamespace
+
+    from pbem.handler import asked_now
+    game = SimpleNamespace(id=game_id, status=status, ruleset=ruleset.name, state_json=ruleset.to_json(state),
+                           simultaneous=ruleset.simultaneous(state), turn_no=0, deadline=None)
+    with i18n.speaking(lang):
+        return asked_now(game, SimpleNamespace(name=seat))

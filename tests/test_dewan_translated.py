@@ -13,7 +13,8 @@ from markupsafe import Markup
 from typing import Any
 
 import pytest
-from message_checks import assert_messages_are_their_text, assert_problems_translated, assert_translated, ids
+from message_checks import (asked_first, assert_messages_are_their_text, assert_problems_translated,
+                            assert_reasons_translated, assert_translated)
 
 from engine.contract import Event
 from engine.dewan import RULESET
@@ -21,7 +22,6 @@ from engine.dewan.simulate import BOTS, SEATS
 from engine.dice import SeededDice
 from engine.messages import Msg
 from pbem import i18n
-from pbem.locale.catalogues import read
 from pbem.presenters.dewan.help import help_lines
 from pbem.presenters.dewan.report import report as dewan_report
 from pbem.reports.render import event_text, spoken
@@ -286,7 +286,6 @@ def test_legal_reasons_are_messages_translated(lang: str) -> None:
     """legal.why_not's reasons (the refused lines of the seat to move, the pre-orders dropped)."""
     from engine.dewan import legal
     from engine.dewan.orders import Camp, Pick, Take
-    translated = {m.id for m in read(lang) if m.id and m.string}
     reasons = []
     for st, _events in POSITIONS:
         for seat in st.players:
@@ -297,9 +296,7 @@ def test_legal_reasons_are_messages_translated(lang: str) -> None:
                       *[Camp((camp, n), (), 5, "W/crystal") for n in st.board.adjacent(camp)],
                       Camp((st.board.names[0], st.board.names[1]))]
             reasons += [why for order in orders if (why := legal.why_not(st, seat, order))]
-    found = {i for why in reasons for i in ids(why.to_dict())}
-    assert len({why.id for why in reasons}) >= 6, {why.id for why in reasons}
-    assert found <= translated, found - translated
+    assert_reasons_translated(reasons, lang)
 
 
 @pytest.mark.parametrize("lang, asks", [("fr", "d vous demande maintenant\u00a0: votre choix d'histoire"),
@@ -307,16 +304,10 @@ def test_legal_reasons_are_messages_translated(lang: str) -> None:
                                         ("en", "d asks you now: your story pick")])
 def test_the_answers_first_line_asks_in_the_readers_language(lang: str, asks: str) -> None:
     """pbem.handler.asked_now: the game's question from its prompt message, and its frame."""
-    from types import SimpleNamespace
-
-    from pbem.handler import asked_now
     st = RULESET.new_game(["red", "blue", "green"], {}, 1)
-    game = SimpleNamespace(id="d", status="active", ruleset="dewan", state_json=RULESET.to_json(st),
-                           simultaneous=False, turn_no=0, deadline=None)
-    with i18n.speaking(lang):
-        assert asked_now(game, SimpleNamespace(name=st.to_move)).startswith(asks)
-        nothing = asked_now(game, SimpleNamespace(name=next(p for p in st.players if p != st.to_move)))
-        over = asked_now(SimpleNamespace(**{**vars(game), "status": "over"}), SimpleNamespace(name="red"))
+    assert asked_first(RULESET, st, "d", st.to_move, lang).startswith(asks)
+    nothing = asked_first(RULESET, st, "d", next(p for p in st.players if p != st.to_move), lang)
+    over = asked_first(RULESET, st, "d", "red", lang, status="over")
     assert ("nothing is asked" in nothing + over) == (lang == "en")
 
 

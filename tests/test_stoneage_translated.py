@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 from markupsafe import Markup
-from message_checks import assert_messages_are_their_text, assert_problems_translated, assert_translated, ids
+from message_checks import (asked_first, assert_messages_are_their_text, assert_problems_translated,
+                            assert_reasons_translated, assert_translated)
 
 from engine.contract import Event
 from engine.dice import SeededDice
@@ -21,7 +22,6 @@ from engine.messages import Msg
 from engine.stoneage import RULESET
 from engine.stoneage.simulate import BOTS, SEATS
 from pbem import i18n
-from pbem.locale.catalogues import read
 from pbem.presenters.stoneage.help import help_lines
 from pbem.presenters.stoneage.report import report as stoneage_report
 from pbem.reports.render import event_text, spoken
@@ -269,8 +269,6 @@ def test_the_parsers_refusals_are_messages_translated_in_french_and_spanish(lang
 def test_placement_reasons_are_messages_translated(lang: str) -> None:
     from engine.stoneage.orders import Spot
     from engine.stoneage.placement import why_not
-    translated = {m.id for m in read(lang) if m.id and m.string}
-    translated |= {m.id[0] for m in read(lang) if isinstance(m.id, tuple) and all(m.string)}
     reasons = []
     for st, _events in POSITIONS:
         for seat in st.players:
@@ -279,9 +277,7 @@ def test_placement_reasons_are_messages_translated(lang: str) -> None:
                                                                       "jewelcard", "building1", "building5",
                                                                       "wolf", "bear")]
             reasons += [why for spot in spots if (why := why_not(st, seat, spot))]
-    found = {i for why in reasons for i in ids(why.to_dict())}
-    assert len({why.id for why in reasons}) >= 6, {why.id for why in reasons}
-    assert found <= translated, found - translated
+    assert_reasons_translated(reasons, lang)
 
 
 @pytest.mark.parametrize("lang, asks", [("fr", "s vous demande maintenant\u00a0: votre plan pour la manche 1"),
@@ -289,11 +285,5 @@ def test_placement_reasons_are_messages_translated(lang: str) -> None:
                                         ("en", "s asks you now: your plan for round 1")])
 def test_the_answers_first_line_asks_in_the_readers_language(lang: str, asks: str) -> None:
     """pbem.handler.asked_now: the game's question from its prompt message, and its frame."""
-    from types import SimpleNamespace
-
-    from pbem.handler import asked_now
     st = RULESET.new_game(["red", "blue", "green"], {}, 1)
-    game = SimpleNamespace(id="s", status="active", ruleset="stoneage", state_json=RULESET.to_json(st),
-                           simultaneous=True, turn_no=0, deadline=None)
-    with i18n.speaking(lang):
-        assert asked_now(game, SimpleNamespace(name="red")).startswith(asks)
+    assert asked_first(RULESET, st, "s", "red", lang).startswith(asks)

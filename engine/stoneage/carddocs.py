@@ -6,6 +6,8 @@ Run ``python -m engine.stoneage.carddocs > docs/cards-stoneage.md``; a test
 keeps the file equal to the data."""
 from __future__ import annotations
 
+from typing import Any, Callable, Iterable
+
 from engine.stoneage import igloos, merchant, winter
 from engine.stoneage.animaldata import ANIMALS
 from engine.stoneage.buildings import BUILDINGS, JEWEL_HUTS, NEW_HUTS
@@ -77,10 +79,16 @@ def _new_huts() -> list[str]:
            "at every round's end (the round it is built in included) or, once when built, a person,",
            "a tool step or agriculture +1. Hut builders count them; they take no harsh-winter extra.", "",
            "| id | takes | scores | bonus |", "|---|---|---|---|"]
-    for hut in NEW_HUTS.values():
+    return out + _hut_rows(NEW_HUTS.values(), lambda hut: (hut.score, hut.bonus_text()))
+
+
+def _hut_rows(huts: Iterable[Any], figures: Callable[[Any], tuple[Any, Any]]) -> list[str]:
+    """A table row per extra tile: its id, what it takes (as ``str(tile)`` says it), then ``figures``."""
+    rows = []
+    for hut in huts:
         cost = str(hut).split(": ", 1)[1].split(",", 1)[0]
-        out.append(f"| {hut.id} | {cost} | {hut.score} | {hut.bonus_text()} |")
-    return out
+        rows.append("| " + " | ".join(str(x) for x in (hut.id, cost, *figures(hut))) + " |")
+    return rows
 
 
 def _merchant() -> list[str]:
@@ -98,10 +106,7 @@ def _merchant() -> list[str]:
                 "each takes exactly its",
             "cost, scores its worth and gives its builder jewels (no harsh-winter extra):", "",
             "| id | takes | scores | jewels |", "|---|---|---|---|"]
-    for hut in JEWEL_HUTS.values():
-        cost = str(hut).split(": ", 1)[1].split(",", 1)[0]
-        out.append(f"| {hut.id} | {cost} | {sum(g.worth for g in hut.cost)} | {hut.jewels} |")
-    return out
+    return out + _hut_rows(JEWEL_HUTS.values(), lambda hut: (sum(g.worth for g in hut.cost), hut.jewels))
 
 
 def _animals() -> list[str]:

@@ -25,19 +25,22 @@ def good(name: Any) -> Msg:
 GOOD_WORDS = {"food": Msg("food"), "wood": Msg("wood"), "stone": Msg("stone"), "gold": Msg("gold")}
 
 
+def counted(template: Plural, n: int) -> Plural:
+    """A counted message of a table (made there with a count of 1) for ``n``."""
+    return type(template)(template.id, template.plural, n, n=n)
+
+
+# A count of a good, its English never counted (``2 wood``).
+AMOUNTS = {"food": Word("{n} food", "{n} food", 1), "wood": Word("{n} wood", "{n} wood", 1),
+           "clay": Word("{n} clay", "{n} clay", 1), "stone": Word("{n} stone", "{n} stone", 1),
+           "gold": Word("{n} gold", "{n} gold", 1)}
+
+
 def amount(n: int, name: Any) -> Msg:
     """``2 wood``: a count of a good, the English never counted (``2 jewels`` is)."""
     name = getattr(name, "value", name)
-    if name == "food":
-        return Word("{n} food", "{n} food", n, n=n)
-    if name == "wood":
-        return Word("{n} wood", "{n} wood", n, n=n)
-    if name == "clay":
-        return Word("{n} clay", "{n} clay", n, n=n)
-    if name == "stone":
-        return Word("{n} stone", "{n} stone", n, n=n)
-    if name == "gold":
-        return Word("{n} gold", "{n} gold", n, n=n)
+    if name in AMOUNTS:
+        return counted(AMOUNTS[name], n)
     if name == "jewel":
         return jewels(n)
     if name == "points":
@@ -137,17 +140,15 @@ CULTURES = {"medicine": Msg("medicine"), "art": Msg("art"), "writing": Msg("writ
             "music": Msg("music"), "weaving": Msg("weaving")}
 
 
+FIGURES = {"farmer": Plural("{n} farmer", "{n} farmers", 1),
+           "tool_maker": Plural("{n} tool maker", "{n} tool makers", 1),
+           "hut_builder": Plural("{n} hut builder", "{n} hut builders", 1),
+           "shaman": Plural("{n} shaman", "{n} shamans", 1), "trader": Plural("{n} trader", "{n} traders", 1)}
+
+
 def figures(kind: str, n: int) -> Msg:
     """A sand card's bottom: ``2 farmers`` (English as cards.py writes it)."""
-    if kind == "farmer":
-        return Plural("{n} farmer", "{n} farmers", n, n=n)
-    if kind == "tool_maker":
-        return Plural("{n} tool maker", "{n} tool makers", n, n=n)
-    if kind == "hut_builder":
-        return Plural("{n} hut builder", "{n} hut builders", n, n=n)
-    if kind == "shaman":
-        return Plural("{n} shaman", "{n} shamans", n, n=n)
-    return Plural("{n} trader", "{n} traders", n, n=n)
+    return counted(FIGURES.get(kind, FIGURES["trader"]), n)
 
 
 def card(card_id: str, bought: bool = False) -> Msg:
