@@ -38,7 +38,7 @@ from engine import get_ruleset
 from pbem import i18n
 from pbem.archive_chart import chart
 from pbem.games import outcome_words, seats_of, title_of
-from pbem.gmtools import status_word
+from pbem.gmstate import status_word
 from pbem.history import records
 from pbem.models import Game, GmLog, Press
 from pbem.presenters import Standings, get_presenter

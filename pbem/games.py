@@ -396,7 +396,7 @@ def _escape(text: str) -> str:
 
 def start_game(s: Session, cfg: Config, game: Game, now: datetime) -> dict[str, str]:
     """Deal the game: passwords to every seat, the first report, the deadline."""
-    from pbem.gmtools import refuse_unless
+    from pbem.gmstate import refuse_unless
     refuse_unless(game, "START")
     seats = seats_of(s, game.id)
     ruleset = get_ruleset(game.ruleset)

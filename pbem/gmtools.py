@@ -3,6 +3,7 @@ committing it, roll back the last turn, end a game. Every action is logged."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from sqlmodel import Session, select
@@ -13,9 +14,10 @@ from engine.messages import Msg, Plural
 from pbem import seating, steps
 from pbem.clock import When, aware, parse_duration, show
 from pbem.config import Config
-from pbem.games import GameError, address_problem, outcome_words, seats_of, speaking_to
+from pbem.games import GameError, address_problem, seats_of, speaking_to
+from pbem.gmstate import refuse_unless
 from pbem.history import HistoryError, records
-from pbem.i18n import N_, _, ngettext
+from pbem.i18n import _, ngettext
 from pbem.models import Game, GmLog, OutboundMail, Seat, TurnRecord
 from pbem.outbox import queue, queue_notice
 from pbem.protocol import whole_number
@@ -104,14 +106,22 @@ def _restore_seats(s: Session, cfg: Config, game: Game, last: TurnRecord, now: d
         seat.ready = seat.name in ready
         seat.news_from = min(seat.news_from, news.get(seat.name, last.turn_no))
         s.add(seat)
-        with speaking_to(game, seat):
-            text = _("The GM rolled back turn {turn} of {game}. The report of turn {next} no longer counts. Your "
-                     "orders for turn {turn} stand as they were; you may change them until the new deadline, "
-                     "{deadline}.").format(turn=last.turn_no, game=game.id, next=last.turn_no + 1,
-                                           deadline=show(game.deadline)) + "\n"
-            subject = _("turn {turn} rolled back").format(turn=last.turn_no)
-        queue_notice(s, cfg, game_id=game.id, to=seat.email, subject=subject,
-                     text=text, when=now, key=f"rollback:{game.id}:{last.turn_no}:{seat.name}:{now.isoformat()}")
+        tell(s, cfg, game, seat.email, seat, lambda: (
+            _("turn {turn} rolled back").format(turn=last.turn_no),
+            _("The GM rolled back turn {turn} of {game}. The report of turn {next} no longer counts. Your "
+              "orders for turn {turn} stand as they were; you may change them until the new deadline, "
+              "{deadline}.").format(turn=last.turn_no, game=game.id, next=last.turn_no + 1,
+                                    deadline=show(game.deadline))),
+             now, key=f"rollback:{game.id}:{last.turn_no}:{seat.name}:{now.isoformat()}")
+
+
+def tell(s: Session, cfg: Config, game: Game, to: str, seat: Seat | None, words: Callable[[], tuple[str, str]],
+         now: datetime, key: str) -> None:
+    """Mail ``to`` a notice about ``game``: ``words()`` gives its subject and text, written in the
+    reader's language (the seat's; None: the game's, as an observer reads it)."""
+    with speaking_to(game, seat):
+        subject, text = words()
+    queue_notice(s, cfg, game_id=game.id, to=to, subject=subject, text=text + "\n", when=now, key=key)
 
 
 def end_game(s: Session, cfg: Config, game: Game, reason: str, now: datetime) -> None:
@@ -127,16 +137,13 @@ def end_game(s: Session, cfg: Config, game: Game, reason: str, now: datetime) ->
     s.add(GmLog.of(game.id, "end", Msg(reason), now))
     seats = {x.email: x for x in seats_of(s, game.id)} if started or game.open_seats else {}
     addresses = list(seats) + [x.email for x in s.exec(select(Observer).where(Observer.game_id == game.id))]
-    for to in dict.fromkeys(addresses):
-        with speaking_to(game, seats.get(to)):          # a seat in its language, an observer in the game's
-            said = _(reason)                           # the GM's own words stay as written
-            text = (_("The GM ended {game} at turn {turn}: {reason}. No more orders are taken. Its turns stay "
-                      "in the history (HISTORY <n> by mail) and in the archive.") if started else
-                    _("The GM called {game} off before it started: {reason}. There will be no turns.")).format(
-                game=game.id, turn=game.turn_no, reason=said) + "\n"
-            subject = _("the game is over")
-        queue_notice(s, cfg, game_id=game.id, to=to, subject=subject, text=text, when=now,
-                     key=f"end:{game.id}:{to}")
+    def words() -> tuple[str, str]:      # _(reason): the GM's own words stay as written
+        said = (_("The GM ended {game} at turn {turn}: {reason}. No more orders are taken. Its turns stay "
+                  "in the history (HISTORY <n> by mail) and in the archive.") if started else
+                _("The GM called {game} off before it started: {reason}. There will be no turns."))
+        return _("the game is over"), said.format(game=game.id, turn=game.turn_no, reason=_(reason))
+    for to in dict.fromkeys(addresses):      # a seat in its language, an observer in the game's
+        tell(s, cfg, game, to, seats.get(to), words, now, key=f"end:{game.id}:{to}")
 
 
 def seat_named(s: Session, game: Game, name: str) -> Seat:
@@ -216,76 +223,6 @@ def set_bot(s: Session, game: Game, seat_name: str, on: bool, now: datetime) -> 
 
 
 # -- the game's clock and seats' absences: GM CLI and GM mail share these ----
-STATUS_WORDS = {"new": N_("not started yet"), "active": N_("active"), "paused": N_("paused by the GM"),
-                "over": N_("over")}
-
-
-def status_word(game: Game) -> str:
-    """The game's state in words that follow "the game is"."""
-    return _(STATUS_WORDS[game.status]) if game.status in STATUS_WORDS else game.status
-
-
-# The states of a game each GM action accepts (by mail and on the command
-# line alike): "new" (made, not started), "active", "paused", "over". An
-# action asked in another state is refused with what to do, before anything
-# is changed or mailed. ROLLBACK of an over game: only when the rules ended
-# it (its last turn is undone and it goes on), not when the GM did.
-ACCEPTS: dict[str, frozenset[str]] = {
-    "START": frozenset({"new"}),
-    "PAUSE": frozenset({"active"}),
-    "RESUME": frozenset({"paused"}),
-    "EXTEND": frozenset({"active", "paused"}),
-    "PROCESS": frozenset({"active"}),
-    "PREVIEW": frozenset({"active", "paused"}),
-    "ROLLBACK": frozenset({"active", "paused", "over"}),
-    "REPLACE": frozenset({"new", "active", "paused"}),
-    "BOT": frozenset({"new", "active", "paused"}),
-    "VACATION": frozenset({"new", "active", "paused"}),
-    "OBSERVE": frozenset({"new", "active", "paused"}),
-    "END": frozenset({"new", "active", "paused"}),
-}
-# What each action would do, for "nothing to ...".
-_NOTHING = {"START": N_("nothing to start"), "PAUSE": N_("nothing to pause"), "RESUME": N_("nothing to resume"),
-            "EXTEND": N_("nothing to extend"), "PROCESS": N_("nothing to run"), "PREVIEW": N_("nothing to preview"),
-            "ROLLBACK": N_("nothing to roll back"), "REPLACE": N_("nothing to give to a new player"),
-            "BOT": N_("nothing to hand to the bot"), "VACATION": N_("nothing to send on vacation"),
-            "OBSERVE": N_("nothing to follow"), "END": N_("nothing to end")}
-
-
-def refusal(game: Game, word: str) -> str:
-    """Why the GM action ``word`` cannot be done to ``game`` as it is, and
-    what to do instead, in the reader's language; '' when it can be done."""
-    status = game.status
-    if status in ACCEPTS[word]:
-        if word == "ROLLBACK" and status == "over" and outcome_words(game) is None:
-            return _("the game was ended by the GM; a game ended that way is not rolled back")
-        return ""
-    said = {"status": status_word(game), "nothing": _(_NOTHING[word]), "game": game.id, "turn": game.turn_no}
-    if word == "START":
-        return (_("the game is {status}; a finished game does not start again") if status == "over" else
-                _("the game is {status} at turn {turn}: it has already started")).format(**said)
-    if status == "new":
-        why = _("the game is {status}; {nothing} (start it first: START by mail, or pbem game start {game})")
-    elif status == "over":
-        why = _("the game is {status} already") if word == "END" else \
-            _("the game is {status}; {nothing} (its turns stay in the history)")
-    elif status == "paused":
-        why = _("the game is {status}; {nothing} (RESUME by mail, or pbem game resume {game}, starts its "
-                "clock again)")
-    elif word == "RESUME":
-        why = _("the game is not paused; its clock is running (PAUSE stops it)")
-    else:
-        why = _("the game is {status}; {word} cannot be done now")
-    return why.format(word=word, **said)
-
-
-def refuse_unless(game: Game, word: str) -> None:
-    """GameError with the refusal when ``word`` cannot be done to ``game`` now."""
-    why = refusal(game, word)
-    if why:
-        raise GameError(why)
-
-
 def pause(game: Game, now: datetime) -> Msg:
     refuse_unless(game, "PAUSE")
     game.status, game.paused_at = "paused", now
@@ -380,10 +317,8 @@ def announce(s: Session, cfg: Config, game: Game, word: str, done: Msg, now: dat
     if word in TELLS_SEATS_ITSELF or game.status == "new":
         return      # those tell the seats themselves; a game not started tells them nothing yet
     for seat in seats_of(s, game.id):
-        with speaking_to(game, seat):
-            subject, text = _("from the GM"), _("The GM {done}.").format(done=spoken(done)) + "\n"
-        queue_notice(s, cfg, game_id=game.id, to=seat.email, subject=subject, text=text,
-                     when=now, key=f"notice:{game.id}:{word}:{seat.name}:{key}:{now.isoformat()}")
+        tell(s, cfg, game, seat.email, seat, lambda: (_("from the GM"), _("The GM {done}.").format(done=spoken(done))),
+             now, key=f"notice:{game.id}:{word}:{seat.name}:{key}:{now.isoformat()}")
 
 
 def seat_language(s: Session, game: Game, seat: Seat, lang: str, zone: str | None, now: datetime) -> str:

@@ -11,7 +11,7 @@ from datetime import datetime
 from sqlmodel import Session, select
 
 from engine import get_ruleset
-from pbem import commands, gmtools, guard, i18n, orderwords, passwords
+from pbem import commands, gmstate, guard, i18n, orderwords, passwords
 from pbem.clock import show
 from pbem.answer import MAX_PROBLEMS, Answer, at_most, trim
 from pbem.commands import Context, orders
@@ -208,7 +208,7 @@ def asked_now(game: Game, seat: Seat) -> str:
     """The answer's first line: what the game asks of the seat now, and by when."""
     if game.status != "active":
         return _("{game}: nothing is asked of you; the game is {status}.").format(
-            game=game.id, status=gmtools.status_word(game))
+            game=game.id, status=gmstate.status_word(game))
     ruleset = get_ruleset(game.ruleset)
     state = ruleset.from_json(game.state_json)
     prompt = question(ruleset, state, seat.name)

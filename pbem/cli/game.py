@@ -177,7 +177,8 @@ def game_bot(obj: Ctx, game_id: str, seat: str, state: str, now_text: str | None
 def game_observe(obj: Ctx, game_id: str, email: str) -> None:
     """Send EMAIL the public report of every turn from now on."""
     from pbem.games import address_problem
-    from pbem.gmtools import follow, refuse_unless
+    from pbem.gmstate import refuse_unless
+    from pbem.gmtools import follow
 
     if address_problem(email):
         raise click.ClickException(address_problem(email))
@@ -242,7 +243,8 @@ def game_extend(obj: Ctx, game_id: str, duration: str, now_text: str | None, dry
 @click.pass_obj
 def game_vacation(obj: Ctx, game_id: str, seat: str, turns: str, now_text: str | None) -> None:
     """SEAT is away for TURNS turns (within the game's allowance), or OFF."""
-    from pbem.gmtools import refuse_unless, seat_named, vacation
+    from pbem.gmstate import refuse_unless
+    from pbem.gmtools import seat_named, vacation
 
     def act(s, cfg, g):  # type: ignore[no-untyped-def]
         refuse_unless(g, "VACATION")

@@ -7,7 +7,7 @@ from typing import Any, Sequence
 from sqlmodel import Session, select
 
 from engine import Problem, get_ruleset
-from pbem import gmtools, i18n, orderwords
+from pbem import gmstate, i18n, orderwords
 from pbem.answer import MAX_PROBLEMS, Answer, at_most
 from pbem.clock import show
 from pbem.commands.base import PLAYER, Context, Entry, step_phrase
@@ -81,7 +81,7 @@ def _wrong_step(game: Game, seat: Seat, asked: int | None) -> str:
     the seat's to answer, and it was sent no report of them."""
     if game.status != "active":
         return _("Game {game} is {status}: no orders were stored.").format(
-            game=game.id, status=gmtools.status_word(game))
+            game=game.id, status=gmstate.status_word(game))
     if asked is None or asked == game.turn_no or seat.news_from <= asked < game.turn_no:
         return ""
     if asked < game.turn_no:

@@ -6,7 +6,7 @@ from datetime import datetime
 from sqlmodel import Session, select
 
 from engine import get_ruleset
-from pbem import gmtools, seating
+from pbem import gmstate, seating
 from pbem.clock import aware, show
 from pbem.commands.base import SIGNED, Context, Entry, step_phrase
 from pbem.i18n import N_, _, ngettext
@@ -47,10 +47,10 @@ def _awaited(game: Game) -> frozenset[str] | None:
 def _headline(game: Game, awaited: frozenset[str] | None) -> str:
     if awaited is None:
         return _("Game {game}: {status}, turn {turn}, deadline {deadline}.").format(
-            game=game.id, status=gmtools.status_word(game), turn=game.turn_no, deadline=show(game.deadline))
+            game=game.id, status=gmstate.status_word(game), turn=game.turn_no, deadline=show(game.deadline))
     who = ", ".join(sorted(awaited)) or _("nobody")
     return _("Game {game}: {status}, step {step}, {who} to move, move deadline {deadline}.").format(
-        game=game.id, status=gmtools.status_word(game), step=game.turn_no, who=who, deadline=show(game.deadline))
+        game=game.id, status=gmstate.status_word(game), step=game.turn_no, who=who, deadline=show(game.deadline))
 
 
 def _flags(game: Game, seat: Seat, has: bool, late: bool, awaited: frozenset[str] | None) -> list[str]:
