@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pbem.guard import Failed
+from pbem.i18n import _, ngettext
 from pbem.protocol import Request
 
 # An answer never repeats more than this of what a mail held, so that no
@@ -41,16 +42,18 @@ class Answer:
 
 def at_most(items: list[str], limit: int) -> list[str]:
     """The first ``limit`` items, then one line saying how many more there were."""
-    return items if len(items) <= limit else items[:limit] + [f"... and {len(items) - limit} more"]
+    more = len(items) - limit
+    return items if more <= 0 else items[:limit] + [ngettext("... and {n} more", "... and {n} more", more).format(n=more)]
 
 
 def trim(req: Request, answer: Answer) -> None:
     """At most MAX_COMMANDS commands and MAX_PRESS press messages from one mail."""
     if len(req.commands) > MAX_COMMANDS:
-        answer.add(f"This mail has {len(req.commands)} commands; only the first {MAX_COMMANDS} were "
-                   f"carried out (the rest, from line {req.commands[MAX_COMMANDS].line} on, were not).")
+        answer.add(_("This mail has {n} commands; only the first {most} were carried out (the rest, from line "
+                     "{line} on, were not).").format(n=len(req.commands), most=MAX_COMMANDS,
+                                                     line=req.commands[MAX_COMMANDS].line))
         del req.commands[MAX_COMMANDS:]
     if len(req.press) > MAX_PRESS:
-        answer.add(f"This mail has {len(req.press)} press messages; only the first {MAX_PRESS} were "
-                   "sent.")
+        answer.add(_("This mail has {n} press messages; only the first {most} were sent.").format(
+            n=len(req.press), most=MAX_PRESS))
         del req.press[MAX_PRESS:]

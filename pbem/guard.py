@@ -30,10 +30,13 @@ from datetime import datetime, timedelta
 from sqlmodel import Session, delete, select
 
 from engine.messages import Msg
+from pbem import i18n
 from pbem.clock import aware, show
 from pbem.config import Config
 from pbem.models import GmLog, PendingRequest, SeatAlert, SignonFailure
+from pbem.i18n import _, ngettext
 from pbem.outbox import queue_notice
+from pbem.reports.render import spoken
 
 KEEP_USED = timedelta(days=7)     # used and expired requests are kept this long, to answer clearly
 KEEP_FAILURES = timedelta(days=1)
@@ -95,8 +98,9 @@ def held(s: Session, cfg: Config, game_id: str, seat: str, sender: str, now: dat
     """(minutes until sign-ons are checked again, which hold: "for seat red of
     g" or "from <sender>") while a hold lasts; (0, "") otherwise."""
     holds = [(ends, who) for ends, who in (
-        (_hold_ends(s, cfg, _of_seat(game_id, seat), now), f"for {_name(seat)} of {game_id}"),
-        (_hold_ends(s, cfg, (SignonFailure.sender == sender.lower(),), now), f"from {sender}"))
+        (_hold_ends(s, cfg, _of_seat(game_id, seat), now),
+         _("for {seat} of {game}").format(seat=_name(seat), game=game_id)),
+        (_hold_ends(s, cfg, (SignonFailure.sender == sender.lower(),), now), _("from {sender}").format(sender=sender)))
         if ends is not None]
     if not holds:
         return 0, ""
@@ -105,7 +109,12 @@ def held(s: Session, cfg: Config, game_id: str, seat: str, sender: str, now: dat
 
 
 def _name(seat: str) -> str:
-    return "the GM" if seat == "gm" else f"seat {seat}"
+    """The seat (or the GM) in the reader's words."""
+    return spoken(_named(seat))
+
+
+def _named(seat: str) -> Msg:
+    return Msg("the GM") if seat == "gm" else Msg("seat {seat}", seat=seat)
 
 
 def _alert(s: Session, game_id: str, seat: str, now: datetime) -> SeatAlert:
@@ -142,27 +151,39 @@ def wrong_password(s: Session, cfg: Config, failed: Failed, sender: str, now: da
     # Passwords are only checked (and failures counted) outside a hold, so a
     # hold on the seat now is one this failure starts.
     window, limit = cfg.limits.signon_window_minutes, cfg.limits.signon_failures
-    name = Msg("the GM") if failed.seat == "gm" else Msg("seat {seat}", seat=failed.seat)     # as _name says it
     s.add(GmLog.of(failed.game_id, "throttle", Msg("sign-ons as {name} held: {limit} wrong passwords within "
-                                                   "{window} minutes", name=name, limit=limit, window=window), now))
+                                                   "{window} minutes", name=_named(failed.seat), limit=limit,
+                                                   window=window), now))
     alert = _alert(s, failed.game_id, failed.seat, now)
     if alert.noticed or not failed.owner:
         return
     alert.noticed = True
-    queue_notice(
-        s, cfg, game_id=failed.game_id, to=failed.owner, subject=f"sign-ons as {name} are held", when=now,
-        key=f"notice:{failed.game_id}:throttle:{failed.seat}:{now.isoformat()}:{failed.owner}",
-        text=(f"{limit} mails with a wrong password for {name} of {failed.game_id} came within {window} "
-              f"minutes (the last one from {sender}). Nothing was changed by them.\n\n"
-              f"Until {show(ends)} no password for {name} is checked: mail that signs on as {name} "
-              "is answered \"too many wrong passwords\", yours too. Your password works again after "
-              "that.\n\n"
-              f"You get at most {cfg.limits.failed_copies_per_day} copies of such mails a day, and this "
-              "notice once a day; the others are counted, and the count comes with the answer to your "
-              "next mail that signs on. "
-              + ("If this goes on, choose a new password with PASSWORD <new>." if failed.seat != "gm"
-                 else "The GM's commands also work on the server itself (pbem game ...), without a "
-                      "password.")))
+    with _speaking_to_owner(s, failed):
+        name = _name(failed.seat)
+        subject = _("sign-ons as {name} are held").format(name=name)
+        text = "\n\n".join([
+            _("{limit} mails with a wrong password for {name} of {game} came within {window} minutes (the last "
+              "one from {sender}). Nothing was changed by them.").format(
+                limit=limit, name=name, game=failed.game_id, window=window, sender=sender),
+            _("Until {until} no password for {name} is checked: mail that signs on as {name} is answered \"too "
+              "many wrong passwords\", yours too. Your password works again after that.").format(
+                until=show(ends), name=name),
+            _("You get at most {copies} copies of such mails a day, and this notice once a day; the others are "
+              "counted, and the count comes with the answer to your next mail that signs on.").format(
+                copies=cfg.limits.failed_copies_per_day) + " "
+            + (_("If this goes on, choose a new password with PASSWORD <new>.") if failed.seat != "gm" else
+               _("The GM's commands also work on the server itself (pbem game ...), without a password."))])
+    queue_notice(s, cfg, game_id=failed.game_id, to=failed.owner, subject=subject, when=now,
+                 key=f"notice:{failed.game_id}:throttle:{failed.seat}:{now.isoformat()}:{failed.owner}", text=text)
+
+
+def _speaking_to_owner(s: Session, failed: Failed):  # type: ignore[no-untyped-def]
+    """Write in the language of the seat's owner (the GM: the game's)."""
+    from pbem.games import speaking_to
+    from pbem.models import Game, Seat
+    game = s.get(Game, failed.game_id)
+    seat = s.exec(select(Seat).where(Seat.game_id == failed.game_id, Seat.name == failed.seat)).first()
+    return speaking_to(game, seat if failed.seat != "gm" else None) if game is not None else i18n.speaking("en")
 
 
 def may_copy(s: Session, cfg: Config, failed: Failed, now: datetime) -> bool:
@@ -192,11 +213,14 @@ def digest(s: Session, game_id: str, seat: str) -> str:
     if alert is None or not alert.uncopied:
         return ""
     senders = alert.senders.split()
-    named = ", ".join(senders[:SENDERS_KEPT]) + (" and others" if len(senders) > SENDERS_KEPT else "")
-    name = _name(seat)
-    text = (f"Since your last mail that signed on, {alert.uncopied} more mail(s) tried to sign on as {name} "
-            f"of {game_id} with a wrong password, or while sign-ons were held, and were not copied to you "
-            f"(from {named}). None of them changed anything.")
+    named = ", ".join(senders[:SENDERS_KEPT]) + (_(" and others") if len(senders) > SENDERS_KEPT else "")
+    text = ngettext("Since your last mail that signed on, {n} more mail tried to sign on as {name} of {game} with "
+                    "a wrong password, or while sign-ons were held, and was not copied to you (from {senders}). "
+                    "It changed nothing.",
+                    "Since your last mail that signed on, {n} more mails tried to sign on as {name} of {game} with "
+                    "a wrong password, or while sign-ons were held, and were not copied to you (from {senders}). "
+                    "None of them changed anything.", alert.uncopied).format(
+        n=alert.uncopied, name=_name(seat), game=game_id, senders=named)
     alert.uncopied, alert.senders = 0, ""
     s.add(alert)
     return text

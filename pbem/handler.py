@@ -225,8 +225,8 @@ def _gm(s: Session, cfg: Config, game: Game, req: Request, answer: Answer, now: 
     """The GM's mail: commands only; without any, the game's status."""
     trim(req, answer)
     if req.orders:
-        answer.add("The GM gives no orders; lines that are not GM commands were ignored: "
-                   + ", ".join(at_most([str(n) for n in sorted(req.orders)], MAX_PROBLEMS)))
+        answer.add(_("The GM gives no orders; lines that are not GM commands were ignored: {lines}").format(
+            lines=", ".join(at_most([str(n) for n in sorted(req.orders)], MAX_PROBLEMS))))
     if not req.commands:
         answer.add(status_text(s, game))
     for cmd in req.commands:

@@ -72,7 +72,7 @@ def join(s: Session, cfg: Config, inc: Incoming, cmd: Command, answer: Answer, n
     if game is not None:
         answer.subject_game = game.id
     if problem or game is None:
-        answer.add(f"Line {cmd.line}: {problem}")
+        answer.add(_("Line {line}: {why}.").format(line=cmd.line, why=problem.rstrip(".")))
         return
     _ask_confirmation(s, cfg, inc, answer, game, "join",
                       _("join {game} as {seat}").format(game=game.id, seat=name), now, seat=name)

@@ -8,7 +8,8 @@ from datetime import datetime
 from sqlmodel import Session
 
 from pbem.config import Config
-from pbem.games import seats_of
+from pbem.games import seats_of, speaking_to
+from pbem.i18n import _, ngettext
 from pbem.mail.compose import compose
 from pbem.models import Game, Press, Seat
 from pbem.outbox import queue
@@ -21,39 +22,57 @@ def relay(s: Session, cfg: Config, game: Game, sender: Seat, block: PressBlock, 
     """Send one PRESS block; the sentence for the answer."""
     words = [w.upper() for w in block.header]
     if not block.closed:
-        return f"Line {block.line}: the press has no ENDPRESS line, so it was not sent."
+        return _("Line {line}: the press has no ENDPRESS line, so it was not sent.").format(line=block.line)
     if len(words) < 2 or words[0] != "TO":
-        return f"Line {block.line}: write PRESS TO <seat>[,<seat>...]|ALL [ANON], the message, then ENDPRESS."
+        return _("Line {line}: write PRESS TO <seat>[,<seat>...]|ALL [ANON], the message, then ENDPRESS.").format(
+            line=block.line)
     anonymous = "ANON" in words[2:]
     if game.press == "none":
-        return f"Line {block.line}: this game allows no press; nothing was sent."
+        return _("Line {line}: this game allows no press; nothing was sent.").format(line=block.line)
     seats = {x.name: x for x in seats_of(s, game.id)}
     target = words[1]
     if target == "ALL":
         names = [n for n in seats if n != sender.name]
     else:
         if game.press == "public":
-            return f"Line {block.line}: this game allows public press only (PRESS TO ALL); nothing was sent."
+            return _("Line {line}: this game allows public press only (PRESS TO ALL); nothing was sent.").format(
+                line=block.line)
         names = [n.strip().lower() for n in target.split(",") if n.strip()]
         unknown = [n for n in names if n not in seats]
         if unknown:
-            return f"Line {block.line}: no seat {', '.join(unknown)}; the seats are {', '.join(seats)}. Nothing was sent."
+            return _("Line {line}: no seat {unknown}; the seats are {seats}. Nothing was sent.").format(
+                line=block.line, unknown=", ".join(unknown), seats=", ".join(seats))
         names = [n for n in names if n != sender.name]
     if anonymous and not game.press_anon:
-        return f"Line {block.line}: this game allows no anonymous press; nothing was sent."
+        return _("Line {line}: this game allows no anonymous press; nothing was sent.").format(line=block.line)
     if not names:
-        return f"Line {block.line}: the press names nobody but you; nothing was sent."
+        return _("Line {line}: the press names nobody but you; nothing was sent.").format(line=block.line)
     text = "\n".join(block.text[:MAX_PRESS_LINES]).strip("\n")
     press = Press(game_id=game.id, turn_no=game.turn_no, sender=sender.name,
                   recipients="ALL" if target == "ALL" else ",".join(names), anonymous=anonymous, text=text)
     s.add(press)
     s.flush()
-    who = "anonymous" if anonymous else sender.name
-    scope = "to everyone" if target == "ALL" else "to " + ", ".join(names)
+    everyone = target == "ALL"
     for name in names:
-        body = (f"Press in {game.id}, turn {game.turn_no}, from {who} {scope}:\n\n{text}\n\n"
-                f"-- \nAnswer with PRESS TO ... ENDPRESS in an order mail to {cfg.server.address}.\n")
+        with speaking_to(game, seats[name]):         # each reader's language
+            who = _("anonymous") if anonymous else sender.name
+            said = (_("Press in {game}, turn {turn}, from {who} to everyone:") if everyone else
+                    _("Press in {game}, turn {turn}, from {who} to {seats}:")).format(
+                game=game.id, turn=game.turn_no, who=who, seats=", ".join(names))
+            body = (f"{said}\n\n{text}\n\n-- \n"
+                    + _("Answer with PRESS TO ... ENDPRESS in an order mail to {address}.").format(
+                        address=cfg.server.address) + "\n")
+            subject = _("[{game}] press from {who}").format(game=game.id, who=who)
         raw = compose(sender=cfg.server.address, sender_name=cfg.server.name, to=seats[name].email,
-                      subject=f"[{game.id}] press from {who}", text=body, when=now)
+                      subject=subject, text=body, when=now)
         queue(s, key=f"press:{press.id}:{name}", kind="press", to=seats[name].email, raw=raw, game_id=game.id)
-    return f"Press sent {scope}" + (" anonymously" if anonymous else "") + f" ({len(block.text)} lines)."
+    lines = len(block.text)
+    if everyone:
+        sent = (ngettext("Press sent to everyone anonymously ({n} line).", "Press sent to everyone anonymously "
+                         "({n} lines).", lines) if anonymous else
+                ngettext("Press sent to everyone ({n} line).", "Press sent to everyone ({n} lines).", lines))
+    else:
+        sent = (ngettext("Press sent to {seats} anonymously ({n} line).", "Press sent to {seats} anonymously "
+                         "({n} lines).", lines) if anonymous else
+                ngettext("Press sent to {seats} ({n} line).", "Press sent to {seats} ({n} lines).", lines))
+    return sent.format(seats=", ".join(names), n=lines)

@@ -122,7 +122,7 @@ def _queue_reports(s: Session, cfg: Config, game: Game, ruleset: Ruleset[Any], b
               to=observer.email, raw=raw, game_id=game.id)
     if game.gm_email:
         to, raw = report_mail(cfg, game, None, result.state, digest, now, missed=missed, maps=maps, image=image,
-                              preface=_gm_preface(ruleset.simultaneous(before), resolved, missing))
+                              preface=_gm_preface(game, ruleset.simultaneous(before), resolved, missing))
         queue(s, key=f"report:{game.id}:{game.turn_no}:gm", kind="report", to=to, raw=raw, game_id=game.id)
 
 
@@ -138,11 +138,13 @@ def _news(s: Session, game: Game, since: int, resolved: int, events: list[dict[s
     return out + [dict(e, step=resolved) for e in events]
 
 
-def _gm_preface(together: bool, resolved: int, missing: list[Seat]) -> str:
-    """The GM copy's first lines; ``together``: the resolved step was simultaneous."""
-    lines = [f"GM copy: {steps.word(together)} {resolved} was resolved."]
-    lines.append("Seats that sent no orders: " + (", ".join(x.name for x in missing) or "none") + ".")
-    return "\n".join(lines)
+def _gm_preface(game: Game, together: bool, resolved: int, missing: list[Seat]) -> str:
+    """The GM copy's first lines, in the game's language; ``together``: the resolved step was simultaneous."""
+    with speaking_to(game, None):
+        done = (_("GM copy: turn {n} was resolved.") if together else _("GM copy: step {n} was resolved.")).format(
+            n=resolved)
+        who = ", ".join(x.name for x in missing) or _("none")
+        return done + "\n" + _("Seats that sent no orders: {seats}.").format(seats=who)
 
 
 def queue_reminders(s: Session, cfg: Config, game: Game, now: datetime) -> None:

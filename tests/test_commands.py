@@ -162,7 +162,7 @@ def test_an_unknown_or_misplaced_command_gets_todays_answer(server) -> None:
     player = answer(server, ANN, "FROB 3\nPLACE C3 B2\nPAUSE\nENDPRESS", 1, "g", "red")
     assert 'line 2 "FROB 3": unknown order \'FROB\' (did you mean FIRE?)' in player and "NOT stored" in player
     assert "Line 4: PAUSE is a GM command; sign on as gm to use it." in player
-    assert "Line 5: ENDPRESS is not available on this server yet." in player
+    assert "Line 5: ENDPRESS closes no PRESS message, so it was ignored." in player
     gm = answer(server, GM, "FROB\nREADY\nTURN 1", 2, "g", "gm")
     assert "The GM gives no orders; lines that are not GM commands were ignored: 2" in gm
     for line, word in ((3, "READY"), (4, "TURN")):

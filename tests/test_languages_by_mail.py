@@ -38,7 +38,7 @@ def test_a_spanish_game_welcomes_its_players_in_spanish(tmp_path, clean_mailboxe
     with Session(world.engine()) as s:
         assert s.get(Game, "lg").lang == "es"
     welcome = text_of(world.outbox(ANN)[0])
-    assert "El Valle de los Mamuts, partida lg: te damos la bienvenida. Juegas el puesto red." in welcome
+    assert "El Valle de los Mamuts, partida lg: te damos la bienvenida.\nJuegas el puesto red." in welcome
     assert "Tu contraseña es:  " in welcome and "Guárdala: cada correo de órdenes empieza" in welcome
     password = re.search(r"^  SIGNON lg red (\S+)$", welcome, re.MULTILINE).group(1)
     status = _answer(world, ANN, f"SIGNON lg red {password}\nESTADO", 5)
@@ -122,7 +122,7 @@ def test_joining_in_french_from_the_first_word(tmp_path, clean_mailboxes, smtp) 
     world.pbem("game", "new", "ouverte", "--open", "3", "--gm", GM)
     asked = _answer(world, "eve@example.org", "REJOINDRE ouverte vert", 5)
     assert "Répondez à ce mail pour confirmer que eve@example.org souhaite rejoindre ouverte à la place vert." in asked
-    token = re.search(r"^CONFIRM (\S+)$", asked, re.MULTILINE).group(1)
+    token = re.search(r"^CONFIRMER (\S+)$", asked, re.MULTILINE).group(1)
     joined = _answer(world, "eve@example.org", f"CONFIRMER {token}", 10)
     assert "Vous avez rejoint ouverte à la place vert. Votre mot de passe arrivera quand le MJ" in joined
     taken = _answer(world, "cy@example.org", "UNIRSE ouverte vert", 15)

@@ -221,11 +221,11 @@ def test_fifty_forged_wrong_passwords_do_not_silence_the_seat(world: World) -> N
     send(world, ANN, f"SIGNON g red {world.secret['red']}\nPLACE C3\n", T0 + timedelta(hours=4))
     text = text_of(last(world, ANN))
     assert "Orders stored for g turn 0, seat red" in text
-    assert "67 more mail(s) tried to sign on as seat red of g" in said(text) and "eve@example.org" in text
+    assert "67 more mails tried to sign on as seat red of g" in said(text) and "eve@example.org" in text
     with db(world) as s:
         assert s.exec(select(Sheet.text).where(Sheet.seat == "red")).one() == "PLACE C3"
     send(world, ANN, f"SIGNON g red {world.secret['red']}\nSTATUS\n", T0 + timedelta(hours=4, minutes=1))
-    assert "more mail(s) tried" not in text_of(last(world, ANN)), "the count is told once"
+    assert "more mails tried" not in text_of(last(world, ANN)), "the count is told once"
 
 
 def test_mail_forged_in_the_players_name_does_not_use_up_her_answers(world: World) -> None:
@@ -286,7 +286,7 @@ def test_the_gm_seat_is_throttled_the_same_way(world: World, monkeypatch: pytest
     send(world, GM, "SIGNON g gm gm-secret\nPAUSE\n", T0 + timedelta(minutes=16))
     text = text_of(last(world, GM))
     assert "GM: paused the game" in text
-    assert "2 more mail(s) tried to sign on as the GM of g" in said(text)
+    assert "2 more mails tried to sign on as the GM of g" in said(text)
     with db(world) as s:
         assert s.get(Game, "g").status == "paused"
 

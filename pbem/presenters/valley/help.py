@@ -15,7 +15,7 @@ from typing import Any
 from engine.valley import hexgrid
 from engine.valley.fatecards import FATE
 from pbem.i18n import N_, _
-from pbem.orderwords import example
+from pbem.orderwords import example, shown
 from pbem.presenters.valley.report import card_line
 
 WIDTH = 72
@@ -262,7 +262,8 @@ def help_lines(view: dict[str, Any]) -> list[str]:
                      _("uses its position):")] + _generic(m, view)
     elif view["stage"] == "setup":
         lines = [_("Your orders for the setup (one a line; # starts a comment):")] + _setup(m)
-        later = "MOVE CAMP " + ("FIRE " if view["options"].get("fire") else "") + "COMBAT LOSSES"
+        later = " ".join(shown("valley", w) for w in ["MOVE", "CAMP", *(["FIRE"] if view["options"].get("fire") else []),
+                                                       "COMBAT", "LOSSES"])
         lines += ["  " + _("From turn 1: {orders} CONQUER STARVE PLAY,").format(orders=later),
                   "  " + _("and PLANT at the end of winter.")]
     elif tribe["out"] and view["stage"] != "over":
