@@ -243,3 +243,12 @@ def test_a_translated_line_parses_to_the_same_orders_as_its_english(text: str, h
     assert again.ok, (written, again.problems)
     assert again.orders == sheet.orders
     assert [localwords.localised(line, "en") for line in sheet.normal] == sheet.normal
+
+
+@pytest.mark.parametrize("line", ["PLACER 1 bâtiment5", "COLOCAR 1 edificio5", "PLACE 1 building5"])
+def test_the_fifth_stack_is_read_in_every_language(line: str) -> None:
+    """Five players with the merchant have a fifth building stack: its French and Spanish name too."""
+    from engine.stoneage import RULESET
+    st = RULESET.new_game(["red", "blue", "green", "yellow", "black"], {"merchant": True}, 1)
+    sheet = RULESET.parse_orders(st, "red", line)
+    assert sheet.normal == ["PLACE 1 building5"] and not sheet.problems, sheet.problems

@@ -80,7 +80,7 @@ OR = Words({"or": {"fr": ("ou",), "es": ("o",)}})
 SLOTS = Words({"card": {"fr": ("carte", "cartes"), "es": ("carta", "cartas")},
                "building": {"fr": ("bâtiment", "bâtiments"), "es": ("edificio", "edificios")}},
               english=("cards", "buildings"))
-_SLOT = re.compile(r"([^\W\d_]+)([1-4]?)")
+_SLOT = re.compile(r"([^\W\d_]+)([1-5]?)")
 
 
 def _slot_or_arg(word: str, convert: Callable[[Words, str], str]) -> str:
@@ -107,6 +107,12 @@ def _walk(words: list[str], convert: Callable[[Words, str], str], reading: bool)
 
 
 canonical, localised = readers(_walk)
+
+
+def notation(text: str, lang: str) -> str:
+    """Card slots and building stacks (``card2``, ``building1``, ``jewelcard``), one or several
+    between spaces, as ``lang``'s orders write them (``carte2``, ``bâtiment1``, ``cartejoyaux``)."""
+    return " ".join(_slot_or_arg(word, lambda kind, w: kind.show(w, lang)) for word in text.split(" "))
 
 
 def nearest_keyword(word: str, english: tuple[str, ...]) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from engine.contract import Event
-from engine.messages import Join, Msg, Plural, Word
+from engine.messages import Join, Msg, Notation, Plural, Word
 
 
 def said(phase: str, message: Msg, to: str | None = None, by: str | None = None) -> Event:
@@ -84,9 +84,9 @@ PLACES = {"hunt": Msg("hunt"), "forest": Msg("forest"), "clay": Msg("clay"),
 
 
 def place(name: str) -> Any:
-    """A location as the events name it: its word of the orders (``clay``, ``card2``), the
-    named places in the reader's words, card slots and stacks as they are."""
-    return PLACES.get(name, name)
+    """A location as the events name it: the named places in the reader's words, card slots
+    and stacks (``card2``, ``building1``) as the reader's orders write them."""
+    return PLACES.get(name) or Notation("stoneage", name)
 
 
 ANIMAL_TITLES = {"wolf": Word("wolf", "wolves", 1), "wild boar": Msg("wild boar"), "cave bear": Msg("cave bear"),

@@ -24,7 +24,7 @@ from engine.stoneage.locations import (
 )
 from pbem import i18n
 from pbem.i18n import N_, _
-from pbem.orderwords import example
+from pbem.orderwords import example, notation
 from pbem.reports.render import spoken
 
 WIDTH = 72
@@ -136,10 +136,11 @@ def _cards(view: dict[str, Any]) -> list[str]:
     lines = []
     offer = {CARDS[s["card"]].top.effect: s["slot"] for s in view["civ_slots"] if s["card"]}
     if Effect.ANY2 in offer:
-        lines.append(_line("TAKE stone gold", _("the two resources of {slot}'s card").format(slot=offer[Effect.ANY2])))
+        lines.append(_line("TAKE stone gold", _("the two resources of {slot}'s card").format(
+            slot=notation("stoneage", offer[Effect.ANY2]))))
     if Effect.DICE_ALL in offer:
         lines.append(_line("PICK gold tool field", _("your rewards of {slot}'s dice").format(
-            slot=offer[Effect.DICE_ALL])))
+            slot=notation("stoneage", offer[Effect.DICE_ALL]))))
     if not lines:
         lines.append("  " + _("(TAKE and PICK: for cards not on offer now; see the docs)"))
     return lines

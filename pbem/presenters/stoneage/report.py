@@ -10,6 +10,7 @@ from engine.stoneage import texts as words
 from pbem.i18n import N_, _, ngettext
 from pbem.presenters import Maps, Report
 from pbem import i18n
+from pbem.orderwords import notation
 from pbem.presenters.stoneage import village
 from engine.messages import Join, Msg
 from engine.stoneage.animaldata import ANIMALS
@@ -40,7 +41,8 @@ def _wrapped(texts: list[str], indent: str = "  ") -> list[str]:
 
 def _offer(view: dict[str, Any]) -> tuple[list[str], list[str]]:
     """The card slots with their costs and the building stacks' tops, as texts."""
-    cards = [_("{slot} (cost {cost}): {card}").format(slot=s["slot"], cost=i, card=card_text(s["card"], s["text"]))
+    cards = [_("{slot} (cost {cost}): {card}").format(slot=notation("stoneage", s["slot"]), cost=i,
+                                                     card=card_text(s["card"], s["text"]))
              for i, s in enumerate(view["civ_slots"], 1)]
     jewel = view.get("jewel_card")
     if jewel is not None:
@@ -49,7 +51,7 @@ def _offer(view: dict[str, Any]) -> tuple[list[str], list[str]]:
     cards.append(ngettext("{n} card left in the deck", "{n} cards left in the deck", view["civ_deck"]).format(
         n=view["civ_deck"]) if view["civ_deck"] != 1 or i18n.current() != i18n.DEFAULT
         else f"{view['civ_deck']} cards left in the deck")
-    tops = [_("{stack} ({left} left): {tile}").format(stack=b["stack"], left=b["left"],
+    tops = [_("{stack} ({left} left): {tile}").format(stack=notation("stoneage", b["stack"]), left=b["left"],
                                                       tile=tile_text(b["top"], b["text"]))
             for b in view["buildings"]]
     return cards, tops

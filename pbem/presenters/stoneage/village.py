@@ -8,6 +8,7 @@ from typing import Any
 from engine.stoneage.locations import LOCATIONS, NAMES, exists
 from pbem.i18n import N_, _
 from engine.stoneage.texts import place
+from pbem.orderwords import notation
 from pbem.reports.render import spoken, wrap
 
 SEAT_COLOURS = ["#c0392b", "#2563b0", "#2e8b3a", "#b8860b", "#7d4fa0"]
@@ -43,7 +44,7 @@ def title(view: dict[str, Any], name: str) -> str:
     slots = {s["slot"]: s["card"] for s in view["civ_slots"]}
     tops = {b["stack"]: b["top"] for b in view["buildings"]}
     shown = slots.get(name) or tops.get(name) or _("empty")
-    return f"{name} ({shown})"
+    return f"{notation('stoneage', name)} ({shown})"
 
 
 def who(view: dict[str, Any], name: str) -> str:
