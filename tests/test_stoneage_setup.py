@@ -107,7 +107,7 @@ def test_mammoth_herd_setup() -> None:
 
 def test_seats() -> None:
     assert seat_name_problem("red") == "" and seat_name_problem("team-2") == ""
-    assert "lower-case" in seat_name_problem("Red")
+    assert "lower-case" in str(seat_name_problem("Red"))
     with pytest.raises(ValueError, match="2 to 5 players, not 1"):
         new_game(["red"], {}, 1)
     with pytest.raises(ValueError, match="takes 4 players; a fifth seat needs the expansion"):
