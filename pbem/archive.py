@@ -37,7 +37,8 @@ from sqlmodel import Session, select
 from engine import get_ruleset
 from pbem import i18n
 from pbem.archive_chart import chart
-from pbem.games import outcome_words, seats_of, title_of
+from pbem.games import seats_of
+from pbem.gamewords import outcome_words, title_of
 from pbem.gmstate import status_word
 from pbem.history import records
 from pbem.models import Game, GmLog, Press

@@ -26,7 +26,8 @@ from sqlmodel import Session
 from engine import get_ruleset
 from pbem.config import load
 from pbem.db import migrate, open_engine, session
-from pbem.games import GameSpec, create_game, outcome_words, start_game
+from pbem.games import GameSpec, create_game, start_game
+from pbem.gamewords import outcome_words
 from pbem.models import Game
 from pbem.presenters import DEFAULT, Demo, get_presenter
 from pbem.process import Pass

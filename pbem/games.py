@@ -13,12 +13,12 @@ from typing import Any
 from sqlmodel import Session, select
 
 from engine import get_ruleset
-from engine.contract import EndReason
 from engine.messages import Msg
 from pbem import i18n, passwords, steps
 from pbem.clock import When, parse_duration, show
 from pbem.config import Config
-from pbem.i18n import N_, _, language_problem, ngettext
+from pbem.gamewords import title_of
+from pbem.i18n import _, language_problem
 from pbem.mail.compose import compose, game_lists, message_id_of, thread_root
 from pbem.mail.headers import valid_address
 from pbem.models import Game, GmLog, Seat, utcnow
@@ -293,31 +293,6 @@ def option_problem(ruleset: Any, given: dict[str, Any]) -> str:
     return ""
 
 
-def outcome_words(game: Game) -> str | None:
-    """Who won and why, as a sentence's end ("white won (...)"); None while
-    the rules have not ended the game (it goes on, or the GM ended it)."""
-    if not game.state_json:
-        return None
-    ruleset = get_ruleset(game.ruleset)
-    outcome = ruleset.outcome(ruleset.from_json(game.state_json))
-    if outcome is None:
-        return None
-    reason = spoken(outcome.message) if outcome.message is not None else outcome.text
-    if outcome.reason is EndReason.NOBODY or not outcome.winners:
-        return _("nobody won ({reason})").format(reason=reason)
-    return ngettext("{who} won ({reason})", "{who} won ({reason})", len(outcome.winners)).format(
-        who=_(" and ").join(outcome.winners), reason=reason)
-
-
-# The games' names, for the reader's language (engine rulesets keep their English ``title``).
-TITLES = (N_("Valley of the Mammoths"), N_("Stone Age"), N_("Dewan"))
-
-
-def title_of(ruleset: Any) -> str:
-    """The game's name in the reader's language."""
-    return _(ruleset.title)
-
-
 def seats_of(s: Session, game_id: str) -> list[Seat]:
     return list(s.exec(select(Seat).where(Seat.game_id == game_id).order_by(Seat.id)))
 
@@ -332,26 +307,6 @@ def report_mail(cfg: Config, game: Game, seat: Seat | None, state: Any, events: 
     goes as a PNG too (``image``: drawn once for the step; else drawn here)."""
     with speaking_to(game, seat):
         return _report_mail(cfg, game, seat, state, events, when, preface, missed, maps, to, your_move, image)
-
-
-def question(ruleset: Any, state: Any, seat: str) -> str:
-    """What the game asks ``seat`` now, in the language being spoken: the game's prompt message
-    where it has one, else its (English) prompt; '' when nothing is asked."""
-    prompt = ruleset.prompt(state, seat)
-    return _in_words(ruleset, "prompt_message", state, seat, prompt) if prompt else ""
-
-
-def later_decision(ruleset: Any, state: Any, seat: str) -> str:
-    """What a sheet sent now by ``seat`` (not awaited) will answer, in the language being
-    spoken; '' when the game has no use for one."""
-    return _in_words(ruleset, "pre_orders_message", state, seat, ruleset.pre_orders(state, seat))
-
-
-def _in_words(ruleset: Any, method: str, state: Any, seat: str, english: str) -> str:
-    """The ruleset's ``method`` message for ``seat`` in the reader's words, else ``english``."""
-    make = getattr(ruleset, method, None)
-    message = make(state, seat) if make is not None and english else None
-    return spoken(message) if message is not None else english
 
 
 def speaking_to(game: Game, seat: Seat | None):  # type: ignore[no-untyped-def]

@@ -173,7 +173,8 @@ def replace_seat(s: Session, cfg: Config, game: Game, seat_name: str, email: str
     """A new player takes a seat: new address, new password (mailed to them with
     the latest report); the seat's history stays."""
     from pbem import passwords
-    from pbem.games import report_mail, speaking_to, title_of
+    from pbem.games import report_mail, speaking_to
+    from pbem.gamewords import title_of
     from pbem.mail.compose import message_id_of
     from pbem.reports.render import render
     refuse_unless(game, "REPLACE")

@@ -25,7 +25,7 @@ from pbem.models import Game, InboundMail, Seat
 from pbem.outbox import may_answer, queue
 from pbem.press import relay
 from pbem.protocol import Request, plus_game, read_request
-from pbem.games import question
+from pbem.gamewords import question
 from pbem.reports.render import fit, render
 
 __all__ = ["handle", "status_text"]     # status_text: 'pbem status' imports it from here

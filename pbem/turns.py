@@ -18,7 +18,8 @@ from engine.contract import Resolution, Ruleset
 from engine.messages import Msg
 from pbem.clock import aware, show
 from pbem.config import Config
-from pbem.games import question, report_mail, seats_of, speaking_to
+from pbem.games import report_mail, seats_of, speaking_to
+from pbem.gamewords import question
 from pbem.i18n import _, ngettext
 from pbem.models import Game, GmLog, Observer, Seat, Sheet, TurnRecord
 from pbem.outbox import queue, queue_notice

@@ -72,7 +72,7 @@ def test_stone_age_charts_have_a_point_a_round(stoneage) -> None:
 def test_stone_age_index_names_the_winner(stoneage) -> None:
     from sqlmodel import Session
     from pbem.db import open_engine
-    from pbem.games import outcome_words
+    from pbem.gamewords import outcome_words
     from pbem.models import Game
     database, out = stoneage
     with Session(open_engine(f"sqlite:///{database}")) as s:

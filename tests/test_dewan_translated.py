@@ -313,11 +313,11 @@ def test_the_answers_first_line_asks_in_the_readers_language(lang: str, asks: st
 
 @pytest.mark.parametrize("lang, asks", [("fr", "It is still your move"), ("es", "It is still your move")])
 def test_a_move_reminder_asks_in_the_readers_language(lang: str, asks: str) -> None:
-    """pbem.turns' reminder takes the question from pbem.games.question: the prompt message,
+    """pbem.turns' reminder takes the question from pbem.gamewords.question: the prompt message,
     spoken in the reader's language, inside the reminder's translated frame."""
     from types import SimpleNamespace
 
-    from pbem.games import question
+    from pbem.gamewords import question
     from pbem.turns import _reminder
     st = RULESET.new_game(["red", "blue", "green"], {}, 1)
     with i18n.speaking(lang):

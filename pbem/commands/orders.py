@@ -11,7 +11,7 @@ from pbem import gmstate, i18n, orderwords
 from pbem.answer import MAX_PROBLEMS, Answer, at_most
 from pbem.clock import show
 from pbem.commands.base import PLAYER, Context, Entry, step_phrase
-from pbem.games import later_decision
+from pbem.gamewords import later_decision
 from pbem.i18n import N_, _
 from pbem.models import Game, Seat, Sheet
 from pbem.protocol import Request, sign_off, whole_number

@@ -10,7 +10,8 @@ from pbem import gmstate, seating
 from pbem.clock import aware, show
 from pbem.commands.base import SIGNED, Context, Entry, step_phrase
 from pbem.i18n import N_, _, ngettext
-from pbem.games import outcome_words, seats_of
+from pbem.games import seats_of
+from pbem.gamewords import outcome_words
 from pbem.models import Game, Seat, Sheet
 
 
