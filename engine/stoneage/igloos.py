@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from engine.contract import Event
 from engine.messages import Msg
+from engine.stoneage import texts
 from engine.stoneage.texts import amount, said
 from engine.stoneage.goods import RESOURCES, Good
 from engine.stoneage.state import PlayerBoard, State
@@ -51,14 +52,15 @@ def buy(st: State, seat: str, stack: int, written: dict[Good, int], log: list[Ev
         why = Msg("you have no 3 resources of one kind")
     elif board.amount(good) < SIZE:
         why = Msg("you cannot pay {goods}", goods=amount(SIZE, good))
+    at = texts.place(where)
     if why:
-        log.append(said(PHASE, Msg("{seat} buys nothing at {where}.", seat=seat, where=where), by=seat))
-        log.append(said(PHASE, Msg("BUY {where} IGLOO: not bought, {why}.", where=where, why=why), to=seat))
+        log.append(said(PHASE, Msg("{seat} buys nothing at {where}.", seat=seat, where=at), by=seat))
+        log.append(said(PHASE, Msg("BUY {where} IGLOO: not bought, {why}.", where=at, why=why), to=seat))
         return
     assert good is not None
     board.add(good, -SIZE)
     board.igloos.append(good.value)
     board.score += points(good)
     log.append(said(PHASE, Msg("{seat} builds an igloo at {where} for {goods}: {points} points ({left} igloos left).",
-                               seat=seat, where=where, goods=amount(SIZE, good), points=points(good), left=left(st)),
+                               seat=seat, where=at, goods=amount(SIZE, good), points=points(good), left=left(st)),
                     by=seat))

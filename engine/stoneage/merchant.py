@@ -113,8 +113,8 @@ def start(st: State, seat: str, where: str, order: Buy, log: list[Event]) -> Tra
     board = st.board(seat)
     why = Msg("the game is played without the merchant") if not enabled(st) else problem(board, trade)
     if why:
-        log.append(said(PHASE, Msg("{trade} at {where}: not made, {why}.", trade=str(trade), where=where, why=why),
-                        to=seat))
+        log.append(said(PHASE, Msg("{trade} at {where}: not made, {why}.", trade=str(trade),
+                                   where=texts.place(where), why=why), to=seat))
         return None
     for kind, n in trade.give:
         _change(board, kind, -n)

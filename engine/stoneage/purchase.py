@@ -78,8 +78,8 @@ def buy(st: State, seat: str, location: str, policy: Policy, dice: Dice, log: li
     order = policy.buys.get(location)
     loc = LOCATIONS[location]
     if order is None:
-        log.append(said(PHASE, Msg("{seat} buys nothing at {where}.", seat=seat, where=location), by=seat))
-        log.append(said(PHASE, Msg("No BUY {where} line: nothing bought there.", where=location), to=seat))
+        log.append(said(PHASE, Msg("{seat} buys nothing at {where}.", seat=seat, where=texts.place(location)), by=seat))
+        log.append(said(PHASE, Msg("No BUY {where} line: nothing bought there.", where=texts.place(location)), to=seat))
         return
     if order.igloo:
         igloos.buy(st, seat, loc.number, order.payment, log)
@@ -96,8 +96,8 @@ def buy(st: State, seat: str, location: str, policy: Policy, dice: Dice, log: li
 
 
 def _refuse(seat: str, location: str, why: object, log: list[Event]) -> None:
-    log.append(said(PHASE, Msg("{seat} buys nothing at {where}.", seat=seat, where=location), by=seat))
-    log.append(said(PHASE, Msg("BUY {where}: not bought, {why}.", where=location, why=why), to=seat))
+    log.append(said(PHASE, Msg("{seat} buys nothing at {where}.", seat=seat, where=texts.place(location)), by=seat))
+    log.append(said(PHASE, Msg("BUY {where}: not bought, {why}.", where=texts.place(location), why=why), to=seat))
 
 
 def _spent(trade: Trade | None, pay: Payment) -> Msg | str:
@@ -121,7 +121,7 @@ def _buy_card(st: State, seat: str, slot: int, order: Buy, trade: Trade | None, 
     st.civ_slots[slot - 1] = ""
     board.cards.append(card)
     log.append(said(PHASE, Msg("{seat} buys {card} at {where} for {paid}.", seat=seat, card=texts.card(card, True),
-                               where=where, paid=_paid(board, pay)), by=seat))
+                               where=texts.place(where), paid=_paid(board, pay)), by=seat))
     winter.extra(st, seat, card, where, order, policy, log)
     cardeffects.apply(st, seat, card, where, policy, dice, log)
     return True
@@ -171,7 +171,7 @@ def _buy_building(st: State, seat: str, stack: int, order: Buy, trade: Trade | N
     points = tile.points(pay)
     board.score += points
     log.append(said(PHASE, Msg("{seat} builds {tile} at {where} for {paid}: {points} points.", seat=seat,
-                               tile=tile_id, where=where, paid=_paid(board, pay), points=points), by=seat))
+                               tile=tile_id, where=texts.place(where), paid=_paid(board, pay), points=points), by=seat))
     winter.extra(st, seat, tile_id, where, order, policy, log)
     newhuts.on_build(st, seat, tile_id, log)
     merchant.on_build(st, seat, tile_id, log)

@@ -37,7 +37,7 @@ def end_reason(st: State, cards_full: bool) -> Msg | str:
     """Why the game ends now, in the rules' words, or '' when it goes on."""
     empty = [f"building{i}" for i, stack in enumerate(st.buildings, 1) if not stack]
     if empty:
-        return Msg("the stack of {stacks} is empty at the end of round {round}", stacks=Join(texts.AND, empty),
+        return Msg("the stack of {stacks} is empty at the end of round {round}", stacks=Join(texts.AND, [texts.place(x) for x in empty]),
                    round=st.round)
     if not cards_full:
         return Msg("too few civilization cards to fill the four slots after round {round}", round=st.round)
