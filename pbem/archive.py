@@ -114,23 +114,21 @@ def build(s: Session, out: Path, game_ids: Iterable[str] = (),
     out.mkdir(parents=True, exist_ok=True)
     games = [s.get(Game, g) for g in game_ids] if game_ids else list(s.exec(select(Game).order_by(Game.id)))
     counts = {"written": 0, "skipped": 0}
+    built = [game for game in games if game is not None]
     summaries = []
-    for game in games:
-        if game is not None:
-            with i18n.speaking(game.lang):            # a game's pages speak its language
-                summaries.append(_build_game(s, out / game.id, game, counts, progress))
-    langs = {game.lang or i18n.DEFAULT for game in games if game is not None}
+    for game in built:
+        with i18n.speaking(game.lang):            # a game's pages speak its language
+            summaries.append(_build_game(s, out / game.id, game, counts, progress))
+    langs = {game.lang or i18n.DEFAULT for game in built}
     with i18n.speaking(lang or (langs.pop() if len(langs) == 1 else i18n.DEFAULT)):
-        rows = [_index_row(s, summary) for summary in summaries]
+        rows = [_index_row(game, summary) for game, summary in zip(built, summaries)]
         (out / "index.html").write_text(render("archive/index.html", games=rows))
     return {**counts, "games": len(summaries)}
 
 
-def _index_row(s: Session, summary: dict[str, Any]) -> dict[str, Any]:
+def _index_row(game: Game, summary: dict[str, Any]) -> dict[str, Any]:
     """A game's row of the index, its words in the index's language (its step's label stays
     in the game's, as its own pages give it)."""
-    game = s.get(Game, summary["id"])
-    assert game is not None
     return {**summary, "title": title_of(get_ruleset(game.ruleset)), "status_text": status_word(game),
             "outcome": outcome_words(game) if game.state_json else None}
 

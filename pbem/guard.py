@@ -182,8 +182,9 @@ def _speaking_to_owner(s: Session, failed: Failed):  # type: ignore[no-untyped-d
     from pbem.games import speaking_to
     from pbem.models import Game, Seat
     game = s.get(Game, failed.game_id)
-    seat = s.exec(select(Seat).where(Seat.game_id == failed.game_id, Seat.name == failed.seat)).first()
-    return speaking_to(game, seat if failed.seat != "gm" else None) if game is not None else i18n.speaking("en")
+    seat = None if failed.seat == "gm" else s.exec(select(Seat).where(Seat.game_id == failed.game_id,
+                                                                     Seat.name == failed.seat)).first()
+    return speaking_to(game, seat) if game is not None else i18n.speaking("en")
 
 
 def may_copy(s: Session, cfg: Config, failed: Failed, now: datetime) -> bool:

@@ -9,11 +9,13 @@ localwords module is shown as it stores its orders.
 """
 from __future__ import annotations
 
+import textwrap
 from functools import lru_cache
 from importlib import import_module
 from types import ModuleType
 from engine.registry import RULESETS
 from pbem import i18n
+from pbem.reports.render import WIDTH
 
 
 @lru_cache(maxsize=None)
@@ -56,8 +58,6 @@ def notation(ruleset: str, text: str, lang: str | None = None) -> str:
 def example(ruleset: str, order: str, why: str, column: int) -> str:
     """One line of a HELP's examples: the order in the reader's words, then ``# why`` from
     ``column`` (right after an order too long for it), cut to the mail's width."""
-    import textwrap
-    from pbem.reports.render import WIDTH
     order = shown(ruleset, order)
     width = column - 4
     head = f"  {order:<{width}}  # " if len(order) <= width else f"  {order}  # "

@@ -348,6 +348,10 @@ def test_cards_are_shown_in_the_readers_letters_everywhere_and_read_back(lang: s
     assert hand != " ".join(sorted(view["hand"])) and hand in " ".join(text.split()), hand
     assert not set(letters) & set(re.findall(r"[A-Z]", hand)), hand
     assert "/berry" not in text and "/artifact" not in text and "/fire" not in text
+    from engine.messages import Notation
+    with i18n.speaking(lang):         # a value alone speaks as it does inside a message
+        assert spoken(Notation("dewan", "W/berry")) == spoken(Msg("{card}", card=Notation("dewan", "W/berry")))
+    assert spoken(Notation("dewan", "W/berry")) == "W/berry"
     takes = [line.split("#")[0].strip() for line in lines if " SI " in line]
     assert takes, "HELP suggests a guarded TAKE somewhere"
     for line in takes:

@@ -10,7 +10,7 @@ from typing import Any, Iterable, Mapping
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from engine.contract import Event
-from engine.messages import Join, Msg
+from engine.messages import stored
 from pbem import i18n
 from pbem.public import fields
 
@@ -53,10 +53,9 @@ def wrap(text: str, indent: str = "  ") -> list[str]:
 def spoken(message: Any) -> str:
     """A message of an engine (engine.messages, or its stored form) in the reader's language;
     its values that are messages too are translated first."""
-    if isinstance(message, (Msg, Join)):
-        message = message.to_dict()
     if callable(getattr(message, "spoken", None)):     # a value that shows itself (pbem.clock.When)
         return message.spoken()
+    message = stored(message)                         # a message, join or notation: its stored form
     if not isinstance(message, dict):
         return str(message)
     if "when" in message:                                  # a stored pbem.clock.When
