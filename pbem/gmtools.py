@@ -1,8 +1,8 @@
 """GM tools that change a game's course: preview the next turn without
-committing it, roll back the last turn, end a game. Every action is logged."""
+committing it, end a game, the seats and the clock (the rollback is
+pbem.rollback's). Every action is logged."""
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
@@ -11,14 +11,14 @@ from sqlmodel import Session, select
 from engine import SeededDice, get_ruleset
 from engine.contract import Resolution
 from engine.messages import Msg, Plural
-from pbem import seating, steps
-from pbem.clock import When, aware, parse_duration, show
+from pbem import seating
+from pbem.clock import When, aware, parse_duration
 from pbem.config import Config
 from pbem.games import GameError, address_problem, seats_of, speaking_to
 from pbem.gmstate import refuse_unless
-from pbem.history import HistoryError, records
+from pbem.history import HistoryError
 from pbem.i18n import _, ngettext
-from pbem.models import Game, GmLog, OutboundMail, Seat, TurnRecord
+from pbem.models import Game, GmLog, Seat
 from pbem.outbox import queue, queue_notice
 from pbem.protocol import whole_number
 from pbem.presenters import get_presenter
@@ -49,72 +49,6 @@ def preview(s: Session, cfg: Config, game: Game) -> str:
     return _("PREVIEW: nothing was stored; the turn runs the same when it is due, unless sheets change.") + "\n\n" + text
 
 
-def rollback(s: Session, cfg: Config, game: Game, now: datetime) -> int:
-    """Undo the last resolved turn: the game goes back to the state before it,
-    its sheets stand again, and every seat is told the last report no longer
-    counts. Returns the turn number the game is at again. A paused game stays
-    paused (its clock starts again, in full, when it is resumed); a game the
-    rules ended goes on again."""
-    refuse_unless(game, "ROLLBACK")
-    done = records(s, game.id)
-    if not done:
-        raise HistoryError(_("{game} has no resolved turn to roll back").format(game=game.id))
-    last = done[-1]
-    previous = done[-2].state_json if len(done) > 1 else game.initial_state_json
-    if not previous:
-        raise HistoryError(_("{game} does not keep the state before turn {turn}").format(game=game.id, turn=last.turn_no))
-    s.delete(last)
-    _supersede_reports(s, game, last.turn_no + 1, now)
-    game.state_json = previous
-    game.turn_no = last.turn_no
-    if game.status == "paused":
-        game.paused_at = now
-    else:
-        game.status = "active"
-    ruleset = get_ruleset(game.ruleset)
-    steps.begin(game, ruleset, ruleset.from_json(previous), now)
-    game.all_ready_since = None
-    s.add(game)
-    s.add(GmLog.of(game.id, "rollback", Msg("turn {turn} rolled back", turn=last.turn_no), now))
-    _restore_seats(s, cfg, game, last, now)
-    return game.turn_no
-
-
-def _supersede_reports(s: Session, game: Game, turn_no: int, now: datetime) -> None:
-    """The reports of a rolled-back turn: those not sent yet are dropped;
-    those sent are kept under another key, so that the re-run queues its own."""
-    prefix = f"report:{game.id}:{turn_no}:"
-    for mail in list(s.exec(select(OutboundMail).where(OutboundMail.game_id == game.id,
-                                                       OutboundMail.key.startswith(prefix)))):
-        if mail.status == "queued":
-            s.delete(mail)
-        else:
-            mail.key = f"{mail.key}:superseded:{now.isoformat()}"
-            s.add(mail)
-
-
-def _restore_seats(s: Session, cfg: Config, game: Game, last: TurnRecord, now: datetime) -> None:
-    """What the rolled-back turn changed on the seats goes back (its missed
-    turns, the READY flags, the news marks), and every seat is told."""
-    changes = json.loads(last.seats_json or "{}")
-    missing, ready = set(changes.get("missing", [])), set(changes.get("ready", []))
-    news = changes.get("news", {})
-    game.round_from = min(game.round_from, changes.get("round_from", last.turn_no))
-    for seat in seats_of(s, game.id):
-        if seat.name in missing:
-            seat.missed_turns = max(0, seat.missed_turns - 1)
-        seat.ready = seat.name in ready
-        seat.news_from = min(seat.news_from, news.get(seat.name, last.turn_no))
-        s.add(seat)
-        tell(s, cfg, game, seat.email, seat, lambda: (
-            _("turn {turn} rolled back").format(turn=last.turn_no),
-            _("The GM rolled back turn {turn} of {game}. The report of turn {next} no longer counts. Your "
-              "orders for turn {turn} stand as they were; you may change them until the new deadline, "
-              "{deadline}.").format(turn=last.turn_no, game=game.id, next=last.turn_no + 1,
-                                    deadline=show(game.deadline))),
-             now, key=f"rollback:{game.id}:{last.turn_no}:{seat.name}:{now.isoformat()}")
-
-
 def tell(s: Session, cfg: Config, game: Game, to: str, seat: Seat | None, words: Callable[[], tuple[str, str]],
          now: datetime, key: str) -> None:
     """Mail ``to`` a notice about ``game``: ``words()`` gives its subject and text, written in the
@@ -128,14 +62,15 @@ def end_game(s: Session, cfg: Config, game: Game, reason: str, now: datetime) ->
     """The game is over now; every seat and observer is told why. A game
     ended before it started tells only those who asked for it by mail (the
     players who joined an open game, the observers): seats the GM named
-    have heard nothing of it yet."""
+    have heard nothing of it yet. A resigned seat's player is told only as
+    an observer."""
     from pbem.models import Observer
     refuse_unless(game, "END")
     started = game.status != "new"
     game.status = "over"
     s.add(game)
     s.add(GmLog.of(game.id, "end", Msg(reason), now))
-    seats = {x.email: x for x in seats_of(s, game.id)} if started or game.open_seats else {}
+    seats = {x.email: x for x in seats_of(s, game.id) if not x.resigned} if started or game.open_seats else {}
     addresses = list(seats) + [x.email for x in s.exec(select(Observer).where(Observer.game_id == game.id))]
     def words() -> tuple[str, str]:      # _(reason): the GM's own words stay as written
         said = (_("The GM ended {game} at turn {turn}: {reason}. No more orders are taken. Its turns stay "
@@ -192,6 +127,7 @@ def replace_seat(s: Session, cfg: Config, game: Game, seat_name: str, email: str
     seat.email, seat.password_hash = email, passwords.hash_password(password)
     seat.resigned = seat.bot = False
     seat.missed_turns = 0
+    seat.news_from = game.turn_no     # the welcome shows the game as it is; news follow from there
     s.add(seat)
     s.add(GmLog(game_id=game.id, action="replace", detail=f"{seat_name}: {old} -> {email}", at=now))
     if game.status == "new":      # the welcome, with the password, comes when the game starts
@@ -311,13 +247,14 @@ TELLS_SEATS_ITSELF = {"START", "ROLLBACK", "END"}
 
 
 def announce(s: Session, cfg: Config, game: Game, word: str, done: Msg, now: datetime, key: str) -> None:
-    """Log a GM action (in English) and tell every seat what the GM did, in its own language."""
+    """Log a GM action (in English) and tell every seat what the GM did, in its own language
+    (a resigned seat's player is no longer told)."""
     s.add(game)
     if word not in LOGS_ITSELF:
         s.add(GmLog.of(game.id, word.lower(), done, now))
     if word in TELLS_SEATS_ITSELF or game.status == "new":
         return      # those tell the seats themselves; a game not started tells them nothing yet
-    for seat in seats_of(s, game.id):
+    for seat in [x for x in seats_of(s, game.id) if not x.resigned]:
         tell(s, cfg, game, seat.email, seat, lambda: (_("from the GM"), _("The GM {done}.").format(done=spoken(done))),
              now, key=f"notice:{game.id}:{word}:{seat.name}:{key}:{now.isoformat()}")
 

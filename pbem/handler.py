@@ -159,10 +159,16 @@ def _serve(s: Session, cfg: Config, inc: Incoming, req: Request, answer: Answer,
                      "mail of the game. Nothing was done.").format(line=req.signon_line, game=game.id,
                                                                   seat=req.seat[:20]))
         return
-    answer.copy_to = seat.email
+    owner = "" if seat.resigned else seat.email      # a resigned player gets no more mail about the seat
+    answer.copy_to = owner
     i18n.choose(req.lang_hint or game.lang)
-    if _password_right(s, cfg, inc, req, answer, game, seat.name, seat.email, seat.password_hash, now):
+    if _password_right(s, cfg, inc, req, answer, game, seat.name, owner, seat.password_hash, now):
         i18n.choose(seat.lang or req.lang_hint or game.lang, seat.timezone)   # the seat's own, once signed on
+        if seat.resigned:
+            answer.add(_("Line {line}: you resigned seat {seat} of {game}, so nothing in this mail was done; the "
+                         "seat plays on without you. To follow the game's public reports, send OBSERVE {game} "
+                         "without SIGNON.").format(line=req.signon_line, seat=seat.name, game=game.id))
+            return
         _player(s, cfg, game, seat, req, answer, now)
 
 
@@ -201,7 +207,8 @@ def _player(s: Session, cfg: Config, game: Game, seat: Seat, req: Request, answe
     if not req.orders and not req.commands and not req.press:
         answer.add(_("You signed on to {game} as {seat}, but the mail had no orders or commands.").format(
             game=game.id, seat=seat.name))
-    answer.sections.insert(0, asked_now(game, seat))
+    if not seat.resigned:            # RESIGN in this mail: nothing is asked of the player any more
+        answer.sections.insert(0, asked_now(game, seat))
 
 
 def asked_now(game: Game, seat: Seat) -> str:

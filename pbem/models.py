@@ -42,6 +42,10 @@ class Game(SQLModel, table=True):
     move_minutes: int = 24 * 60
     move_reminders: str = Field(default="6,1", max_length=40)
     round_from: int = 0                   # the first step of the current round (the GM's digest)
+    # The sheets that stood when the GM rolled the current step back to wait
+    # for new orders (seat -> text, JSON): played for a seat that sends none,
+    # not counted as sent (pbem.seating.standing).
+    standing_json: str = Field(default="{}", sa_column=Column(Text, nullable=False, server_default="{}"))
     gm_email: str = Field(default="", max_length=200)
     press: str = Field(default="private", max_length=10)     # none | public | private
     press_anon: bool = True                                   # may press be anonymous

@@ -31,8 +31,8 @@ def relay(s: Session, cfg: Config, game: Game, sender: Seat, block: PressBlock, 
         return _("Line {line}: this game allows no press; nothing was sent.").format(line=block.line)
     seats = {x.name: x for x in seats_of(s, game.id)}
     target = words[1]
-    if target == "ALL":
-        names = [n for n in seats if n != sender.name]
+    if target == "ALL":       # a resigned seat's player gets no more mail of the game
+        names = [n for n in seats if n != sender.name and not seats[n].resigned]
     else:
         if game.press == "public":
             return _("Line {line}: this game allows public press only (PRESS TO ALL); nothing was sent.").format(
@@ -43,6 +43,11 @@ def relay(s: Session, cfg: Config, game: Game, sender: Seat, block: PressBlock, 
             return _("Line {line}: no seat {unknown}; the seats are {seats}. Nothing was sent.").format(
                 line=block.line, unknown=", ".join(unknown), seats=", ".join(seats))
         names = [n for n in names if n != sender.name]
+        gone = [n for n in names if seats[n].resigned]
+        if gone:
+            return ngettext("Line {line}: seat {seats} resigned, and its player gets no press; nothing was sent.",
+                            "Line {line}: seats {seats} resigned, and their players get no press; nothing was "
+                            "sent.", len(gone)).format(line=block.line, seats=", ".join(gone))
     if anonymous and not game.press_anon:
         return _("Line {line}: this game allows no anonymous press; nothing was sent.").format(line=block.line)
     if not names:

@@ -7,7 +7,9 @@ For each seat, the first that applies:
 - **in civil disorder** (``Seat.bot``): the bot plays it, whatever it sent;
 - **resigned**: the game's missed rule plays it (the bot when the game says
   ``missed = "bot"``, else the default orders), whatever it sent;
-- **its stored sheet** for the turn, when it reads cleanly;
+- **its stored sheet** for the turn, when it reads cleanly (after the GM
+  rolled the turn back to wait for new orders, the sheet that stood then
+  plays for a seat that sent no new one: ``standing``);
 - **out of the game** (the engine does not await its orders,
   ``Ruleset.awaiting``): the default orders;
 - **away on vacation**: the default orders (the tribe holds, as the player
@@ -27,6 +29,7 @@ the seat, so the preview, the turn and a replay draw the same orders.
 """
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Protocol
@@ -137,10 +140,50 @@ def to_resolve(plays: Mapping[str, Play]) -> dict[str, OrderSheet]:
 
 # -- the current turn of a stored game ----------------------------------------
 def stored_sheets(s: Session, game: Any) -> dict[str, str]:
-    """The sheets stored for the game's current turn: seat -> text."""
+    """The sheets stored for the game's current turn: seat -> text; a sheet
+    that stood when the GM rolled the turn back plays for a seat that sent
+    no new one (:func:`standing`)."""
     from pbem.models import Sheet
     rows = s.exec(select(Sheet).where(Sheet.game_id == game.id, Sheet.turn_no == game.turn_no))
-    return {row.seat: row.text for row in rows}
+    return {**standing(game), **{row.seat: row.text for row in rows}}
+
+
+def standing(game: Any) -> dict[str, str]:
+    """The sheets set aside when the GM rolled the current turn back to wait
+    for new orders (seat -> text): they are played if their seat sends no
+    new sheet by the deadline, but do not count as sent, so the turn does
+    not run early on them (:func:`all_sent`)."""
+    return json.loads(game.standing_json or "{}")
+
+
+def set_aside(s: Session, game: Any) -> None:
+    """The current turn's sheets of the seats that owe orders stand aside
+    (:func:`standing`); the others' (pre-orders, a bot's seat) stay stored."""
+    from pbem.models import Sheet
+    owe = owing(s, game)
+    aside = {}
+    for row in list(s.exec(select(Sheet).where(Sheet.game_id == game.id, Sheet.turn_no == game.turn_no))):
+        if row.seat in owe:
+            aside[row.seat] = row.text
+            s.delete(row)
+    game.standing_json = json.dumps(aside, sort_keys=True) if aside else "{}"
+    s.add(game)
+
+
+def put_back(s: Session, game: Any) -> None:
+    """The sheets set aside are stored again for seats that sent no new one
+    (before the turn runs, or is rolled back further), and none stands aside."""
+    from pbem.models import Sheet
+    aside = standing(game)
+    if not aside:
+        return
+    sent = set(s.exec(select(Sheet.seat).where(Sheet.game_id == game.id, Sheet.turn_no == game.turn_no)))
+    for seat, text in aside.items():
+        if seat not in sent:
+            s.add(Sheet(game_id=game.id, seat=seat, turn_no=game.turn_no, text=text))
+    game.standing_json = "{}"
+    s.add(game)
+    s.flush()
 
 
 def turn_plan(s: Session, game: Any, ruleset: Ruleset | None = None, state: Any = None,
@@ -166,7 +209,8 @@ def owing(s: Session, game: Any) -> set[str]:
 def all_sent(s: Session, game: Any) -> bool:
     """Every seat that owes orders for the current step has a clean sheet
     stored (true when none owes: a step only bots or pre-orders answer): a
-    step where players act in turn runs then, no READY needed."""
+    step where players act in turn runs then, no READY needed. A sheet that
+    stands from before a rollback is not counted (:func:`standing`)."""
     from pbem.models import Sheet
     sent = set(s.exec(select(Sheet.seat).where(Sheet.game_id == game.id, Sheet.turn_no == game.turn_no)))
     return owing(s, game) <= sent

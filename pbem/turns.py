@@ -49,6 +49,7 @@ def resolve_turn(s: Session, cfg: Config, game: Game, now: datetime) -> None:
     ruleset = get_ruleset(game.ruleset)
     state = ruleset.from_json(game.state_json)
     seats = seats_of(s, game.id)
+    seating.put_back(s, game)      # sheets that stood since a rollback are played, and kept for another
     plays = seating.turn_plan(s, game, ruleset, state, seats)
     sheets = seating.to_resolve(plays)
     missing = [x for x in seats if plays[x.name].missing]
@@ -89,7 +90,8 @@ def _queue_reports(s: Session, cfg: Config, game: Game, ruleset: Ruleset[Any], b
     """Every seat whose orders the next step needs gets the report (where
     players act in turn, as "your move" with the question); the others,
     the GM and observers get the news as their digest says: once a round
-    (the default), every step, or at the end only."""
+    (the default), every step, or at the end only. A resigned seat's player
+    gets nothing (as an observer, the observers' reports)."""
     resolved = game.turn_no - 1
     over = game.status == "over"
     round_over = over or ruleset.round_of(result.state) != ruleset.round_of(before)
@@ -102,6 +104,8 @@ def _queue_reports(s: Session, cfg: Config, game: Game, ruleset: Ruleset[Any], b
         return _news(s, game, since, resolved, events)
 
     for seat in seats:
+        if seat.resigned:
+            continue
         asked = seat.name in awaited and not seat.bot
         if not (asked or over or seat.digest == "step" or (seat.digest == "round" and round_over)):
             continue
@@ -164,12 +168,13 @@ def queue_reminders(s: Session, cfg: Config, game: Game, now: datetime) -> None:
     ruleset = get_ruleset(game.ruleset)
     state = ruleset.from_json(game.state_json)
     out = seating.out_seats(ruleset, state)
+    standing = seating.standing(game)       # the orders that stood at a rollback are orders
     for seat in seats_of(s, game.id):
         if not seating.owes_orders(seat, game.turn_no, out):      # out, resigned, bot or away
             continue
         has = s.exec(select(Sheet.id).where(Sheet.game_id == game.id, Sheet.seat == seat.name,
                                             Sheet.turn_no == game.turn_no)).first()
-        if has is not None:
+        if has is not None or seat.name in standing:
             continue
         with speaking_to(game, seat):
             text, subject = _reminder(game, seat, hours, question(ruleset, state, seat.name))

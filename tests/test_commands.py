@@ -64,8 +64,9 @@ Lines starting with > (quoted), # (comments) and everything after a
 A sheet with problems is not stored: your last good sheet stands.
 
 The GM signs on as "gm" with the GM password and may send PAUSE,
-RESUME, EXTEND <time> (like 24h), PROCESS NOW, PREVIEW, ROLLBACK,
-REPLACE <seat> <address>, BOT <seat> ON|OFF, START, END and STATUS.
+RESUME, EXTEND <time> (like 24h), PROCESS NOW, PREVIEW,
+ROLLBACK [RERUN], REPLACE <seat> <address>, BOT <seat> ON|OFF, START,
+END and STATUS.
 """
 
 

@@ -202,18 +202,22 @@ def test_rollback_restores_missed_turns_and_ready_flags(tmp_path: Path, database
     ran = {name: (x.missed_turns, x.ready) for name, x in seats(w).items()}
     assert ran["blue"][0] == before["blue"][0] + 1 and ran["green"][0] == before["green"][0] + 1
     assert not any(ready for _, ready in ran.values())
-    rolled = w.pbem("game", "rollback", "g", "--now", (T1 + timedelta(hours=50)).isoformat())
-    assert "back at turn 1" in rolled.stdout
-    assert {name: (x.missed_turns, x.ready) for name, x in seats(w).items()} == before
+    rolled = w.pbem("game", "rollback", "g", "--rerun", "--now", (T1 + timedelta(hours=50)).isoformat())
+    assert "back at turn 1; it runs again on the next pass" in rolled.stdout
+    assert {name: (x.missed_turns, x.ready) for name, x in seats(w).items()} == before, \
+        "a re-run plays the turn as it stood: its READY flags too"
     # The turn runs again and counts again: once, not twice.
-    run_pass(w, T1 + timedelta(hours=50 + 49))
+    run_pass(w, T1 + timedelta(hours=51))
     assert {name: (x.missed_turns, x.ready) for name, x in seats(w).items()} == ran
-    # Rolling back twice in a row undoes both turns' counts.
+    # Rolling back twice in a row undoes both turns' counts; a turn that waits for new
+    # orders waits for new READYs too.
     w.pbem("game", "rollback", "g", "--now", (T1 + timedelta(hours=100)).isoformat())
+    assert not any(x.ready for x in seats(w).values())
     w.pbem("game", "rollback", "g", "--now", (T1 + timedelta(hours=101)).isoformat())
     with Session(w.engine()) as s:
         assert s.get(Game, "g").turn_no == 0
     assert {x.missed_turns for x in seats(w).values()} == {0}
     run_pass(w, T1 + timedelta(hours=102))                  # the notices go out
     notices = [m for m in w.outbox(ADDRESS["blue"]) if "rolled back" in m["Subject"]]
-    assert notices and "Your orders for turn 0 stand" in text_of(notices[-1])
+    assert notices and "The GM rolled back turn 0 of g; the report of turn 1 no longer counts. It waits for your " \
+           "orders until" in text_of(notices[-1])

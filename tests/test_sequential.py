@@ -160,6 +160,7 @@ def test_a_whole_game_in_turn(tmp_path, database, tally) -> None:
 
 def test_a_bot_seat_moves_at_once_and_a_step_rolls_back(tmp_path, database, tally) -> None:
     from pbem import gmtools
+    from pbem.rollback import rollback
     table = Table(tmp_path, database)
     with Session(table.engine) as s:
         gmtools.set_bot(s, s.get(Game, "tally-1"), "b", True, T0)
@@ -185,7 +186,7 @@ def test_a_bot_seat_moves_at_once_and_a_step_rolls_back(tmp_path, database, tall
     # Rolling back the bot's step: the game is at step 1 again, with the move deadline, and the
     # seats' news marks go back, so the re-run step mails c both steps' news again.
     with Session(table.engine) as s:
-        assert gmtools.rollback(s, cfg, s.get(Game, "tally-1"), T0 + timedelta(hours=2)) == 1
+        assert rollback(s, cfg, s.get(Game, "tally-1"), T0 + timedelta(hours=2)) == 1
         s.commit()
     game = table.game()
     assert (game.turn_no, game.simultaneous) == (1, False)

@@ -131,15 +131,28 @@ def game_preview(obj: Ctx, game_id: str) -> None:
 
 @game.command("rollback")
 @click.argument("game_id")
+@click.option("--rerun", is_flag=True, help="run the turn again at once with the sheets that stood, "
+              "instead of waiting for new orders")
 @click.option("--now", "now_text", help="the time to use (ISO)")
 @DRY_RUN
 @click.pass_obj
-def game_rollback(obj: Ctx, game_id: str, now_text: str | None, dry_run: bool) -> None:
-    """Undo the last resolved turn; its sheets stand again and every seat is told."""
-    from pbem.gmtools import rollback
-    _run(obj, game_id, lambda s, cfg, g: rollback(s, cfg, g, _now(now_text)),
-         lambda turn: f"{game_id} is back at turn {turn}; the notices go out with the next pass", dry_run,
-         lambda turn: f"{game_id} would be back at turn {turn}")
+def game_rollback(obj: Ctx, game_id: str, rerun: bool, now_text: str | None, dry_run: bool) -> None:
+    """Undo the last resolved turn. It waits for new orders from the seats it
+    awaits until a new deadline, a whole period away (their sheets are played
+    then if they send none); with --rerun it runs again on the next pass with
+    the sheets that stood. Every seat is told which."""
+    from pbem.clock import show
+    from pbem.rollback import rollback
+
+    def act(s, cfg, g):  # type: ignore[no-untyped-def]
+        turn = rollback(s, cfg, g, _now(now_text), rerun)
+        then = ("runs again on the next pass with the sheets that stood" if rerun else
+                f"waits for new orders until {show(g.deadline)}")     # the GM's terminal: English, UTC
+        if g.status == "paused":
+            then += " (the game is paused: its clock starts again when it is resumed)"
+        return turn, then
+    _run(obj, game_id, act, lambda done: f"{game_id} is back at turn {done[0]}; it {done[1]}; the notices go out "
+         "with the next pass", dry_run, lambda done: f"{game_id} would be back at turn {done[0]}; it {done[1]}")
 
 
 @game.command("replace")

@@ -1,13 +1,14 @@
 """The game's course: START, PREVIEW (the next turn, not stored), ROLLBACK
-(the last turn undone), END."""
+[RERUN] (the last turn undone; pbem.rollback), END."""
 from __future__ import annotations
 
 from engine.messages import Msg
 from pbem import gmtools
 from pbem.commands.base import GM, Context, Entry, gm_did, gm_refused
-from pbem.i18n import N_
+from pbem.i18n import N_, _
 from pbem.games import GameError, start_game
 from pbem.history import HistoryError
+from pbem.rollback import done_message, rollback as undo
 
 ENDED_BY_THE_GM = N_("ended by the GM")      # the reason of END by mail, translated for each reader
 
@@ -31,13 +32,19 @@ def preview(ctx: Context) -> None:
 
 
 def rollback(ctx: Context) -> None:
-    """Undo the last resolved turn; the tool tells the seats."""
+    """Undo the last resolved turn: it waits for new orders, or with RERUN
+    runs again at once with the sheets that stood; the tool tells the seats."""
+    words = [w.upper() for w in ctx.cmd.args]
+    if words not in ([], ["RERUN"]):
+        ctx.answer.add(_("Line {line}: write ROLLBACK (the turn waits for new orders), or ROLLBACK RERUN (it "
+                         "runs again at once with the sheets that stood).").format(line=ctx.cmd.line))
+        return
     try:
-        turn = gmtools.rollback(ctx.session, ctx.cfg, ctx.game, ctx.now)
+        turn = undo(ctx.session, ctx.cfg, ctx.game, ctx.now, rerun=bool(words))
     except (GameError, HistoryError) as why:
         gm_refused(ctx, why)
         return
-    gm_did(ctx, Msg("rolled the game back to turn {turn}", turn=turn))
+    gm_did(ctx, done_message(ctx.game, turn, rerun=bool(words)))
 
 
 def end(ctx: Context) -> None:
@@ -53,5 +60,7 @@ def end(ctx: Context) -> None:
 START = Entry("START", "", GM, N_("start a game whose seats are taken"), start)
 PREVIEW = Entry("PREVIEW", "", GM, N_("the next turn's public report, if it ran now (nothing is stored)"),
                 preview)
-ROLLBACK = Entry("ROLLBACK", "", GM, N_("undo the last turn; its sheets stand again"), rollback)
+ROLLBACK = Entry("ROLLBACK", "[RERUN]", GM, N_("undo the last turn: it waits for new orders until a new deadline, "
+                                               "or with RERUN runs again at once with the sheets that stood"),
+                 rollback)
 END = Entry("END", "", GM, N_("end the game now"), end)

@@ -1,4 +1,6 @@
-"""RESIGN: a player leaves the game; the seat plays on without them."""
+"""RESIGN: a player leaves the game; the seat plays on without them, and its
+player gets no more mail about it (pbem.turns, pbem.gmtools, pbem.press and
+the handler leave a resigned seat out)."""
 from __future__ import annotations
 
 from pbem.commands.base import PLAYER, Context, Entry
@@ -17,6 +19,9 @@ def resign(ctx: Context) -> None:
                     if game.missed == "bot" else
                     _("You resigned seat {seat} of {game}. The seat now plays default orders; the GM is told."))
                    .format(seat=seat.name, game=game.id))
+    ctx.answer.add(_("From now on you get no mail about the seat, and mail signed on as {seat} is not carried "
+                     "out. To follow the game's public reports, send OBSERVE {game} without SIGNON.").format(
+        seat=seat.name, game=game.id))
     if game.gm_email:
         notice(s, ctx.cfg, game, game.gm_email, f"seat {seat.name} resigned",
                f"Seat {seat.name} ({seat.email}) resigned from {game.id}.", ctx.now, f"resign:{seat.name}")

@@ -28,11 +28,15 @@ def status_text(s: Session, game: Game, now: datetime | None = None) -> str:
     owing = seating.owing(s, game) if game.status == "active" else set()
     awaited = _awaited(game)
     lines = [_headline(game, awaited)]
+    stood = seating.standing(game)
     for seat in seats_of(s, game.id):
         has = s.exec(select(Sheet.id).where(Sheet.game_id == game.id, Sheet.seat == seat.name,
                                             Sheet.turn_no == game.turn_no)).first() is not None
         late = overdue and seat.name in owing
-        lines.append(f"  {seat.name:<10} {', '.join(_flags(game, seat, has, late, awaited))}")
+        flags = _flags(game, seat, has, late, awaited)
+        if not has and seat.name in stood:      # set aside by a rollback: played at the deadline
+            flags[0] = _("orders from before the rollback stand")
+        lines.append(f"  {seat.name:<10} {', '.join(flags)}")
     return "\n".join(lines)
 
 
