@@ -275,3 +275,55 @@ def test_a_rolled_back_valley_turn_waits_for_new_readys(tmp_path: Path, database
     cli("game", "rollback", "g", "--rerun", "--now", (T0 + timedelta(hours=5)).isoformat())
     run_pass(world, T0 + timedelta(hours=5, minutes=1))
     assert turn() == 1, "a re-run runs on the next pass"
+
+
+# -- 4. Dewan, as the attacker's test played it ---------------------------------
+def test_dewan_rollback_waits_and_a_resigned_seat_hears_nothing(tmp_path: Path) -> None:
+    import random
+
+    from engine.dewan import RULESET as DEWAN
+    world = World(tmp_path)
+    address = {"red": "ann@example.org", "blue": "bob@example.org"}
+    runner = CliRunner()
+
+    def cli(*args: str) -> str:
+        result = runner.invoke(main, ["--config", str(world.config), *args], env={})
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    def game() -> Game:
+        with Session(world.engine()) as s:
+            return s.get(Game, "d")
+
+    def move(at) -> str:  # type: ignore[no-untyped-def]
+        """The seat to move sends a move (the bot's), handled by a pass at ``at``; which seat it was."""
+        state = DEWAN.from_json(game().state_json)
+        (seat,) = DEWAN.awaiting(state)
+        sheet = DEWAN.bot_orders(state, seat, random.Random(at.isoformat()))
+        world.post(order_mail(address[seat], f"SIGNON d {seat} {secret[seat]}\n" + "\n".join(sheet.normal)))
+        run_pass(world, at)
+        return seat
+
+    cli("game", "new", "d", "--ruleset", "dewan", "--seat", f"red:{address['red']}", "--seat",
+        f"blue:{address['blue']}", "--seed", "x")
+    cli("game", "start", "d", "--now", T0.isoformat())
+    run_pass(world, T0)
+    secret = {seat: password_in(world.outbox(to)) for seat, to in address.items()}
+    assert move(T0 + timedelta(minutes=1)) == "blue" and game().turn_no == 1
+    cli("game", "rollback", "d", "--now", (T0 + timedelta(hours=1)).isoformat())
+    run_pass(world, T0 + timedelta(hours=2))
+    assert game().turn_no == 0, "the rolled-back step waits for blue's move"
+    assert move(T0 + timedelta(hours=3)) == "blue" and game().turn_no == 1
+
+    world.post(order_mail(address["red"], f"SIGNON d red {secret['red']}\nRESIGN"))
+    run_pass(world, T0 + timedelta(hours=4))
+    before, step = len(world.outbox(address["red"])), game().turn_no
+    assert step > 1, "red's moves were played for it at once"
+    for hour in (5, 6, 7):
+        assert move(T0 + timedelta(hours=hour)) == "blue"
+    assert game().turn_no > step + 3, "and they still are"
+    world.post(order_mail(address["red"], f"SIGNON d red {secret['red']}\nTAKE 1"))
+    run_pass(world, T0 + timedelta(hours=8))
+    red = world.outbox(address["red"])
+    assert len(red) == before + 1 and "you resigned seat red of d, so nothing in this mail was done" in \
+        said(text_of(red[-1]))
