@@ -21,6 +21,8 @@ LANGUAGES = ("fr", "es")
 
 def fold(word: str) -> str:
     """``word`` in capitals without accents: ``déplacer`` -> ``DEPLACER``, ``cabaña`` -> ``CABANA``."""
+    if word.isascii():          # as NFKD leaves it: the common case, read word by word
+        return word.upper()
     parts = unicodedata.normalize("NFKD", word)
     return "".join(c for c in parts if not unicodedata.combining(c)).upper()
 
@@ -35,6 +37,7 @@ class Words:
         self.english = {fold(w): w for w in (*table, *english)}
         self._read: dict[str, str] = {}
         self._show: dict[tuple[str, str], str] = {}
+        self._folded: dict[str, str] | None = None
         for en, languages in table.items():
             for lang, words in languages.items():
                 if lang not in LANGUAGES or not words:
@@ -64,6 +67,12 @@ class Words:
         return [w for langs in self.table.values() for la, words in langs.items()
                 if lang in (None, la) for w in words]
 
+    def folded(self) -> dict[str, str]:
+        """Every French and Spanish word read, without case or accents -> as the table writes it."""
+        if self._folded is None:
+            self._folded = {fold(w): w for w in self.spellings()}
+        return self._folded
+
     def clashes(self) -> list[str]:
         """French and Spanish words that look like an English word of this kind with another meaning."""
         return [f"{w} ({en}) is also English {self.english[fold(w)]}"
@@ -80,7 +89,7 @@ def nearest(word: str, english: Iterable[str], words: Words, cutoff: float = 0.5
     found = difflib.get_close_matches(key, english, n=1, cutoff=cutoff)
     best = found[0] if found else ""
     score = difflib.SequenceMatcher(None, key, best).ratio() if best else cutoff
-    local = {fold(w): w for w in words.spellings()}
+    local = words.folded()
     near = difflib.get_close_matches(key, list(local), n=1, cutoff=cutoff)
     if near and difflib.SequenceMatcher(None, key, near[0]).ratio() > score:
         return local[near[0]].upper()

@@ -16,6 +16,7 @@ import difflib
 import re
 from collections import Counter
 
+from engine import sheetlines
 from engine.common import Refused
 from engine.localwords import nearest
 from engine.contract import OrderSheet, Problem
@@ -277,25 +278,49 @@ def parse(st: State, seat: str, text: str) -> OrderSheet:
         return OrderSheet(seat, (), (Problem.of(0, Msg("the game is over")),))
     reader = Reader(st, seat)
     orders: list[Order] = []
-    problems: list[Problem] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        body = raw.split("#", 1)[0]
-        if not body.strip():
+    lines, problems = sheetlines.numbered(text)
+    read = [(number, alternatives(body)) for number, body in lines]
+    too_many = _too_many(read)
+    if too_many:
+        return OrderSheet(seat, (), (too_many,))
+    for number, choices in read:
+        why = sheetlines.too_many_choices(len(choices))
+        if why:
+            problems.append(Problem.of(number, why))
             continue
-        for words in alternatives(body):
-            if not words:
-                problems.append(Problem.of(number, Msg("OR needs an order on each side"), "TAKE 2 3 OR TAKE 4 5"))
-                continue
-            try:
-                orders.append(reader.read(words, number))
-            except Refused as why:
-                problems.append(Problem.of(number, why.message, why.suggestion))
-            except Exception as why:           # a bug must not cost a player their sheet
-                problems.append(Problem.of(number, Msg("this line could not be read ({error})",
-                                                         error=type(why).__name__)))
+        for words in choices:
+            _read_one(reader, words, number, orders, problems)
     if not problems and st.to_move == seat:
         problems.extend(check_now(st, seat, orders))
     return OrderSheet(seat, tuple(orders), tuple(problems))
+
+
+def _too_many(read: list[tuple[int, list[list[str]]]]) -> Problem | None:
+    """A sheet of more than MAX_LINES orders, counting each alternative of a line, is refused
+    whole (each is tried when the move comes, and kept until then): the problem on the line
+    where the count goes over, or None."""
+    total = 0
+    for number, choices in read:
+        total += len(choices)
+        if total > sheetlines.MAX_LINES:
+            return Problem.of(number, Msg("a sheet holds at most {most} orders, counting each alternative "
+                                          "joined by OR; this one has {n}", most=sheetlines.MAX_LINES,
+                                          n=sum(len(c) for _, c in read)))
+    return None
+
+
+def _read_one(reader: Reader, words: list[str], number: int, orders: list[Order], problems: list[Problem]) -> None:
+    """One alternative of line ``number``: its order, or its problem."""
+    if not words:
+        problems.append(Problem.of(number, Msg("OR needs an order on each side"), "TAKE 2 3 OR TAKE 4 5"))
+        return
+    try:
+        orders.append(reader.read(words, number))
+    except Refused as why:
+        problems.append(Problem.of(number, why.message, why.suggestion))
+    except Exception as why:           # a bug must not cost a player their sheet
+        problems.append(Problem.of(number, Msg("this line could not be read ({error})",
+                                                 error=type(why).__name__)))
 
 
 def check_now(st: State, seat: str, orders: list[Order]) -> list[Problem]:

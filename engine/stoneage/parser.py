@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import sheetlines
 from engine.contract import OrderSheet, Problem
 from engine.messages import Join, Msg, Plural
 from engine.stoneage import localwords, words as w
@@ -44,15 +45,15 @@ def forget() -> None:
 
 
 def _line(reader: _Reader, raw: str, number: int) -> Any:
-    """The order of line ``number``, the Refused that says why not, or None when it has no words
-    (blank, or only a comment). A line reads the same in every game of the same shape and
+    """The order of line ``number`` (without its comment), the Refused that says why not, or None
+    when it has no words. A line reads the same in every game of the same shape and
     people count, so each is read once; its number is part of what is read, so that the order
     need not be copied to carry it."""
     key = (raw, number, reader.players, reader.people, reader.has_herd, reader.igloos, reader.winter,
            reader.wild, reader.merchant)
     found = _READ.get(key, _UNREAD)
     if found is _UNREAD:
-        found = _read_words(reader, raw.split("#", 1)[0].replace(",", " ").lower().split(), number)
+        found = _read_words(reader, raw.replace(",", " ").lower().split(), number)
         if len(raw) <= _READ_LONGEST:
             if len(_READ) >= _READ_MOST:
                 _READ.clear()
@@ -98,6 +99,9 @@ class _Reader:
     def place(self, args: list[str], line: int) -> Place:
         if not args:
             raise Refused(Msg("PLACE needs people and a location"), "PLACE 3 forest")
+        too_many = sheetlines.too_many_choices(args.count("or") + 1)
+        if too_many:
+            raise Refused(too_many)
         choices, current = [], []
         for word in args + ["or"]:
             if word != "or":
@@ -310,9 +314,10 @@ class _Reader:
 
     def take(self, args: list[str], line: int) -> Take:
         pay = self.goods(args, Msg("the card gives resources: wood, clay, stone or gold"), "TAKE wood gold")
+        named = sum(n for _, n in pay)
+        if named != 2:
+            raise Refused(Msg("TAKE names two resources, not {n}", n=named), "TAKE wood gold")
         picked = [g for g, n in pay for _ in range(n)]
-        if len(picked) != 2:
-            raise Refused(Msg("TAKE names two resources, not {n}", n=len(picked)), "TAKE wood gold")
         return Take((picked[0], picked[1]), line)
 
     def pick(self, args: list[str], line: int) -> Pick:
@@ -378,10 +383,10 @@ def parse(state: State, player: str, text: str) -> OrderSheet:
         return OrderSheet(player, (), (Problem.of(0, Msg("there is no seat {seat} in this game", seat=player)),))
     reader = _Reader(state, player)
     orders: list = []
-    problems: list[Problem] = []
     given: dict[str, int] = {}
-    for number, raw in enumerate(text.splitlines(), start=1):
-        order = _line(reader, raw, number)
+    lines, problems = sheetlines.numbered(text)
+    for number, body in lines:
+        order = _line(reader, body, number)
         if order is None:
             continue
         if isinstance(order, Refused):

@@ -11,6 +11,7 @@ import difflib
 import re
 from typing import Callable
 
+from engine import sheetlines
 from engine.common import Refused
 from engine.contract import OrderSheet, Problem
 from engine.localwords import nearest
@@ -23,8 +24,10 @@ from engine.valley.state import MAX_CAMPS, State, Tokens
 
 KEYWORDS = ("PLACE", "PLANT", "MOVE", "CAMP", "FIRE", "PLAY", "COMBAT", "LOSSES", "CONQUER", "STARVE")
 SETUP_KEYWORDS = ("PLACE", "PLANT")
-_TOKEN_PART = re.compile(r"^(\d*)([WF])$", re.IGNORECASE | re.ASCII)
-_SPLIT_TOKENS = re.compile(r"(\d*[WF])", re.IGNORECASE | re.ASCII)
+# Counts of tokens: the whole is checked first, so that no search starts again at every digit
+# of a long number (re.split did, in time growing with the square of its length).
+_TOKENS = re.compile(r"(?:\d*[WF])+", re.IGNORECASE | re.ASCII)
+_TOKEN = re.compile(r"(\d*)([WF])", re.IGNORECASE | re.ASCII)
 
 
 _WRITE_TOKENS = Msg("write it like 2W 1F")
@@ -296,36 +299,43 @@ class _Reader:
 
     def check_after(self, orders: list) -> list[Problem]:
         """Checks that need every line read: camps need a warrior and a female
-        that do not move; a setup crop needs a ranked start space."""
+        that do not move; a setup crop needs a ranked start space. The orders
+        that fail them are taken out of ``orders``."""
         problems = []
         spare = {n: Tokens(t.w, t.f) for n, t in self.unmoved.items()}
-        for order in list(orders):
-            if isinstance(order, Camp):
-                t = spare.get(order.space, Tokens())
-                if t.w < 1 or t.f < 1:
-                    problems.append(Problem.of(order.line, Msg("a camp on {space} needs a warrior and a female "
-                                                            "of yours there that do not move", space=order.space)))
-                    orders.remove(order)
-                else:
-                    t.w -= 1
-                    t.f -= 1
-            elif isinstance(order, Fire):
-                # Taking fire and setting up a camp are both "instead of moving":
-                # the same staying tokens may do both.
-                on_volcano = (self.board.hexes[order.space].terrain == "V"
-                              and self.unmoved.get(order.space, Tokens()).total > 0)
-                near_flames = _touches_flames(self.state, order.space) and (
-                    order.space in self.start_spaces
-                    or any(isinstance(o, Move) and o.path[-1] == order.space for o in orders))
-                if not (on_volcano or near_flames):
-                    problems.append(Problem.of(order.line, Msg(
-                        "fire on {space} needs a token of yours there: one that stays on a volcano, or one "
-                        "that is there before or after moving next to a wildfire or on lava", space=order.space)))
-                    orders.remove(order)
-            elif isinstance(order, Plant) and self.setup and order.space not in self.places:
-                problems.append(Problem.of(order.line, Msg("{space} is not among your PLACE spaces", space=order.space)))
-                orders.remove(order)
+        arrivals = {o.path[-1] for o in orders if isinstance(o, Move)}
+        kept = []
+        for order in orders:
+            why = self.after_problem(order, spare, arrivals)
+            if why is None:
+                kept.append(order)
+            else:
+                problems.append(Problem.of(order.line, why))
+        orders[:] = kept
         return problems
+
+    def after_problem(self, order, spare: dict[str, Tokens], arrivals: set[str]) -> Msg | None:
+        """Why ``order`` fails the checks of check_after (taking a camp's tokens from ``spare``), or None."""
+        if isinstance(order, Camp):
+            t = spare.get(order.space, Tokens())
+            if t.w < 1 or t.f < 1:
+                return Msg("a camp on {space} needs a warrior and a female of yours there that do not move",
+                           space=order.space)
+            t.w -= 1
+            t.f -= 1
+        elif isinstance(order, Fire):
+            # Taking fire and setting up a camp are both "instead of moving":
+            # the same staying tokens may do both.
+            on_volcano = (self.board.hexes[order.space].terrain == "V"
+                          and self.unmoved.get(order.space, Tokens()).total > 0)
+            near_flames = _touches_flames(self.state, order.space) and (
+                order.space in self.start_spaces or order.space in arrivals)
+            if not (on_volcano or near_flames):
+                return Msg("fire on {space} needs a token of yours there: one that stays on a volcano, or one "
+                           "that is there before or after moving next to a wildfire or on lava", space=order.space)
+        elif isinstance(order, Plant) and self.setup and order.space not in self.places:
+            return Msg("{space} is not among your PLACE spaces", space=order.space)
+        return None
 
 
 def toks_text(t: Tokens) -> str:
@@ -336,11 +346,9 @@ def parse_tokens(words: list[str]) -> Tokens:
     """``["2W", "1F"]`` (or ``2w1f``, ``W``) to tokens; Refused when it is not that."""
     found = Tokens()
     text = "".join(words)
-    parts = _SPLIT_TOKENS.split(text)
-    if any(p.strip() for p in parts[0::2]) or not parts[1::2]:
+    if not _TOKENS.fullmatch(text):
         raise Refused(Msg("{words} is not a count of tokens", words=repr(" ".join(words))), _WRITE_TOKENS)
-    for part in parts[1::2]:
-        m = _TOKEN_PART.match(part)
+    for m in _TOKEN.finditer(text):
         count = int(m.group(1)) if m.group(1) else 1
         if m.group(2).upper() == "W":
             found.w += count
@@ -372,13 +380,10 @@ def _touches_flames(state: State, name: str) -> bool:
 def parse(state: State, player: str, text: str) -> OrderSheet:
     reader = _Reader(state, player)
     orders: list = []
-    problems: list[Problem] = []
     if player not in state.tribes:
         return OrderSheet(player, (), (Problem.of(0, Msg("there is no seat {seat} in this game", seat=player)),))
-    for number, raw in enumerate(text.splitlines(), start=1):
-        body = raw.split("#", 1)[0].strip()
-        if not body:
-            continue
+    lines, problems = sheetlines.numbered(text)
+    for number, body in lines:
         words = localwords.canonical(body.replace(",", " ").split())
         if not words:
             continue
