@@ -9,6 +9,14 @@ from email.message import EmailMessage
 from pbem.mail import quotes
 
 
+class TooLong(ValueError):
+    """A mail whose text has more lines than it may (HTML: elements)."""
+
+    def __init__(self, count: int, what: str) -> None:
+        super().__init__(f"{count} {what}")
+        self.count, self.what = count, what
+
+
 @dataclass(frozen=True)
 class Part:
     """One text of a mail: its lines as the player sees them; quoted lines,
@@ -54,30 +62,68 @@ def unflow(text: str, delsp: bool = False) -> str:
     """RFC 3676: a line ending in a space goes on in the next line of the same
     quote depth; a leading space was added by the sender ("stuffing")."""
     out: list[str] = []
-    carry: tuple[int, str] | None = None      # (quote depth, text so far)
-    for raw in text.replace("\r\n", "\n").split("\n"):
+    carry: _Carry | None = None
+    for raw in quotes.split(text):
         depth = len(raw) - len(raw.lstrip(">"))
         line = raw[depth:]
         if line.startswith(" "):
             line = line[1:]
-        if carry is not None and carry[0] == depth:
-            line = carry[1] + line
-        elif carry is not None:
-            out.append(">" * carry[0] + (" " if carry[0] else "") + carry[1])
-        carry = None
-        if line.endswith(" ") and line != "-- ":
-            carry = (depth, line[:-1] if delsp else line)
+        if carry is not None and carry.depth != depth:
+            out.append(carry.quoted(cut=True))
+            carry = None
+        carry = carry or _Carry(depth)
+        carry.add(line)
+        if carry.flows():
+            carry.drop_space(delsp)
             continue
-        out.append(">" * depth + (" " if depth and line else "") + line)
+        out.append(carry.quoted())
+        carry = None
     if carry is not None:
-        out.append(">" * carry[0] + (" " if carry[0] else "") + carry[1])
+        out.append(carry.quoted(cut=True))
     return "\n".join(out)
 
 
-def parts(msg: EmailMessage) -> list[Part]:
+class _Carry:
+    """A flowed line as its pieces come (the empty ones left out), joined once at its end: a long
+    flowed paragraph is not copied again at every line (that took the square of its length)."""
+
+    def __init__(self, depth: int) -> None:
+        self.depth, self.pieces, self.size = depth, [], 0
+
+    def add(self, piece: str) -> None:
+        if piece:
+            self.pieces.append(piece)
+            self.size += len(piece)
+
+    def flows(self) -> bool:
+        """Does the line so far end in a space (and is it not the signature line)?"""
+        return (bool(self.pieces) and self.pieces[-1].endswith(" ")
+                and not (self.size == 3 and "".join(self.pieces) == "-- "))
+
+    def drop_space(self, delsp: bool) -> None:
+        if delsp:
+            piece = self.pieces.pop()
+            self.size -= len(piece)
+            self.add(piece[:-1])
+
+    def quoted(self, cut: bool = False) -> str:
+        """The line with its quote marks; ``cut``: still flowing when the quote depth or the text
+        ended (then a quoted line keeps its space even when empty, as it always did)."""
+        line = "".join(self.pieces)
+        return ">" * self.depth + (" " if self.depth and (line or cut) else "") + line
+
+
+def _count(text: str) -> int:
+    return text.count("\n") + text.count("\r") - text.count("\r\n") + 1
+
+
+def parts(msg: EmailMessage, most: int) -> list[Part]:
     """The body (the plain part, else the HTML part as visible text) and
-    every .txt attachment, each with its quoted original blanked out."""
+    every .txt attachment, each with its quoted original blanked out. TooLong
+    when their texts have more than ``most`` lines in all (HTML: elements),
+    before any is read."""
     plain, markup, attached = None, None, []
+    texts: list[tuple[str, str]] = []
     for part in msg.walk():
         if part.is_multipart():
             continue
@@ -85,15 +131,20 @@ def parts(msg: EmailMessage) -> list[Part]:
         filename = part.get_filename() or ""
         disposition = (part.get_content_disposition() or "").lower()
         if filename.lower().endswith(".txt") or (disposition == "attachment" and ctype == "text/plain"):
-            attached.append(Part(filename or "attachment", quotes.plain_lines(decode(part))))
+            texts.append((filename or "attachment", decode(part)))
         elif ctype == "text/plain" and plain is None and disposition != "attachment":
             plain = decode(part)
         elif ctype == "text/html" and markup is None and disposition != "attachment":
             markup = decode(part)
+    lines = sum(_count(text) for _, text in texts) + (_count(plain) if plain is not None else 0)
+    if lines > most:
+        raise TooLong(lines, "lines")
+    if plain is None and markup is not None and markup.count("<") > most:
+        raise TooLong(markup.count("<"), "HTML elements")
     if plain is not None:
         body = quotes.plain_lines(plain)
     elif markup is not None:
         body = quotes.html_lines(markup)
     else:
         body = []
-    return [Part("", body)] + attached
+    return [Part("", body)] + [Part(name, quotes.plain_lines(text)) for name, text in texts]

@@ -13,9 +13,16 @@ from dataclasses import dataclass, field
 from email.message import EmailMessage, Message
 from email.parser import BytesHeaderParser
 
+from engine.sheetlines import BREAKS
 from pbem.mail import body, headers
 
 MAX_DEPTH = 10
+MAX_LINES = 5000        # lines of a mail as sent, and of its text once decoded (HTML: elements)
+MAX_HEAD = 65536        # bytes of a mail read for its header
+_HEAD_END = re.compile(rb"\r?\n\r?\n")
+# What a line of the mail keeps: no NUL; the line breaks other than CR and LF become spaces, so
+# that every line number, the parser's and the answer's, is the one the player sees.
+_IN_LINE = str.maketrans({"\x00": None, **{c: " " for c in BREAKS}})
 # The subject prefixes of out-of-office replies, in the clients' languages
 # (with their colon: a player may well write "Vacation" as a subject).
 _AUTOMATIC_SUBJECT = re.compile(
@@ -77,8 +84,9 @@ def loop_reason(msg: Message, own_address: str, sender: str, subject: str) -> st
 
 
 def head_of(raw: bytes) -> Message:
-    """The header of a mail, parsed alone (its body, however nested, is not read)."""
-    return BytesHeaderParser(policy=email.policy.compat32).parsebytes(raw)
+    """The header of a mail, parsed alone (its body, however long or nested, is not read)."""
+    end = _HEAD_END.search(raw, 0, MAX_HEAD)
+    return BytesHeaderParser(policy=email.policy.compat32).parsebytes(raw[:end.end() if end else MAX_HEAD])
 
 
 def read_head(out: Incoming, head: Message, own_address: str) -> None:
@@ -101,9 +109,13 @@ def read_mail(raw: bytes, own_address: str, max_bytes: int, max_parts: int, size
     read_head(out, head_of(raw), own_address)
     if out.loop or out.no_reply:
         return out
-    if size > max_bytes:
-        out.problem = (f"this mail is {size // 1024} KB; the limit is {max_bytes // 1024} KB. "
+    if size > max_bytes:       # its size rounded up, the limit down: never "2048 KB; the limit is 2048 KB"
+        out.problem = (f"this mail is {-(-size // 1024)} KB; the limit is {max_bytes // 1024} KB. "
                        "Send the orders as plain text without attachments")
+        return out
+    lines = max(raw.count(b"\n"), raw.count(b"\r"))
+    if lines > MAX_LINES:
+        out.problem = _too_long(lines, "lines")
         return out
     nested = f"this mail has too many or too deeply nested parts (limit {max_parts})"
     try:
@@ -112,7 +124,10 @@ def read_mail(raw: bytes, own_address: str, max_bytes: int, max_parts: int, size
         if parts > max_parts or _depth(msg) > MAX_DEPTH:
             out.problem = nested
             return out
-        texts = body.parts(msg)
+        texts = body.parts(msg, MAX_LINES)
+    except body.TooLong as why:
+        out.problem = _too_long(why.count, why.what)
+        return out
     except RecursionError:
         out.problem = nested
         return out
@@ -123,5 +138,10 @@ def read_mail(raw: bytes, own_address: str, max_bytes: int, max_parts: int, size
     for part in texts:
         if part.name:
             out.part_starts.append(len(out.lines) + 1)
-        out.lines += [line.replace("\x00", "") for line in part.lines]
+        out.lines += [line.translate(_IN_LINE) for line in part.lines]
     return out
+
+
+def _too_long(count: int, what: str) -> str:
+    return (f"this mail has {count} {what}; the limit is {MAX_LINES}. Send your orders without the quoted "
+            "mail or other text")

@@ -1,0 +1,105 @@
+"""pbem/mail/unwrap.py finds the quote where quotequail finds it (on the corpus and on generated
+mails), in time linear in the mail."""
+from __future__ import annotations
+
+import email
+import email.policy
+import re
+import time
+
+import pytest
+import quotequail
+from quotequail._patterns import COMPILED_PATTERNS
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from mail_corpus import corpus_cases
+from pbem.mail import unwrap
+
+LINES = [
+    "", "  ", "hello", "MOVE 1W A1-A2", "Cheers, Ann", "On Mon, 1 May 2026, Ann wrote:", "On Mon, 1 May 2026, Ann",
+    "wrote:", "Ann <", "ann@example.org> wrote:", "> quoted", ">", "> > deep", ">> x: y", "> From: Ann",
+    "From: Ann <ann@example.org>", "Sent: Monday", "To: Bob", "Subject: orders", "x: y", "*From:* Ann", "Date: today",
+    "Von: Ann", "De : Ann", "Objet : x", "cc: z", "---------- Forwarded message ---------", "Begin forwarded message:",
+    "________________________________", "-----Original Message-----", "Le lun. 1 mai 2026, Ann a écrit :",
+    "Am 1. Mai schrieb Ann:", "2026/05/01 Ann <ann@example.org>", "Ann написал(а):", "El lun, Ann escribió:",
+    "Op 1 mei 2026 heeft Ann het volgende geschreven:", "Den 1 maj 2026 skrev Ann:",
+]
+SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _theirs(text: str) -> tuple[str, str] | None:
+    found = quotequail.unwrap(text)
+    return None if found is None else (found.get("text_top", ""), found.get("text_bottom", ""))
+
+
+def _ours(text: str) -> tuple[str, str] | None:
+    lines = text.split("\n")
+    found = unwrap.ranges(lines)
+    if found is None:
+        return None
+    return tuple("\n".join(lines[slice(*part)]).strip() if part else "" for part in found)  # type: ignore[return-value]
+
+
+def _html_theirs(markup: str) -> tuple[str, str] | None:
+    found = quotequail.unwrap_html(markup)
+    return None if found is None else (found.get("html_top", ""), found.get("html_bottom", ""))
+
+
+def _parts(kind: str) -> list:
+    out = []
+    for name, raw, _expected in corpus_cases():
+        msg = email.message_from_bytes(raw, policy=email.policy.default)
+        for part in msg.walk():
+            if part.get_content_type() == f"text/{kind}":
+                out.append(pytest.param(part.get_content(), id=name))
+    return out
+
+
+@pytest.mark.parametrize("text", _parts("plain"))
+def test_the_corpus_plain_parts_are_cut_where_quotequail_cuts_them(text: str) -> None:
+    text = text.replace("\r\n", "\n")
+    assert _ours(text) == _theirs(text)
+
+
+@pytest.mark.parametrize("markup", _parts("html"))
+def test_the_corpus_html_parts_are_cut_where_quotequail_cuts_them(markup: str) -> None:
+    assert unwrap.html_parts(markup) == _html_theirs(markup)
+
+
+@SETTINGS
+@given(st.lists(st.sampled_from(LINES), max_size=30))
+def test_generated_mails_are_cut_where_quotequail_cuts_them(lines: list[str]) -> None:
+    text = "\n".join(lines)
+    assert _ours(text) == _theirs(text)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.sampled_from(LINES), st.sampled_from(["<br>", "<div>{}</div>", "<p>{}</p>",
+                                                                  "<blockquote>{}</blockquote>"])), max_size=15))
+def test_generated_html_is_cut_where_quotequail_cuts_it(lines: list[tuple[str, str]]) -> None:
+    markup = "".join(f"{line}<br>" if shape == "<br>" else shape.format(line) for line, shape in lines)
+    assert unwrap.html_parts(markup) == _html_theirs(markup)
+
+
+def test_every_pattern_ends_with_a_character_the_search_looks_for() -> None:
+    endings = {re.sub(r"[)$+]+$", "", p.pattern)[-1] for p in COMPILED_PATTERNS}
+    assert endings <= set(unwrap.ENDS)
+
+
+def _seconds(lines: list[str]) -> float:
+    """The best of three searches of ``lines``, in CPU seconds."""
+    best = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        unwrap.ranges(lines)
+        best = min(best, time.process_time() - start)
+    return best
+
+
+@pytest.mark.parametrize("line", ["x", "x: y", "On Monday Ann", "> a\nb"])
+def test_the_search_takes_time_in_proportion_to_the_lines(line: str) -> None:
+    """quotequail took 0.2 ms a line without a quote, and the square of the lines for "x: y"
+    lines (2,000 of them, 3.5 s): eight times the lines take about eight times as long."""
+    small, large = (line.split("\n") * n for n in (500, 4000))
+    assert _seconds(large) < 0.25
+    assert _seconds(large) < 8 * 3 * _seconds(small) + 0.01
