@@ -14,6 +14,7 @@ MAX_SECTIONS = 30       # results of commands (each HISTORY or HELP is one)
 MAX_PROBLEMS = 20       # refused order lines quoted back
 MAX_COMMANDS = 50       # commands carried out from one mail
 MAX_PRESS = 10          # press messages relayed from one mail
+SHORT_SECTIONS, SHORT_LINES = 3, 6      # a short answer (the day's answers used up)
 
 
 @dataclass
@@ -24,7 +25,8 @@ class Answer:
     subject_game: str = ""        # the game tag of the subject
     subject: str = ""             # a subject of its own (a confirmation request's token)
     signed: bool = False          # the mail signed on with the right password
-    failed: Failed | None = None  # a failed or held sign-on, for the copy to the seat's owner
+    failed: Failed | None = None  # a failed sign-on, for the copy to the seat's owner
+    withheld: str = ""            # why no answer goes out at all (for the mail's note)
     left_out: int = 0
 
     def add(self, text: str) -> None:
@@ -38,6 +40,14 @@ class Answer:
             return self.sections
         return self.sections + [f"(and {self.left_out} more answer(s) to this mail, left out; send fewer "
                                 "commands in one mail)"]
+
+
+def shortened(sections: list[str], answers: int) -> list[str]:
+    """A short answer, once a day's full answers to the address are used up:
+    the first sections, a few lines each, and why."""
+    cut = ["\n".join(x.splitlines()[:SHORT_LINES]) for x in sections[:SHORT_SECTIONS]]
+    return cut + [_("(A short answer: {n} answers went to this address today. Your mail was handled in full; "
+                    "the full answers come again tomorrow.)").format(n=answers)]
 
 
 def at_most(items: list[str], limit: int) -> list[str]:

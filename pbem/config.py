@@ -67,6 +67,9 @@ class Limits:
     signon_failures: int = 5            # wrong passwords for a seat, or from a sender, that hold sign-ons...
     signon_window_minutes: int = 15     # ...within this many minutes; the hold ends as they age out
     confirm_hours: int = 48             # a JOIN/OBSERVE confirmation token is good this long
+    strangers_per_hour: int = 60        # answers to addresses the server does not know, in all...
+    strangers_per_domain_hour: int = 10     # ...to one domain's...
+    strangers_per_address_day: int = 5      # ...and to one such address a day (pbem.strangers)
 
 
 @dataclass

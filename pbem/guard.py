@@ -6,15 +6,18 @@
   subscription confirmation). Tokens are random (``secrets``), kept only as
   a SHA-256 hash, compared in constant time, good for ``confirm_hours`` and
   used once.
-- **The throttle**: after ``signon_failures`` wrong passwords within
-  ``signon_window_minutes`` for one seat (the GM seat too), or from one
-  sender, sign-ons for that seat, or from that sender, are held: the
-  password is not checked (no scrypt) until enough of those failures are
-  older than the window. The seat's owner is told when a hold starts, at
-  most once a day.
+- **The throttle**: every password is checked, so the right one always
+  signs on, whatever others guessed, from wherever. Wrong ones are counted
+  per seat (the GM seat too) and per sender: after ``signon_failures``
+  within ``signon_window_minutes`` for one seat, or from one sender, further
+  wrong passwords get no answer until enough of those failures are older
+  than the window, so a guesser learns nothing more and the owner's mailbox
+  is spared. The seat's owner hears of such a burst once a day. Guessing
+  stays hopeless at any rate the server can check (docs/ARCHITECTURE.md has
+  the arithmetic; pbem.passwords the policy).
 - **Copies of failed sign-ons** go to the seat's owner at most
   ``failed_copies_per_day`` times a day and never count against the owner's
-  answers. Further failed sign-ons (and held ones) are counted, and the
+  answers. Further failed sign-ons (and unanswered ones) are counted, and the
   count, with a few of the senders, is put at the top of the answer to the
   owner's next mail that signs on with the right password.
 """
@@ -22,16 +25,15 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import math
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlmodel import Session, delete, select
+from sqlmodel import Session, delete, func, select
 
 from engine.messages import Msg
 from pbem import i18n
-from pbem.clock import aware, show
+from pbem.clock import When, aware, show
 from pbem.config import Config
 from pbem.models import GmLog, PendingRequest, SeatAlert, SignonFailure
 from pbem.i18n import _, ngettext
@@ -59,6 +61,14 @@ def new_request(s: Session, cfg: Config, email: str, game_id: str, action: str, 
     return token
 
 
+def live_request(s: Session, email: str, game_id: str, action: str, now: datetime) -> PendingRequest | None:
+    """The request of ``email`` for this game and action whose token is still
+    good: while there is one, no second token is mailed to that address."""
+    return s.exec(select(PendingRequest).where(
+        PendingRequest.email == email.lower(), PendingRequest.game_id == game_id, PendingRequest.action == action,
+        PendingRequest.used_at.is_(None), PendingRequest.expires_at > now)).first()  # type: ignore[union-attr]
+
+
 def redeem(s: Session, email: str, token: str, now: datetime) -> tuple[PendingRequest | None, str]:
     """The request of ``email`` that ``token`` confirms, now used up, and "";
     or why not: "unknown" (no request of this address has this token), "used"
@@ -80,32 +90,28 @@ def redeem(s: Session, email: str, token: str, now: datetime) -> tuple[PendingRe
 
 
 # -- the throttle ---------------------------------------------------------------
-def _hold_ends(s: Session, cfg: Config, where: tuple, now: datetime) -> datetime | None:
-    """When the hold on these failures ends (the failure that makes the count
-    leaves the window), or None when there is no hold."""
+def _quiet_ends(s: Session, cfg: Config, where: tuple, now: datetime) -> datetime | None:
+    """When wrong passwords of these failures are answered again (the failure
+    that makes the count leaves the window), or None when they are answered."""
     window = timedelta(minutes=cfg.limits.signon_window_minutes)
     limit = max(1, cfg.limits.signon_failures)
     times = list(s.exec(select(SignonFailure.at).where(*where, SignonFailure.at > now - window)
-                        .order_by(SignonFailure.at.desc()).limit(limit)))
-    return aware(times[limit - 1]) + window if len(times) >= limit else None
+                        .order_by(SignonFailure.at.desc()).limit(limit + 1)))
+    return aware(times[limit]) + window if len(times) > limit else None
 
 
 def _of_seat(game_id: str, seat: str) -> tuple:
     return (SignonFailure.game_id == game_id, SignonFailure.seat == seat)
 
 
-def held(s: Session, cfg: Config, game_id: str, seat: str, sender: str, now: datetime) -> tuple[int, str]:
-    """(minutes until sign-ons are checked again, which hold: "for seat red of
-    g" or "from <sender>") while a hold lasts; (0, "") otherwise."""
-    holds = [(ends, who) for ends, who in (
-        (_hold_ends(s, cfg, _of_seat(game_id, seat), now),
-         _("for {seat} of {game}").format(seat=_name(seat), game=game_id)),
-        (_hold_ends(s, cfg, (SignonFailure.sender == sender.lower(),), now), _("from {sender}").format(sender=sender)))
-        if ends is not None]
-    if not holds:
-        return 0, ""
-    ends, who = max(holds, key=lambda x: x[0])
-    return max(1, math.ceil((ends - now).total_seconds() / 60)), who
+def quiet(s: Session, cfg: Config, game_id: str, seat: str, sender: str, now: datetime) -> datetime | None:
+    """Until when a wrong password just counted (wrong_password) goes unanswered:
+    the window holds more than ``signon_failures`` of them for this seat, or
+    from this sender. None: it is answered. The password itself is always
+    checked, so a right one is never refused, whatever others guessed."""
+    ends = [x for x in (_quiet_ends(s, cfg, _of_seat(game_id, seat), now),
+                        _quiet_ends(s, cfg, (SignonFailure.sender == sender.lower(),), now)) if x is not None]
+    return max(ends) if ends else None
 
 
 def _name(seat: str) -> str:
@@ -130,44 +136,54 @@ def _alert(s: Session, game_id: str, seat: str, now: datetime) -> SeatAlert:
 
 @dataclass(frozen=True)
 class Failed:
-    """A sign-on that failed: a wrong password, or one not checked during a hold."""
+    """A sign-on that failed: a wrong password (``quiet``: one that gets no answer)."""
     game_id: str
     seat: str            # a seat name, or gm
     owner: str           # the seat's (or the GM's) address; may be ""
-    held: bool = False
+    quiet: bool = False
 
 
-def wrong_password(s: Session, cfg: Config, failed: Failed, sender: str, now: datetime) -> None:
-    """Count a wrong password. When it starts a hold on the seat, the GM log
-    says so and the owner is told (once a day; later holds that day are in
-    the digest)."""
+def wrong_password(s: Session, cfg: Config, failed: Failed, sender: str, now: datetime) -> datetime | None:
+    """Count a wrong password; until when such mail goes unanswered (quiet),
+    None while it is answered. When this failure makes the seat quiet, the
+    GM log says so and the owner is told (once a day; later bursts that day
+    are in the digest)."""
     s.exec(delete(SignonFailure).where(
         SignonFailure.at < now - max(KEEP_FAILURES, timedelta(minutes=cfg.limits.signon_window_minutes))))
     s.add(SignonFailure(game_id=failed.game_id, seat=failed.seat, sender=sender.lower(), at=now))
     s.flush()
-    ends = _hold_ends(s, cfg, _of_seat(failed.game_id, failed.seat), now)
-    if ends is None:
-        return
-    # Passwords are only checked (and failures counted) outside a hold, so a
-    # hold on the seat now is one this failure starts.
-    window, limit = cfg.limits.signon_window_minutes, cfg.limits.signon_failures
-    s.add(GmLog.of(failed.game_id, "throttle", Msg("sign-ons as {name} held: {limit} wrong passwords within "
-                                                   "{window} minutes", name=_named(failed.seat), limit=limit,
-                                                   window=window), now))
+    window, limit = cfg.limits.signon_window_minutes, max(1, cfg.limits.signon_failures)
+    recent = s.exec(select(func.count()).select_from(SignonFailure).where(
+        *_of_seat(failed.game_id, failed.seat), SignonFailure.at > now - timedelta(minutes=window))).one()
+    until = quiet(s, cfg, failed.game_id, failed.seat, sender, now)
+    if recent == limit + 1:
+        _burst(s, cfg, failed, sender, recent, _quiet_ends(s, cfg, _of_seat(failed.game_id, failed.seat), now) or now, now)
+    return until
+
+
+def _burst(s: Session, cfg: Config, failed: Failed, sender: str, count: int, until: datetime,
+           now: datetime) -> None:
+    """Wrong passwords for the seat go unanswered from now on: the GM log
+    says so, and the owner hears of it once a day."""
+    window = cfg.limits.signon_window_minutes
+    s.add(GmLog.of(failed.game_id, "throttle", Msg("{count} wrong passwords for {name} within {window} minutes: "
+                                                   "no more are answered until {until}", count=count,
+                                                   name=_named(failed.seat), window=window,
+                                                   until=When(until)), now))
     alert = _alert(s, failed.game_id, failed.seat, now)
     if alert.noticed or not failed.owner:
         return
     alert.noticed = True
     with _speaking_to_owner(s, failed):
         name = _name(failed.seat)
-        subject = _("sign-ons as {name} are held").format(name=name)
+        subject = _("wrong passwords for {name}").format(name=name)
         text = "\n\n".join([
-            _("{limit} mails with a wrong password for {name} of {game} came within {window} minutes (the last "
+            _("{count} mails with a wrong password for {name} of {game} came within {window} minutes (the last "
               "one from {sender}). Nothing was changed by them.").format(
-                limit=limit, name=name, game=failed.game_id, window=window, sender=sender),
-            _("Until {until} no password for {name} is checked: mail that signs on as {name} is answered \"too "
-              "many wrong passwords\", yours too. Your password works again after that.").format(
-                until=show(ends), name=name),
+                count=count, name=name, game=failed.game_id, window=window, sender=sender),
+            _("Your password still works: mail that signs on with it is read as always, whatever others "
+              "guessed. Until {until}, mail with a wrong password for {name} gets no answer (a mistyped "
+              "password of yours gets none either).").format(until=show(until), name=name),
             _("You get at most {copies} copies of such mails a day, and this notice once a day; the others are "
               "counted, and the count comes with the answer to your next mail that signs on.").format(
                 copies=cfg.limits.failed_copies_per_day) + " "
@@ -189,7 +205,7 @@ def _speaking_to_owner(s: Session, failed: Failed):  # type: ignore[no-untyped-d
 
 def may_copy(s: Session, cfg: Config, failed: Failed, now: datetime) -> bool:
     """A copy of this failed sign-on to the owner: True while today's copies last."""
-    if failed.held:
+    if failed.quiet:
         return False
     alert = _alert(s, failed.game_id, failed.seat, now)
     if alert.copies >= cfg.limits.failed_copies_per_day:
@@ -216,11 +232,10 @@ def digest(s: Session, game_id: str, seat: str) -> str:
     senders = alert.senders.split()
     named = ", ".join(senders[:SENDERS_KEPT]) + (_(" and others") if len(senders) > SENDERS_KEPT else "")
     text = ngettext("Since your last mail that signed on, {n} more mail tried to sign on as {name} of {game} with "
-                    "a wrong password, or while sign-ons were held, and was not copied to you (from {senders}). "
-                    "It changed nothing.",
+                    "a wrong password and was not copied to you (from {senders}). It changed nothing.",
                     "Since your last mail that signed on, {n} more mails tried to sign on as {name} of {game} with "
-                    "a wrong password, or while sign-ons were held, and were not copied to you (from {senders}). "
-                    "None of them changed anything.", alert.uncopied).format(
+                    "a wrong password and were not copied to you (from {senders}). None of them changed anything.",
+                    alert.uncopied).format(
         n=alert.uncopied, name=_name(seat), game=game_id, senders=named)
     alert.uncopied, alert.senders = 0, ""
     s.add(alert)

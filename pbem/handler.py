@@ -11,9 +11,9 @@ from datetime import datetime
 from sqlmodel import Session, select
 
 from engine import get_ruleset
-from pbem import commands, gmstate, guard, i18n, orderwords, passwords
+from pbem import commands, gmstate, guard, i18n, orderwords, passwords, strangers
 from pbem.clock import show
-from pbem.answer import MAX_PROBLEMS, Answer, at_most, trim
+from pbem.answer import MAX_PROBLEMS, Answer, at_most, shortened, trim
 from pbem.commands import Context, orders
 from pbem.commands.language import asked_language
 from pbem.commands.status import status_text
@@ -57,6 +57,12 @@ def handle(s: Session, cfg: Config, row: InboundMail, now: datetime) -> None:
 
 def _queue_answer(s: Session, cfg: Config, row: InboundMail, inc: Incoming, answer: Answer,
                   now: datetime) -> None:
+    held = answer.withheld or _capped(s, cfg, inc, answer, now)
+    if held:
+        row.add_note(f"no answer to {inc.from_addr}: {held}")
+    copy_to = _copy_to(s, cfg, row, inc, answer, now, answered=not held)
+    if held:
+        return
     text = fit(render("mail/answer.txt", sections=answer.finished(), subject=inc.subject or _("(no subject)"),
                       address=cfg.server.address))
     if answer.subject:              # a confirmation request carries its token there
@@ -66,23 +72,6 @@ def _queue_answer(s: Session, cfg: Config, row: InboundMail, inc: Incoming, answ
     else:
         subject = ((f"[{answer.subject_game}] " if answer.subject_game else "")
                    + _("Your mail to {server}").format(server=cfg.server.name))
-    # The daily cap counts answers to the sender of the mail (signed-on ones
-    # apart); a copy goes only with the answer it copies, and never counts
-    # against the seat owner's answers. Copies of failed sign-ons have their
-    # own small daily number per seat; the rest are counted for the owner.
-    answered = may_answer(s, inc.from_addr, now, cfg.limits.answers_per_day, signed=answer.signed)
-    if not answered:
-        row.add_note(f"no answer to {inc.from_addr}: daily limit reached")
-    failed = answer.failed
-    copy_to = failed.owner if failed is not None else answer.copy_to
-    if copy_to.lower() == inc.from_addr.lower():
-        copy_to = ""
-    if copy_to and failed is not None and not (answered and guard.may_copy(s, cfg, failed, now)):
-        guard.uncopied(s, failed, inc.from_addr, now)
-        row.add_note(f"no copy to {copy_to}: counted for the seat's owner")
-        copy_to = ""
-    if not answered:
-        return
     for suffix, to in [("", inc.from_addr)] + ([("copy", copy_to)] if copy_to else []):
         body = text
         if suffix:
@@ -95,19 +84,49 @@ def _queue_answer(s: Session, cfg: Config, row: InboundMail, inc: Incoming, answ
               game_id=answer.subject_game)
 
 
+def _capped(s: Session, cfg: Config, inc: Incoming, answer: Answer, now: datetime) -> str:
+    """Why no answer goes to the sender ('' when one does). The daily cap
+    counts answers to the sender of a mail, those that signed on with the
+    right password, those that failed to, and the rest apart, so forged mail
+    uses up neither the player's answers nor those to a mistyped sign-on. A
+    signed-on mail is never left unanswered: past the cap it gets a short
+    answer. Mail to an address the server does not know has caps of its own
+    (pbem.strangers)."""
+    kind = "signed" if answer.signed else "signon" if answer.failed is not None else ""
+    per_day = cfg.limits.answers_per_day
+    if not may_answer(s, inc.from_addr, now, per_day, kind=kind):
+        if not answer.signed:
+            return "daily limit reached"
+        answer.sections = shortened(answer.finished(), per_day)
+        answer.left_out = 0
+    if answer.signed:
+        return ""
+    cap = strangers.cap_reached(s, cfg, inc.from_addr, now)
+    return f"held back by {strangers.REASONS[cap]}" if cap else ""
+
+
+def _copy_to(s: Session, cfg: Config, row: InboundMail, inc: Incoming, answer: Answer, now: datetime,
+             answered: bool) -> str:
+    """Where a copy of the answer goes ('' for none). A copy goes only with the
+    answer it copies and never counts against the seat owner's answers; copies
+    of failed sign-ons have their own small daily number per seat, and the
+    rest are counted for the owner."""
+    failed = answer.failed
+    copy_to = failed.owner if failed is not None else answer.copy_to
+    if copy_to.lower() == inc.from_addr.lower():
+        return ""
+    if copy_to and failed is not None and not (answered and guard.may_copy(s, cfg, failed, now)):
+        guard.uncopied(s, failed, inc.from_addr, now)
+        row.add_note(f"no copy to {copy_to}: counted for the seat's owner")
+        return ""
+    return copy_to if answered else ""
+
+
 def _password_right(s: Session, cfg: Config, inc: Incoming, req: Request, answer: Answer, game: Game,
                     seat: str, owner: str, stored_hash: str, now: datetime) -> bool:
-    """The SIGNON password check, throttled (pbem.guard): True when it is right.
-    During a hold the password is not checked at all."""
-    minutes, which = guard.held(s, cfg, game.id, seat, inc.from_addr, now)
-    if minutes:
-        answer.failed = guard.Failed(game.id, seat, owner, held=True)
-        answer.add(_("Line {line}: too many wrong passwords: try again in {minutes} minutes. "
-                     "Sign-ons {which} are held after {failures} wrong passwords within {window} "
-                     "minutes; the password of this mail was not checked, and nothing was changed.").format(
-            line=req.signon_line, minutes=minutes, which=which, failures=cfg.limits.signon_failures,
-            window=cfg.limits.signon_window_minutes))
-        return False
+    """The SIGNON password check (always made): True when it is right. A
+    wrong one is counted (pbem.guard), and once they come too often for
+    this seat or from this sender, it gets no answer."""
     if stored_hash and passwords.verify(req.password, stored_hash):
         answer.signed = True
         missed = guard.digest(s, game.id, seat)
@@ -115,7 +134,11 @@ def _password_right(s: Session, cfg: Config, inc: Incoming, req: Request, answer
             answer.add(missed)
         return True
     failed = guard.Failed(game.id, seat, owner)
-    guard.wrong_password(s, cfg, failed, inc.from_addr, now)
+    quiet_until = guard.wrong_password(s, cfg, failed, inc.from_addr, now)
+    if quiet_until is not None:
+        answer.failed = guard.Failed(game.id, seat, owner, quiet=True)
+        answer.withheld = f"wrong password for {seat} of {game.id}: not answered until {quiet_until:%Y-%m-%d %H:%M} UTC"
+        return False
     answer.failed = failed
     if seat == "gm":
         answer.add(_("Line {line}: wrong GM password for {game}. Nothing was changed.").format(

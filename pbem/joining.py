@@ -8,9 +8,9 @@ from datetime import datetime
 from sqlmodel import Session, select
 
 from engine import get_ruleset
-from pbem import gmtools, guard
+from pbem import gmtools, guard, strangers
 from pbem.answer import Answer
-from pbem.clock import show
+from pbem.clock import aware, show
 from pbem.config import Config
 from pbem.games import GAME_ID, address_problem, seat_problem, seats_of
 from pbem.i18n import _
@@ -51,7 +51,16 @@ def _join_problem(s: Session, game_id: str, name: str, email: str) -> tuple[Game
 def _ask_confirmation(s: Session, cfg: Config, inc: Incoming, answer: Answer, game: Game, action: str,
                       what: str, now: datetime, seat: str = "") -> None:
     """Nothing is done for a From address until it confirms: the answer to it
-    holds a token (in a CONFIRM line and in the subject) to send back."""
+    holds a token (in a CONFIRM line and in the subject) to send back. A
+    token is mailed once to an address for a game and action while it is
+    good: asking again gets no mail (pbem.strangers counts it)."""
+    live = guard.live_request(s, inc.from_addr, game.id, action, now)
+    if live is not None:
+        strangers.record(s, inc.from_addr, now, held="again")
+        answer.withheld = (f"a confirmation of {action} {game.id} went to this address at "
+                           f"{aware(live.created_at):%Y-%m-%d %H:%M} UTC and is good until "
+                           f"{aware(live.expires_at):%Y-%m-%d %H:%M} UTC: not mailed again")
+        return
     token = guard.new_request(s, cfg, inc.from_addr, game.id, action, now, seat=seat)
     answer.subject = f"[{game.id}] confirm {token}"
     answer.add(_("Reply to this mail to confirm that {address} wants to {what}. A plain reply does it "

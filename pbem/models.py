@@ -232,3 +232,16 @@ class SeatAlert(SQLModel, table=True):
     noticed: bool = False                              # the throttle notice of that day went out
     uncopied: int = 0                                  # failed sign-ons not copied, since the last digest
     senders: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))  # of those, a few
+
+
+class StrangerMail(SQLModel, table=True):
+    """An answer due to an address the server does not know (pbem.strangers):
+    mailed, or held back by a cap (``held`` says which). Rows older than two
+    days are pruned."""
+    __table_args__ = (Index("ix_strangermail_domain_at", "domain", "at"),
+                      Index("ix_strangermail_address_at", "address", "at"))
+    id: int | None = Field(default=None, primary_key=True)
+    address: str = Field(max_length=300)               # lower case
+    domain: str = Field(max_length=300)                # lower case, the part after @
+    at: datetime = Field(index=True)
+    held: str = Field(default="", max_length=12)       # '' mailed | hour | domain | address | again

@@ -36,13 +36,13 @@ def queue_notice(s: Session, cfg, *, game_id: str, to: str, subject: str, text: 
     return queue(s, key=key, kind=kind, to=to, raw=raw, game_id=game_id)
 
 
-def may_answer(s: Session, address: str, when: datetime, per_day: int, signed: bool = False) -> bool:
+def may_answer(s: Session, address: str, when: datetime, per_day: int, kind: str = "") -> bool:
     """Count an answer to ``address``, the sender of the mail answered; False
-    once the day's cap is reached. Answers to mail that signed on with the
-    right password (``signed``) have a cap of their own, so that mail forged
-    in a player's name cannot use up the answers to the player's own orders."""
+    once the day's cap is reached. Each kind of mail has a cap of its own
+    (``signed``: signed on with the right password; ``signon``: a wrong one;
+    '': the rest), so that mail forged in a player's name uses up neither the
+    answers to the player's own orders nor those to a mistyped sign-on."""
     day = when.strftime("%Y-%m-%d")
-    kind = "signed" if signed else ""
     row = s.get(AnswerCount, (address.lower(), day, kind))
     if row is None:
         row = AnswerCount(address=address.lower(), day=day, kind=kind, count=0)

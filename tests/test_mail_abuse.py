@@ -13,7 +13,7 @@ import pytest
 from sqlmodel import Session, select
 
 from pbem import passwords
-from pbem.models import Game, GmLog, Observer, Seat, Sheet
+from pbem.models import Game, GmLog, InboundMail, Observer, Seat, Sheet
 from pbem_world import World, order_mail, password_in, run_pass, said, text_of
 
 T0 = datetime(2026, 5, 1, 8, 0, tzinfo=timezone.utc)
@@ -194,99 +194,113 @@ def test_observe_and_a_forged_observe_off_wait_for_the_observer(world: World) ->
 def _mails_about(world: World, address: str, after: int) -> tuple[list[str], list[str]]:
     mails = world.outbox(address)[after:]
     copies = [text_of(m) for m in mails if "this copy goes to your own address" in text_of(m)]
-    notices = [text_of(m) for m in mails if "sign-ons as seat red are held" in str(m["Subject"])]
+    notices = [text_of(m) for m in mails if "wrong passwords for seat red" in str(m["Subject"])]
     assert len(copies) + len(notices) == len(mails), [str(m["Subject"]) for m in mails]
     return copies, notices
 
 
-def test_fifty_forged_wrong_passwords_do_not_silence_the_seat(world: World) -> None:
+def _strangers_answered(world: World) -> None:
+    """Lift the caps on answers to unknown addresses (eve's), so that only the
+    throttle keeps answers from her."""
+    world.config.write_text(world.config.read_text() + "\n[limits]\nstrangers_per_address_day = 1000\n")
+
+
+def _cheap_hashes(world: World) -> None:
+    """Store the seats' passwords with a cheap scrypt cost, so that a test may
+    check hundreds of wrong ones (verify reads the cost from the stored form)."""
+    with db(world) as s:
+        for seat in s.exec(select(Seat).where(Seat.game_id == "g")):
+            seat.password_hash = passwords.hash_password(world.secret[seat.name], n=2 ** 4)
+            s.add(seat)
+        s.commit()
+
+
+def test_wrong_passwords_from_anywhere_never_keep_the_owner_out(world: World) -> None:
+    _cheap_hashes(world)
+    _strangers_answered(world)
     before = len(world.outbox(ANN))
-    for i in range(50):
+    for i in range(200):
         world.post(order_mail(EVE, f"SIGNON g red guess-{i}\nPLACE G5\n"))
+    for i in range(50):                                       # From: ann, written by eve
+        world.post(order_mail(ANN, f"SIGNON g red forged-{i}\nPLACE G5\n"))
     run_pass(world, T0 + timedelta(minutes=5))
     copies, notices = _mails_about(world, ANN, before)
     assert len(copies) == 3 and len(notices) == 1, "at most the copy cap plus one notice"
-    assert "5 mails with a wrong password for seat red of g came within 15 minutes" in notices[0]
-    assert "from eve@example.org" in notices[0] and "Until 2026-05-01 08:20 UTC" in notices[0]
+    assert "6 mails with a wrong password for seat red of g came within 15 minutes" in said(notices[0])
+    assert "Your password still works" in said(notices[0]) and "Until 2026-05-01 08:20 UTC" in said(notices[0])
     eve = [text_of(m) for m in world.outbox(EVE)]
-    assert sum("wrong password for seat red" in t for t in eve) == 5
-    assert sum("too many wrong passwords: try again in 15 minutes" in t for t in eve) == 35, \
-        "eve's own answers stop at the daily cap (40)"
+    assert len(eve) == 5 and all("wrong password for seat red" in t for t in eve), \
+        "the first wrong passwords are answered, then no more: the guesser learns nothing"
 
-    for i in range(20):                                       # later the same day: no more mail to ann
-        world.post(order_mail(EVE, f"SIGNON g red again-{i}\n"))
-    run_pass(world, T0 + timedelta(hours=3))
-    assert len(world.outbox(ANN)) == before + 4
-
-    send(world, ANN, f"SIGNON g red {world.secret['red']}\nPLACE C3\n", T0 + timedelta(hours=4))
+    send(world, ANN, f"SIGNON g red {world.secret['red']}\nPLACE C3\n", T0 + timedelta(minutes=6))
     text = text_of(last(world, ANN))
     assert "Orders stored for g turn 0, seat red" in text
-    assert "67 more mails tried to sign on as seat red of g" in said(text) and "eve@example.org" in text
+    assert "197 more mails tried to sign on as seat red of g" in said(text) and "eve@example.org" in text
     with db(world) as s:
         assert s.exec(select(Sheet.text).where(Sheet.seat == "red")).one() == "PLACE C3"
-    send(world, ANN, f"SIGNON g red {world.secret['red']}\nSTATUS\n", T0 + timedelta(hours=4, minutes=1))
+        notes = [m.note for m in s.exec(select(InboundMail)) if "not answered until" in m.note]
+        assert len(notes) == 245, "each unanswered mail says why in its note"
+    send(world, ANN, f"SIGNON g red {world.secret['red']}\nSTATUS\n", T0 + timedelta(minutes=7))
     assert "more mails tried" not in text_of(last(world, ANN)), "the count is told once"
 
 
 def test_mail_forged_in_the_players_name_does_not_use_up_her_answers(world: World) -> None:
+    _cheap_hashes(world)
     for i in range(50):                                       # From: ann, written by eve
         world.post(order_mail(ANN, f"SIGNON g red guess-{i}\nPLACE G5\n"))
+    for i in range(50):
+        world.post(order_mail(ANN, f"hello {i}\n"))
     run_pass(world, T0 + timedelta(minutes=5))
-    send(world, ANN, f"SIGNON g red {world.secret['red']}\nPLACE C3\n", T0 + timedelta(minutes=21))
+    send(world, ANN, f"SIGNON g red {world.secret['red']}\nPLACE C3\n", T0 + timedelta(minutes=6))
     assert "Orders stored for g turn 0, seat red" in text_of(last(world, ANN))
+    send(world, ANN, "SIGNON g red typo\nPLACE C3\n", T0 + timedelta(minutes=30))
+    assert "wrong password for seat red" in text_of(last(world, ANN)), \
+        "forged mail without SIGNON does not use up the answers to her own mistyped sign-on"
 
 
-def test_the_throttle_skips_the_password_check_and_ends(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_password_is_checked_and_wrong_ones_are_answered_again_later(
+        world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    _strangers_answered(world)
     calls = []
     real = passwords.verify
     monkeypatch.setattr(passwords, "verify", lambda password, stored: calls.append(password) or real(password, stored))
-    for minute in range(1, 6):
+    for minute in range(1, 7):
         send(world, EVE, f"SIGNON g red guess-{minute}\n", T0 + timedelta(minutes=minute))
-    assert len(calls) == 5 and "wrong password for seat red" in text_of(last(world, EVE))
-    send(world, ANN, f"SIGNON g red {world.secret['red']}\nPLACE C3\n", T0 + timedelta(minutes=6))
-    text = text_of(last(world, ANN))
-    assert "too many wrong passwords: try again in 10 minutes" in text
-    assert "the password of this mail was not checked" in said(text)
-    assert len(calls) == 5, "no scrypt check while sign-ons are held"
-    send(world, BOB, f"SIGNON g blue {world.secret['blue']}\nPLACE G5\n", T0 + timedelta(minutes=7))
-    assert "Orders stored for g turn 0, seat blue" in text_of(last(world, BOB)), "other seats sign on"
-    send(world, ANN, f"SIGNON g red {world.secret['red']}\nPLACE C3\n", T0 + timedelta(minutes=16))
+    assert len(world.outbox(EVE)) == 5 and len(calls) == 6
+    send(world, ANN, f"SIGNON g red {world.secret['red']}\nPLACE C3\n", T0 + timedelta(minutes=7))
     assert "Orders stored for g turn 0, seat red" in text_of(last(world, ANN))
-    assert len(calls) == 7
+    send(world, BOB, f"SIGNON g blue {world.secret['blue']}\nPLACE G5\n", T0 + timedelta(minutes=8))
+    assert "Orders stored for g turn 0, seat blue" in text_of(last(world, BOB)), "other seats sign on"
+    send(world, EVE, "SIGNON g red guess-17\n", T0 + timedelta(minutes=17))
+    assert len(world.outbox(EVE)) == 6, "once the burst is older than the window, answers come again"
+    assert len(calls) == 9
     with db(world) as s:
         assert [x.detail for x in s.exec(select(GmLog).where(GmLog.action == "throttle"))] == \
-            ["sign-ons as seat red held: 5 wrong passwords within 15 minutes"]
+            ["6 wrong passwords for seat red within 15 minutes: no more are answered until 2026-05-01 08:16 UTC"]
 
 
-def test_one_sender_is_throttled_across_seats(world: World) -> None:
-    for i in range(5):                                        # 3 for blue and 2 for red: no seat is held
+def test_one_sender_goes_unanswered_across_seats_yet_a_right_password_works(world: World) -> None:
+    _strangers_answered(world)
+    for i in range(6):                                        # 3 for blue and 3 for red: no seat is quiet
         send(world, EVE, f"SIGNON g {'blue' if i % 2 == 0 else 'red'} guess-{i}\n", T0 + timedelta(minutes=1 + i))
-    send(world, EVE, f"SIGNON g blue {world.secret['blue']}\nPLACE G5\n", T0 + timedelta(minutes=7))
-    text = text_of(last(world, EVE))
-    assert "too many wrong passwords: try again in 9 minutes" in said(text) and "from eve@example.org" in said(text)
-    send(world, BOB, f"SIGNON g blue {world.secret['blue']}\nPLACE G5\n", T0 + timedelta(minutes=8))
-    assert "Orders stored for g turn 0, seat blue" in text_of(last(world, BOB))
-    notices = [m for m in world.outbox(ANN) + world.outbox(BOB) if "held" in str(m["Subject"])]
-    assert notices == [], "a sender's hold is no seat's news"
+    assert len(world.outbox(EVE)) == 5
+    send(world, EVE, f"SIGNON g blue {world.secret['blue']}\nPLACE G5\n", T0 + timedelta(minutes=8))
+    assert "Orders stored for g turn 0, seat blue" in text_of(last(world, EVE)), \
+        "a right password signs on whatever the sender guessed before"
+    notices = [m for m in world.outbox(ANN) + world.outbox(BOB) if "wrong passwords" in str(m["Subject"])]
+    assert notices == [], "a sender's burst is no seat's news"
 
 
-def test_the_gm_seat_is_throttled_the_same_way(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
-    for i in range(5):
+def test_the_gm_seat_is_guarded_the_same_way(world: World) -> None:
+    for i in range(6):
         world.post(order_mail(EVE, f"SIGNON g gm guess-{i}\nPAUSE\n"))
     run_pass(world, T0 + timedelta(minutes=1))
-    calls = []
-    monkeypatch.setattr(passwords, "verify", lambda *args: calls.append(args) or True)
     send(world, GM, "SIGNON g gm gm-secret\nPAUSE\n", T0 + timedelta(minutes=2))
-    assert "too many wrong passwords: try again in 14 minutes" in text_of(last(world, GM)) and calls == []
-    monkeypatch.undo()
-    with db(world) as s:
-        assert s.get(Game, "g").status == "active"
-    held = [m for m in world.outbox(GM) if "sign-ons as the GM are held" in str(m["Subject"])]
-    assert len(held) == 1 and len([m for m in world.outbox(GM) if "this copy" in text_of(m)]) == 3
-    send(world, GM, "SIGNON g gm gm-secret\nPAUSE\n", T0 + timedelta(minutes=16))
     text = text_of(last(world, GM))
     assert "GM: paused the game" in text
-    assert "2 more mails tried to sign on as the GM of g" in said(text)
+    assert "3 more mails tried to sign on as the GM of g" in said(text)
+    held = [m for m in world.outbox(GM) if "wrong passwords for the GM" in str(m["Subject"])]
+    assert len(held) == 1 and len([m for m in world.outbox(GM) if "this copy" in text_of(m)]) == 3
     with db(world) as s:
         assert s.get(Game, "g").status == "paused"
 
@@ -298,7 +312,7 @@ def test_the_limits_come_from_the_config(world: World) -> None:
     for i in range(3):
         world.post(order_mail(EVE, f"SIGNON g red guess-{i}\n"))
     run_pass(world, T0 + timedelta(minutes=1))
-    answers = [text_of(m) for m in world.outbox(EVE)]     # one pass: they all bear the same Date
-    assert sum("too many wrong passwords: try again in 60 minutes" in t for t in answers) == 1
+    assert len(world.outbox(EVE)) == 2, "two wrong passwords are answered, the third is not"
     copies, notices = _mails_about(world, ANN, before)
     assert len(copies) == 1 and len(notices) == 1
+    assert "3 mails with a wrong password for seat red of g came within 60 minutes" in said(notices[0])

@@ -111,19 +111,25 @@ def status(obj: Ctx, game_id: str | None, now_text: str | None) -> None:
         now = _now(now_text)
         for g in games:
             click.echo(status_text(s, g, now))
-        _mail_status(s)
+        _mail_status(s, now)
 
 
-def _mail_status(s) -> None:  # type: ignore[no-untyped-def]
-    """Print the outbox's queued and failed mail, and the quarantined inbound mail."""
+def _mail_status(s, now) -> None:  # type: ignore[no-untyped-def]
+    """Print the outbox's queued and failed mail, the answers to new addresses
+    held back by their caps, and the quarantined inbound mail."""
     from sqlmodel import select
 
     from pbem.models import InboundMail, OutboundMail
+    from pbem.strangers import HELD, held_back
     failed = list(s.exec(select(OutboundMail).where(OutboundMail.status == "failed")))
     queued = list(s.exec(select(OutboundMail.id).where(OutboundMail.status == "queued")))
     click.echo(f"outbox: {len(queued)} queued, {len(failed)} failed")
     for m in failed:
         click.echo(f"  failed: {m.kind} to {m.to_addr}: {m.last_error}")
+    held = held_back(s, now)
+    if held:
+        click.echo(f"mail to new addresses: {sum(held.values())} held back in the last 24 hours ("
+                   + ", ".join(f"{n} {HELD[why]}" for why, n in sorted(held.items())) + ")")
     set_aside = list(s.exec(select(InboundMail).where(InboundMail.status == "quarantined")
                             .order_by(InboundMail.id.desc())))
     click.echo(f"inbox: {len(set_aside)} quarantined" + (" (the latest 5:)" if len(set_aside) > 5 else ""))
