@@ -17,12 +17,14 @@ from pbem.config import Config
 from pbem.games import GameError, address_problem, seats_of, speaking_to
 from pbem.gmstate import refuse_unless
 from pbem.history import HistoryError
-from pbem.i18n import _, ngettext
+from pbem.i18n import N_, _, ngettext
 from pbem.models import Game, GmLog, Seat
 from pbem.outbox import queue, queue_notice
 from pbem.protocol import whole_number
 from pbem.presenters import get_presenter
 from pbem.reports.render import spoken
+
+ENDED_BY_THE_GM = N_("ended by the GM")      # END's reason unless the GM gives one; translated for each reader
 
 
 def preview_turn(s: Session, game: Game) -> Resolution:
@@ -69,14 +71,16 @@ def end_game(s: Session, cfg: Config, game: Game, reason: str, now: datetime) ->
     started = game.status != "new"
     game.status = "over"
     s.add(game)
-    s.add(GmLog.of(game.id, "end", Msg(reason), now))
+    # The GM's own words are text, never a template: only our default is a message.
+    s.add(GmLog.of(game.id, "end", Msg(reason) if reason == ENDED_BY_THE_GM else reason, now))
     seats = {x.email: x for x in seats_of(s, game.id) if not x.resigned} if started or game.open_seats else {}
     addresses = list(seats) + [x.email for x in s.exec(select(Observer).where(Observer.game_id == game.id))]
     def words() -> tuple[str, str]:      # _(reason): the GM's own words stay as written
         said = (_("The GM ended {game} at turn {turn}: {reason}. No more orders are taken. Its turns stay "
                   "in the history (HISTORY <n> by mail) and in the archive.") if started else
                 _("The GM called {game} off before it started: {reason}. There will be no turns."))
-        return _("the game is over"), said.format(game=game.id, turn=game.turn_no, reason=_(reason))
+        return _("the game is over"), said.format(game=game.id, turn=game.turn_no,
+                                                  reason=_(reason) if reason == ENDED_BY_THE_GM else reason)
     for to in dict.fromkeys(addresses):      # a seat in its language, an observer in the game's
         tell(s, cfg, game, to, seats.get(to), words, now, key=f"end:{game.id}:{to}")
 

@@ -257,3 +257,16 @@ def test_the_gms_notices_reach_each_seat_in_its_language(tmp_path: Path) -> None
     with Session(world.engine()) as s:
         details = [x.detail for x in s.exec(select(GmLog).where(GmLog.action.in_(["pause", "extend"])))]
     assert details[0] == "paused the game" and details[-1].startswith("extended the deadline to 20")
+
+
+def test_the_gms_own_words_are_never_a_template(tmp_path: Path) -> None:
+    world, _ = new_world(tmp_path, "sqlite:///pbem.sqlite")
+    assert cli(world, "game", "start", "g", "--now", T0.isoformat()).exit_code == 0
+    reason = "{0} {seat} }{ 100%"
+    ended = cli(world, "game", "end", "g", "--reason", reason, "--now", T0.isoformat())
+    assert ended.exit_code == 0, ended.output
+    with Session(world.engine()) as s:
+        assert s.get(Game, "g").status == "over"
+        assert s.exec(select(GmLog.detail).where(GmLog.action == "end")).one() == reason
+        told = [m for m in s.exec(select(OutboundMail)) if m.key.startswith("end:") or b"the game is over" in m.raw]
+    assert told and all(reason.encode() in m.raw.replace(b"=\n", b"") for m in told), "every seat reads it as written"

@@ -10,7 +10,7 @@ from pbem.games import GameError, start_game
 from pbem.history import HistoryError
 from pbem.rollback import done_message, rollback as undo
 
-ENDED_BY_THE_GM = N_("ended by the GM")      # the reason of END by mail, translated for each reader
+ENDED_BY_THE_GM = gmtools.ENDED_BY_THE_GM   # the reason of END by mail, translated for each reader
 
 
 def start(ctx: Context) -> None:
