@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Collection, Sequence
 
 from engine.localwords import fold
+from engine.sheetlines import MAX_LINES
 from pbem.i18n import N_
 
 REPORT_START = "=== pbem report"
@@ -91,7 +92,9 @@ def sign_off(orders: dict[int, str], order_words: Collection[str], also: Collect
     word, or close to one (a misspelt order), never ends them: it stays an
     error for the parser to explain. ``also``: the order words in other
     languages, which count only as written (without case or accents), so that
-    "Cheers," is not taken for a misspelt French order."""
+    "Cheers," is not taken for a misspelt French order. No sign-off is longer
+    than a sheet may be (MAX_LINES): more lines than that stay orders, and the
+    parser refuses the sheet for its length."""
     words = [w.upper() for w in order_words]
     exact = {fold(w) for w in also}
 
@@ -105,6 +108,8 @@ def sign_off(orders: dict[int, str], order_words: Collection[str], also: Collect
         if is_order(orders[number]):
             break
         ending.append(number)
+        if len(ending) > MAX_LINES:
+            return []
     return sorted(ending)
 
 

@@ -1,9 +1,10 @@
 """Reading whatever a player's mail client sends."""
 from __future__ import annotations
 
+import re
 from email.message import EmailMessage
 
-from pbem.mail.reading import read_mail
+from pbem.mail.reading import MAX_LINES, head_of, read_mail
 from pbem.protocol import read_request
 
 OWN = "pbem@example.org"
@@ -103,6 +104,45 @@ def test_a_huge_mail_is_refused_without_reading_its_body() -> None:
     raw = bytes(msg) + b"y" * (20 * 1024 * 1024)
     inc = _read(raw)
     assert "limit" in inc.problem and inc.from_addr == "ann@example.org"
+
+
+def test_the_size_refused_is_over_the_limit_as_written() -> None:
+    """2,000,500 bytes against a 2,000,000-byte limit: never "1953 KB; the limit is 1953 KB"."""
+    msg = _mail()
+    msg.set_content("SIGNON g red pw\n")
+    raw = bytes(msg)
+    for limit, size in ((2_000_000, 2_000_500), (2_000_000, 2_000_001), (2048 * 1024, 2048 * 1024 + 1)):
+        problem = read_mail(raw, OWN, limit, 50, size).problem
+        assert problem.startswith(f"this mail is {-(-size // 1024)} KB; the limit is {limit // 1024} KB")
+        assert -(-size // 1024) > limit // 1024
+
+
+def _lines_refused(problem: str, what: str = "lines") -> int:
+    """The count of a refusal for too many lines (0 when it is none), held over the cap it names."""
+    found = re.match(rf"this mail has (\d+) {what}; the limit is {MAX_LINES}\. ", problem)
+    assert found is None or int(found.group(1)) > MAX_LINES, problem
+    return int(found.group(1)) if found else 0
+
+
+def test_a_mail_of_more_lines_than_the_cap_is_refused_before_it_is_read() -> None:
+    plain, html, encoded, short = _mail(), _mail(), _mail(), _mail()
+    plain.set_content("SIGNON g red pw\n" + "x\n" * MAX_LINES)
+    html.set_content("SIGNON g red pw" + "<br>" * (MAX_LINES + 1), subtype="html")
+    # few lines as sent (base64), many once decoded
+    encoded.set_content(("SIGNON g red pw\n" + "x\n" * MAX_LINES).encode(), maintype="text", subtype="plain",
+                        cte="base64")
+    short.set_content("SIGNON g red pw\n" + "x\n" * (MAX_LINES - 100))
+    assert _lines_refused(_read(bytes(plain)).problem) > MAX_LINES        # the lines as sent, header and all
+    assert _lines_refused(_read(bytes(html)).problem, "HTML tags") == MAX_LINES + 1
+    assert _lines_refused(_read(bytes(encoded)).problem) == MAX_LINES + 2
+    assert not _read(bytes(short)).problem
+
+
+def test_the_header_is_read_alone() -> None:
+    msg = _mail()
+    msg.set_content("SIGNON g red pw\n" + "Subject: not this\n" * 10)
+    head = head_of(bytes(msg).replace(b"\n", b"\r\n"))
+    assert head["Subject"] == "orders" and not head.get_payload()
 
 
 def test_a_mail_bomb_of_nested_parts_is_refused() -> None:

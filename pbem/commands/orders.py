@@ -7,6 +7,8 @@ from typing import Any, Sequence
 from sqlmodel import Session, select
 
 from engine import Problem, get_ruleset
+from engine.messages import Msg
+from engine.sheetlines import MAX_LINES
 from pbem import gmstate, i18n, orderwords
 from pbem.answer import MAX_PROBLEMS, Answer, at_most
 from pbem.clock import show
@@ -115,8 +117,11 @@ def store(s: Session, game: Game, seat: Seat, req: Request, answer: Answer, aske
     sheet = ruleset.parse_orders(state, seat.name, req.order_text())
     stored = s.exec(select(Sheet).where(Sheet.game_id == game.id, Sheet.seat == seat.name,
                                         Sheet.turn_no == game.turn_no)).first()
-    if sheet.problems:
-        answer.add(_refused(game, step, [problem_line(p, req)[:300] for p in sheet.problems], stored))
+    problems = list(sheet.problems) or over_cap(sheet.normal)
+    if problems:
+        # Only the lines the answer quotes are written out (a sheet may have hundreds of problems).
+        shown = [problem_line(p, req)[:300] if i < MAX_PROBLEMS else "" for i, p in enumerate(problems)]
+        answer.add(_refused(game, step, shown, stored))
         return False
     if stored is None:
         stored = Sheet(game_id=game.id, seat=seat.name, turn_no=game.turn_no, text="")
@@ -126,10 +131,22 @@ def store(s: Session, game: Game, seat: Seat, req: Request, answer: Answer, aske
     return True
 
 
+def over_cap(normal: list[str]) -> list[Problem]:
+    """A sheet no parser refused but longer than a sheet may be (engine.sheetlines: every game's
+    parser keeps to it), refused here all the same: it is never stored."""
+    if len(normal) <= MAX_LINES:
+        return []
+    return [Problem.of(0, Msg("a sheet holds at most {most} lines of orders; this one has {n}", most=MAX_LINES,
+                              n=len(normal)))]
+
+
 def _refused(game: Game, step: str, problems: list[str], stored: Sheet | None) -> str:
-    """The answer to a sheet with problems: each refused line, and the sheet that stands."""
+    """The answer to a sheet with problems: each refused line, and the sheet that stands (its
+    first MAX_LINES lines: one stored before there was a cap may be longer)."""
     lines = "\n".join(f"  {p}" for p in at_most(problems, MAX_PROBLEMS))
-    standing = ("\n".join(f"  {orderwords.shown(game.ruleset, x)}" for x in stored.text.splitlines()) if stored
+    kept = stored.text.splitlines() if stored else []
+    standing = ("\n".join(f"  {x}" for x in at_most([orderwords.shown(game.ruleset, x) for x in kept[:MAX_LINES]]
+                                                    + kept[MAX_LINES:], MAX_LINES)) if stored
                 else "  " + _("(none yet)"))
     return _("Your orders for {game} {step} have problems, so they were NOT stored:\n{lines}\n\n"
              "The orders that stand for {step} are:\n{standing}\n\n"

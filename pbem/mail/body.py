@@ -10,7 +10,7 @@ from pbem.mail import quotes
 
 
 class TooLong(ValueError):
-    """A mail whose text has more lines than it may (HTML: elements)."""
+    """A mail whose text has more lines than it may (HTML: tags)."""
 
     def __init__(self, count: int, what: str) -> None:
         super().__init__(f"{count} {what}")
@@ -120,7 +120,7 @@ def _count(text: str) -> int:
 def parts(msg: EmailMessage, most: int) -> list[Part]:
     """The body (the plain part, else the HTML part as visible text) and
     every .txt attachment, each with its quoted original blanked out. TooLong
-    when their texts have more than ``most`` lines in all (HTML: elements),
+    when their texts have more than ``most`` lines in all (HTML: tags),
     before any is read."""
     plain, markup, attached = None, None, []
     texts: list[tuple[str, str]] = []
@@ -140,7 +140,7 @@ def parts(msg: EmailMessage, most: int) -> list[Part]:
     if lines > most:
         raise TooLong(lines, "lines")
     if plain is None and markup is not None and markup.count("<") > most:
-        raise TooLong(markup.count("<"), "HTML elements")
+        raise TooLong(markup.count("<"), "HTML tags")
     if plain is not None:
         body = quotes.plain_lines(plain)
     elif markup is not None:

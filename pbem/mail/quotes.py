@@ -24,11 +24,13 @@ from pbem.mail import unwrap
 # "----- Mail original -----" line, and a mutt attribution made of "From:" and
 # "Date:" lines above a quote.
 _LABEL = r"[\s*\u00a0]*[:\uff1a]"
-_FROM = re.compile(r"^\W*(from|de|von|van|da|od|от|från|fra)" + _LABEL, re.IGNORECASE)
-_OTHER = re.compile(r"^\W*(sent|date|envoy[ée]( le)?|gesendet|datum|enviado|fecha|отправлено|дата|data|inviato|"
+# (\W*+ and the like take what they match for good: nothing after them starts with what they
+# take, and a long line of punctuation is not tried again from each of its characters.)
+_FROM = re.compile(r"^\W*+(from|de|von|van|da|od|от|från|fra)" + _LABEL, re.IGNORECASE)
+_OTHER = re.compile(r"^\W*+(sent|date|envoy[ée]( le)?|gesendet|datum|enviado|fecha|отправлено|дата|data|inviato|"
                     r"verzonden|skickat|to|[àa]|an|para|кому|aan|till|til|subject|objet|betreff|asunto|тема|"
                     r"oggetto|onderwerp|ämne|emne|cc)" + _LABEL, re.IGNORECASE)
-_SEPARATOR = re.compile(r"^\s*-{2,}\s*(original message|mail original|message d'origine|ursprüngliche nachricht|"
+_SEPARATOR = re.compile(r"^\s*+-{2,}+\s*+(original message|mail original|message d'origine|ursprüngliche nachricht|"
                         r"original-nachricht|mensaje original|messaggio originale|oorspronkelijk bericht|"
                         r"исходное сообщение)\s*-{2,}\s*$", re.IGNORECASE)
 
@@ -47,6 +49,8 @@ def _own_cut(lines: list[str]) -> list[str]:
     """Blank an unquoted original (from its separator or header block to the
     end), or only the separator and header lines when a ``>`` quote follows."""
     for i, line in enumerate(lines):
+        if ":" not in line and "\uff1a" not in line and "-" not in line:
+            continue            # neither a header nor a separator
         separator = bool(_SEPARATOR.match(line))
         if not separator and not _FROM.match(line):
             continue

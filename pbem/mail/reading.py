@@ -17,7 +17,7 @@ from engine.sheetlines import BREAKS
 from pbem.mail import body, headers
 
 MAX_DEPTH = 10
-MAX_LINES = 5000        # lines of a mail as sent, and of its text once decoded (HTML: elements)
+MAX_LINES = 5000        # lines of a mail as sent, and of its text once decoded (HTML: tags)
 MAX_HEAD = 65536        # bytes of a mail read for its header
 _HEAD_END = re.compile(rb"\r?\n\r?\n")
 # What a line of the mail keeps: no NUL; the line breaks other than CR and LF become spaces, so

@@ -26,6 +26,7 @@ from quotequail._patterns import (
 Range = tuple[int | None, int | None]
 _ANY = re.compile("|".join(f"(?:{p.pattern})" for p in COMPILED_PATTERNS))
 ENDS = ":>_-"       # every pattern ends with one of these (tests/test_mail_unwrap.py checks it)
+_ENDS = set(ENDS)
 
 
 def _joined(lines: list[str], n: int, more: int) -> str:
@@ -53,8 +54,6 @@ def _tries(lines: list[str], n: int, wrap: int) -> list[str]:
 def _pattern(lines: list[str], n: int, wrap: int) -> tuple[int, str] | None:
     """A reply or forward line at ``n``: the line where it ends and its type (quotequail's
     find_pattern_on_line), or None."""
-    if not any((end := line.rstrip()[-1:]) and end in ENDS for line in lines[n:n + wrap]):
-        return None         # the common case: what is tried ends with the last of these lines' ends
     tries = _tries(lines, n, wrap)
     if not any(_ANY.match(t) for t in tries):
         return None
@@ -104,17 +103,20 @@ def _headers(lines: list[str], n: int, wrap: int) -> tuple[int, int]:
 def _start(lines: list[str], wrap: int, least_headers: int, least_quoted: int) -> tuple[int, int, str] | None:
     """Where the quote starts: its first line, its last attribution line and its type
     (quotequail's find_unwrap_start), or None. Headers read again from a later line of a
-    block found too short name no more of them, so that block is not read again."""
+    block found too short name no more of them, so that block is not read again. What the
+    patterns are tried on ends as one of the lines tried ends, so the patterns are tried only
+    where one of those ends as a pattern does."""
+    ends = [line.rstrip()[-1:] in _ENDS for line in lines]
     short_until = 0
     for n, line in enumerate(lines):
         if not line.strip():
             continue
-        found = _pattern(lines, n, wrap)
+        found = any(ends[n:n + wrap]) and _pattern(lines, n, wrap)
         if found:
             return n, found[0], found[1]
         if line.startswith(">") and _quoted(lines, n, least_quoted):
             return n, n, "quoted"
-        if n >= short_until and HEADER_RE.match(line):
+        if n >= short_until and ":" in line and HEADER_RE.match(line):
             count, short_until = _headers(lines, n, wrap)
             if count >= least_headers:
                 return n, n, "headers"
