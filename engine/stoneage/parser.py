@@ -99,8 +99,7 @@ class _Reader:
     def place(self, args: list[str], line: int) -> Place:
         if not args:
             raise Refused(Msg("PLACE needs people and a location"), "PLACE 3 forest")
-        too_many = sheetlines.too_many_choices(args.count("or") + 1)
-        if too_many:
+        if too_many := sheetlines.too_many_choices(args.count("or") + 1):
             raise Refused(too_many)
         choices, current = [], []
         for word in args + ["or"]:

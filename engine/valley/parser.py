@@ -24,8 +24,7 @@ from engine.valley.state import MAX_CAMPS, State, Tokens
 
 KEYWORDS = ("PLACE", "PLANT", "MOVE", "CAMP", "FIRE", "PLAY", "COMBAT", "LOSSES", "CONQUER", "STARVE")
 SETUP_KEYWORDS = ("PLACE", "PLANT")
-# Counts of tokens: the whole is checked first, so that no search starts again at every digit
-# of a long number (re.split did, in time growing with the square of its length).
+# Counts of tokens, checked whole first (re.split searched again from every digit: quadratic).
 _TOKENS = re.compile(r"(?:\d*[WF])+", re.IGNORECASE | re.ASCII)
 _TOKEN = re.compile(r"(\d*)([WF])", re.IGNORECASE | re.ASCII)
 
@@ -298,9 +297,8 @@ class _Reader:
         return getattr(self, keyword.lower())(args, line)
 
     def check_after(self, orders: list) -> list[Problem]:
-        """Checks that need every line read: camps need a warrior and a female
-        that do not move; a setup crop needs a ranked start space. The orders
-        that fail them are taken out of ``orders``."""
+        """Checks that need every line read (the orders that fail are taken out): camps
+        need a warrior and a female that do not move; a setup crop needs a ranked start space."""
         problems = []
         spare = {n: Tokens(t.w, t.f) for n, t in self.unmoved.items()}
         arrivals = {o.path[-1] for o in orders if isinstance(o, Move)}

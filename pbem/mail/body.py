@@ -122,8 +122,8 @@ def parts(msg: EmailMessage, most: int) -> list[Part]:
     every .txt attachment, each with its quoted original blanked out. TooLong
     when their texts have more than ``most`` lines in all (HTML: tags),
     before any is read."""
-    plain, markup, attached = None, None, []
-    texts: list[tuple[str, str]] = []
+    plain, markup = None, None
+    texts: list[tuple[str, str]] = []         # the .txt attachments: their names and texts
     for part in msg.walk():
         if part.is_multipart():
             continue
