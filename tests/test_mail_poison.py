@@ -143,9 +143,20 @@ def test_an_answer_is_never_larger_than_the_mail_it_answers(game) -> None:
     assert code == 0 and answer is not None
     assert len(answer.raw) < len(inbound[-1].raw) / 20
     text = text_of(email.message_from_bytes(answer.raw, policy=email.policy.default))
-    assert "... and 9980 more" in text and "only the first 50 were carried out" in text
+    assert "this mail has 10201 lines; the limit is 5000" in " ".join(text.split())
     subject = email.message_from_bytes(answer.raw, policy=email.policy.default)["Subject"]
     assert len(subject) < 220
+
+
+def test_a_long_list_of_problems_and_queries_is_answered_in_part(game) -> None:
+    world, secrets = game
+    bad = "\n".join(f"MOVE 9W Z{i}-Z{i + 1}" for i in range(30))
+    world.post(order_mail("ann@example.org", f"SIGNON g red {secrets['red']}\n{bad}\n" + "STATUS\n" * 60))
+    run_pass(world, LATER)
+    inbound, _ = _rows(world)
+    text = " ".join(text_of(email.message_from_bytes(_answer_to(world, inbound[-1]).raw,
+                                                     policy=email.policy.default)).split())
+    assert "... and 10 more" in text and "This mail has 60 commands; only the first 50 were carried out" in text
 
 
 def test_a_wrong_seat_is_answered_without_listing_the_seats(game) -> None:

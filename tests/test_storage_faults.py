@@ -63,7 +63,7 @@ def _world(root: Path, disk: Path, what: str) -> World:
 def _post_to(world: World, inbox: Path) -> None:
     import mailbox
     box = mailbox.Maildir(str(inbox), create=True)
-    box.add(order_mail("ann@example.org", "SIGNON g red wrong-password\n", subject="orders"))
+    box.add(order_mail("ann@example.org", "HELP\n", subject="orders"))
     box.close()
 
 

@@ -84,6 +84,9 @@ def _engine(cfg, create: bool = True):  # type: ignore[no-untyped-def]
         migrate(engine)
     except (DatabaseError, InterfaceError, OSError) as why:
         raise click.ClickException(open_problem(url, why)) from None
+    here = click.get_current_context(silent=True)
+    if here is not None:        # the command's connections close with it, not at exit
+        here.call_on_close(engine.dispose)
     return engine
 
 

@@ -113,7 +113,8 @@ def read_mail(raw: bytes, own_address: str, max_bytes: int, max_parts: int, size
         out.problem = (f"this mail is {-(-size // 1024)} KB; the limit is {max_bytes // 1024} KB. "
                        "Send the orders as plain text without attachments")
         return out
-    lines = max(raw.count(b"\n"), raw.count(b"\r"))
+    end = _HEAD_END.search(raw)     # the body's lines as the player wrote them; a long header is not his
+    lines = max(raw.count(b"\n", end.end() if end else 0), raw.count(b"\r", end.end() if end else 0))
     if lines > MAX_LINES:
         out.problem = _too_long(lines, "lines")
         return out
