@@ -80,17 +80,20 @@ class Words:
                 if fold(w) in self.english and fold(self.english[fold(w)]) != fold(en)]
 
 
+LOCAL_CUTOFF = 0.75     # a typo of the word ("PONR", "ACHETR"), not prose ("On" is not PONER)
+
+
 def nearest(word: str, english: Iterable[str], words: Words, cutoff: float = 0.5) -> str:
     """The word nearest to a misspelt ``word``: the English one a parser always
-    suggested, unless a French or Spanish word is nearer (then that one, as
-    the table writes it, in capitals), or ''."""
+    suggested, unless a French or Spanish word is nearer and close enough to be
+    a typo of it (then that one, as the table writes it, in capitals), or ''."""
     english = list(english)
     key = fold(word)
     found = difflib.get_close_matches(key, english, n=1, cutoff=cutoff)
     best = found[0] if found else ""
     score = difflib.SequenceMatcher(None, key, best).ratio() if best else cutoff
     local = words.folded()
-    near = difflib.get_close_matches(key, list(local), n=1, cutoff=cutoff)
+    near = difflib.get_close_matches(key, list(local), n=1, cutoff=max(cutoff, LOCAL_CUTOFF))
     if near and difflib.SequenceMatcher(None, key, near[0]).ratio() > score:
         return local[near[0]].upper()
     return best

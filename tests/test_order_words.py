@@ -133,6 +133,17 @@ def test_a_misspelt_word_is_suggested_in_the_language_it_is_nearest(word, englis
     assert nearest(word, english, local) == hint
 
 
+@pytest.mark.parametrize("word, english, local", [
+    ("On", valley_parser.KEYWORDS, valley_words.KEYWORDS), ("Test", valley_parser.KEYWORDS, valley_words.KEYWORDS),
+    ("Hi", valley_parser.KEYWORDS, valley_words.KEYWORDS), ("Le", stone_parser.KEYWORDS, stone_words.KEYWORDS),
+    ("Am", dewan_parser.KEYWORDS, dewan_words.KEYWORDS)])
+def test_a_word_of_prose_is_not_taken_for_another_language_s_order(word, english, local) -> None:
+    """The first word of an attribution or a greeting ("On Monday, Ann wrote:") is only
+    a typo of a French or Spanish order word when it is nearly that word."""
+    hint = nearest(word, english, local)
+    assert hint == "" or hint in english
+
+
 def test_the_parsers_suggest_the_nearest_word() -> None:
     valley = valley_parser.parse(valley_play(3, 2), "red", "DEPLACR 2W C4-B4")
     assert valley.problems[0].suggestion == "did you mean DÉPLACER?"

@@ -15,6 +15,7 @@ from email.parser import BytesHeaderParser
 
 from engine.sheetlines import BREAKS
 from pbem.mail import body, headers
+from pbem.mail.automatic import loop_reason
 
 MAX_DEPTH = 10
 MAX_LINES = 5000        # lines of a mail as sent, and of its text once decoded (HTML: tags)
@@ -25,11 +26,6 @@ _HEAD_END = re.compile(rb"\r?\n\r?\n")
 _IN_LINE = str.maketrans({"\x00": None, **{c: " " for c in BREAKS}})
 # The subject prefixes of out-of-office replies, in the clients' languages
 # (with their colon: a player may well write "Vacation" as a subject).
-_AUTOMATIC_SUBJECT = re.compile(
-    r"^\s*(auto(matic)?[ -]?(reply|response)|auto|autoreply|out of (the )?office|abwesenheitsnotiz|"
-    r"automatische antwort|r[ée]ponse automatique|absence du bureau|respuesta autom[áa]tica|"
-    r"fuera de la oficina|risposta automatica|automatisch antwoord)\s*:", re.IGNORECASE)
-
 
 @dataclass
 class Incoming:
@@ -54,33 +50,6 @@ def _depth(part: EmailMessage, level: int = 0) -> int:
         if isinstance(payload, list):
             return max([_depth(p, level + 1) for p in payload] or [level])
     return level
-
-
-def loop_reason(msg: Message, own_address: str, sender: str, subject: str) -> str:
-    """Why this mail is automatic (RFC 3834 and lists), or ''."""
-    auto = headers.text(msg, "Auto-Submitted").lower()
-    if auto and not auto.startswith("no"):
-        return f"Auto-Submitted: {auto[:40]}"
-    precedence = headers.text(msg, "Precedence").lower()
-    if precedence in ("bulk", "list", "junk", "auto_reply"):
-        return f"Precedence: {precedence}"
-    for name in ("X-Autoreply", "X-Autorespond", "X-Auto-Response-Suppress"):
-        if headers.raw(msg, name).strip():
-            return f"{name}: {headers.text(msg, name, 40)}"
-    if headers.raw(msg, "List-Id") or headers.raw(msg, "List-Unsubscribe"):
-        return "mailing-list mail"
-    if headers.text(msg, "Return-Path") == "<>":
-        return "null sender"
-    if headers.text(msg, "Content-Type").lower().startswith("multipart/report"):
-        return "a delivery or read report"
-    if _AUTOMATIC_SUBJECT.match(subject):
-        return f"an automatic reply ({subject[:60]})"
-    sender = sender.lower()
-    if not sender:
-        return "no sender address"
-    if sender == own_address.lower() or sender.split("@")[0] in ("mailer-daemon", "postmaster"):
-        return f"mail from {sender[:80]}"
-    return ""
 
 
 def head_of(raw: bytes) -> Message:
