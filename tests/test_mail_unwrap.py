@@ -13,7 +13,7 @@ from quotequail._patterns import COMPILED_PATTERNS
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from mail_corpus import corpus_cases
-from pbem.mail import unwrap
+from pbem.mail import quotetables, unwrap
 
 LINES = [
     "", "  ", "hello", "MOVE 1W A1-A2", "Cheers, Ann", "On Mon, 1 May 2026, Ann wrote:", "On Mon, 1 May 2026, Ann",
@@ -34,7 +34,7 @@ def _theirs(text: str) -> tuple[str, str] | None:
 
 def _ours(text: str) -> tuple[str, str] | None:
     lines = text.split("\n")
-    found = unwrap.ranges(lines)
+    found = unwrap.ranges(lines, unwrap.QUOTEQUAIL)
     if found is None:
         return None
     return tuple("\n".join(lines[slice(*part)]).strip() if part else "" for part in found)  # type: ignore[return-value]
@@ -63,7 +63,7 @@ def test_the_corpus_plain_parts_are_cut_where_quotequail_cuts_them(text: str) ->
 
 @pytest.mark.parametrize("markup", _parts("html"))
 def test_the_corpus_html_parts_are_cut_where_quotequail_cuts_them(markup: str) -> None:
-    assert unwrap.html_parts(markup) == _html_theirs(markup)
+    assert unwrap.html_parts(markup, unwrap.QUOTEQUAIL) == _html_theirs(markup)
 
 
 @SETTINGS
@@ -78,12 +78,32 @@ def test_generated_mails_are_cut_where_quotequail_cuts_them(lines: list[str]) ->
                                                                   "<blockquote>{}</blockquote>"])), max_size=15))
 def test_generated_html_is_cut_where_quotequail_cuts_it(lines: list[tuple[str, str]]) -> None:
     markup = "".join(f"{line}<br>" if shape == "<br>" else shape.format(line) for line, shape in lines)
-    assert unwrap.html_parts(markup) == _html_theirs(markup)
+    assert unwrap.html_parts(markup, unwrap.QUOTEQUAIL) == _html_theirs(markup)
 
 
 def test_every_pattern_ends_with_a_character_the_search_looks_for() -> None:
     endings = {re.sub(r"[)$+]+$", "", p.pattern)[-1] for p in COMPILED_PATTERNS}
-    assert endings <= set(unwrap.ENDS)
+    assert endings <= set(unwrap.QUOTEQUAIL.ends)
+    for example in quotetables.SEPARATORS + quotetables.ATTRIBUTIONS:
+        assert example[-1] in unwrap.OURS.ends
+    for example in quotetables.SEPARATORS:
+        assert any(p.match(example) for ps in unwrap.OURS.patterns.values() for p in ps), example
+    for example in quotetables.ATTRIBUTIONS:
+        assert quotetables.attribution(example), example
+
+
+def test_an_attribution_counts_only_above_a_quote_or_a_header_block() -> None:
+    mail = ["SIGNON g red pw", "As I wrote on 12 May at 10:00, ann@example.org, my orders are:", "CAMP C4", "MOVE 1W A1-A2"]
+    assert unwrap.ranges(mail) is None
+    assert unwrap.ranges(mail[:2] + ["> CAMP A1", "> PLANT A1"]) == ((0, 1), (4, None))
+
+
+@pytest.mark.parametrize("line", ["MOVE 2W C3-C4", "Orders for 12:00:",
+                                  "Mail ann@example.org if you want:", "PRESS TO blue: see you at 10:30",
+                                  "Cheers, Ann", "---- turn 5 ----", "-----"])
+def test_a_line_of_the_player_s_is_no_attribution_or_separator(line: str) -> None:
+    assert not quotetables.attribution(line)
+    assert not any(p.match(line) for ps in unwrap.OURS.patterns.values() for p in ps)
 
 
 def _seconds(lines: list[str]) -> float:
@@ -96,7 +116,9 @@ def _seconds(lines: list[str]) -> float:
     return best
 
 
-@pytest.mark.parametrize("line", ["x", "x: y", "On Monday Ann", "> a\nb"])
+@pytest.mark.parametrize("line", ["x", "x: y", "On Monday Ann", "> a\nb", "On " + "x" * 190 + " e",
+                                  "a@b.cd " * 30 + "12:30:", "wrote " * 30 + ":", "-" * 200,
+                                  "<a@b.cd> " * 20 + "10:12:", "12:30 " * 40 + "<a@b.cd>:"])
 def test_the_search_takes_time_in_proportion_to_the_lines(line: str) -> None:
     """quotequail took 0.2 ms a line without a quote, and the square of the lines for "x: y"
     lines (2,000 of them, 3.5 s): eight times the lines take about eight times as long."""

@@ -66,6 +66,29 @@ def _own_cut(lines: list[str]) -> list[str]:
     return lines
 
 
+_RULE = re.compile(r"^\s*+(?:-{5,}+|_{5,}+|={5,}+)\s*$")
+_FOOTER_RULE = re.compile(r"^\s*+_{20,}+\s*$")     # a mailing list's footer (Mailman's rule) to the end
+
+
+def _rules(before: list[str], after: list[str]) -> list[str]:
+    """``after`` with a rule line blanked where the original it stands above was blanked
+    (Outlook's ``-----`` or ``_____`` over its header block), and a list's footer under
+    a quote blanked to the end."""
+    out = list(after)
+    for i, line in enumerate(after):
+        if not _RULE.match(line):
+            continue
+        below = next((j for j in range(i + 1, len(after)) if before[j].strip()), None)
+        if below is not None and not after[below].strip():
+            out[i] = ""
+    quoted = [i for i, line in enumerate(before) if line.strip() and not after[i].strip()]
+    if quoted:
+        footer = next((i for i in range(quoted[-1] + 1, len(after)) if _FOOTER_RULE.match(after[i])), None)
+        if footer is not None:
+            out[footer:] = [""] * (len(out) - footer)
+    return out
+
+
 def plain_lines(text: str) -> list[str]:
     """The lines of a plain-text reply with the quoted original blanked."""
     lines = split(text)
@@ -73,8 +96,8 @@ def plain_lines(text: str) -> list[str]:
     keep = {i for part in (found or ()) if part is not None
             for i in range(*slice(*part).indices(len(lines))) if lines[i].strip()}
     if not keep:
-        return _own_cut(lines)     # no quote, or nothing of the player's left: the search misread the mail
-    return [line if i in keep else "" for i, line in enumerate(_own_cut(lines))]
+        return _rules(lines, _own_cut(lines))     # no quote, or nothing of the player's left
+    return _rules(lines, [line if i in keep else "" for i, line in enumerate(_own_cut(lines))])
 
 
 def visible_text(markup: str) -> str:

@@ -17,16 +17,42 @@ to quotequail on the corpus and on generated mails.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
+from typing import Callable
 
 from quotequail import _html
 from quotequail._patterns import (
-    COMPILED_PATTERN_MAP, COMPILED_PATTERNS, HEADER_MAP, HEADER_RE, MAX_WRAP_LINES, MIN_HEADER_LINES,
-    MIN_QUOTED_LINES, STRIP_SPACE_CHARS)
+    COMPILED_PATTERN_MAP, HEADER_MAP, HEADER_RE, MAX_WRAP_LINES, MIN_HEADER_LINES, MIN_QUOTED_LINES,
+    STRIP_SPACE_CHARS)
+
+from pbem.mail import quotetables
 
 Range = tuple[int | None, int | None]
-_ANY = re.compile("|".join(f"(?:{p.pattern})" for p in COMPILED_PATTERNS))
-ENDS = ":>_-"       # every pattern ends with one of these (tests/test_mail_unwrap.py checks it)
-_ENDS = set(ENDS)
+
+
+@dataclass(frozen=True)
+class Tables:
+    """What the search looks for: the patterns by type (``reply`` and ``forward`` as quotequail
+    reads them), the header labels, how a header line looks, how many lines a wrapped pattern may
+    take, the characters every pattern ends with (tests/test_mail_unwrap.py checks them), and a
+    test for attribution lines, which count only when a quote or a header block follows them."""
+    patterns: dict[str, list[re.Pattern]]
+    headers: dict[str, str]
+    header_re: re.Pattern
+    wrap: int
+    ends: str
+    attribution: Callable[[str], bool] | None = None
+    any: re.Pattern = field(init=False)
+
+    def __post_init__(self) -> None:
+        union = "|".join(f"(?:{p.pattern})" for ps in self.patterns.values() for p in ps)
+        object.__setattr__(self, "any", re.compile(union, re.IGNORECASE))
+
+
+WRAPPED = 30        # characters: a shorter line was not wrapped by the client
+QUOTEQUAIL = Tables(COMPILED_PATTERN_MAP, HEADER_MAP, HEADER_RE, MAX_WRAP_LINES, ":>_-")
+OURS = Tables(quotetables.PATTERNS, quotetables.HEADERS, quotetables.HEADER_RE, 3, quotetables.ENDS,
+              quotetables.attribution)
 
 
 def _joined(lines: list[str], n: int, more: int) -> str:
@@ -42,6 +68,8 @@ def _tries(lines: list[str], n: int, wrap: int) -> list[str]:
     the next ones, up to the first that is blank."""
     out = []
     for more in range(wrap):
+        if more and (n + more >= len(lines) or not lines[n + more].strip()):
+            break       # a blank line ends a wrapped line (quotequail, joining two, tried "x " as "x")
         line = _joined(lines, n, more)
         if line.startswith(">"):
             line = line[1:].strip()
@@ -51,18 +79,44 @@ def _tries(lines: list[str], n: int, wrap: int) -> list[str]:
     return out
 
 
-def _pattern(lines: list[str], n: int, wrap: int) -> tuple[int, str] | None:
+def _pattern(lines: list[str], n: int, tables: Tables, wrap: int) -> tuple[int, str] | None:
     """A reply or forward line at ``n``: the line where it ends and its type (quotequail's
-    find_pattern_on_line), or None."""
+    find_pattern_on_line), or None. An attribution followed by neither a quote nor a header
+    block is none."""
     tries = _tries(lines, n, wrap)
-    if not any(_ANY.match(t) for t in tries):
-        return None
-    for typ, regexes in COMPILED_PATTERN_MAP.items():
-        for regex in regexes:
-            for more, line in enumerate(tries):
-                if regex.match(line):
-                    return n + more, typ
+    if any(tables.any.match(t) for t in tries):
+        for typ, regexes in tables.patterns.items():
+            for regex in regexes:
+                for more, line in enumerate(tries):
+                    if regex.match(line):
+                        return n + more, typ
+    if tables.attribution is not None:
+        for more, line in enumerate(tries):
+            if more and lines[n + more - 1].rstrip().endswith((":", "：")):
+                break       # a line that ends as an attribution does is not the first part of one
+            if tables.attribution(line) and _attribution(lines, n, more, tables):
+                return n + more, "attribution"
     return None
+
+
+def _attribution(lines: list[str], n: int, more: int, tables: Tables) -> bool:
+    """Do lines ``n`` to ``n + more`` make an attribution? A quote or a header block must follow;
+    and where its last lines make one alone, the lines above them belong to it only when they
+    are long enough to have been wrapped ("CAMP C4" above "On ... wrote:" is the player's)."""
+    assert tables.attribution is not None
+    if any(len(_joined(lines, n, k - 1).strip()) < WRAPPED and tables.attribution(_joined(lines, n + k, more - k).strip())
+           for k in range(1, more + 1)):
+        return False
+    return _introduces(lines, n + more + 1, tables)
+
+
+def _introduces(lines: list[str], at: int, tables: Tables) -> bool:
+    """Is the first line from ``at`` on that is not blank quoted, or a known header?"""
+    following = next((x for x in lines[at:at + 3] if x.strip()), "")
+    if following.startswith(">"):
+        return True
+    match = tables.header_re.match(following)
+    return bool(match) and match.group(1).strip().lower() in tables.headers
 
 
 def _quoted(lines: list[str], n: int, least: int) -> bool:
@@ -79,7 +133,7 @@ def _quoted(lines: list[str], n: int, least: int) -> bool:
     return found >= least
 
 
-def _headers(lines: list[str], n: int, wrap: int) -> tuple[int, int]:
+def _headers(lines: list[str], n: int, tables: Tables, wrap: int) -> tuple[int, int]:
     """How many headers the block from line ``n`` names (quotequail's extract_headers), and
     the line where the block ends."""
     names: set[str] = set()
@@ -88,36 +142,37 @@ def _headers(lines: list[str], n: int, wrap: int) -> tuple[int, int]:
         line = lines[at]
         if not line.strip():
             name = None
-        elif match := HEADER_RE.match(line):
+        elif match := tables.header_re.match(line):
             name, extended = match.group(1).strip().lower(), 0
-            if name in HEADER_MAP:
-                names.add(HEADER_MAP[name])
+            if name in tables.headers:
+                names.add(tables.headers[name])
         else:
             extended += 1
-            if extended >= wrap or name not in HEADER_MAP:
+            if extended >= wrap or name not in tables.headers:
                 break
         at += 1
     return len(names), at
 
 
-def _start(lines: list[str], wrap: int, least_headers: int, least_quoted: int) -> tuple[int, int, str] | None:
+def _start(lines: list[str], tables: Tables, wrap: int, least_headers: int,
+           least_quoted: int) -> tuple[int, int, str] | None:
     """Where the quote starts: its first line, its last attribution line and its type
     (quotequail's find_unwrap_start), or None. Headers read again from a later line of a
     block found too short name no more of them, so that block is not read again. What the
     patterns are tried on ends as one of the lines tried ends, so the patterns are tried only
     where one of those ends as a pattern does."""
-    ends = [line.rstrip()[-1:] in _ENDS for line in lines]
+    ends = [line.rstrip()[-1:] in tables.ends for line in lines]
     short_until = 0
     for n, line in enumerate(lines):
         if not line.strip():
             continue
-        found = any(ends[n:n + wrap]) and _pattern(lines, n, wrap)
+        found = any(ends[n:n + wrap]) and _pattern(lines, n, tables, wrap)
         if found:
             return n, found[0], found[1]
         if line.startswith(">") and _quoted(lines, n, least_quoted):
             return n, n, "quoted"
-        if n >= short_until and ":" in line and HEADER_RE.match(line):
-            count, short_until = _headers(lines, n, wrap)
+        if n >= short_until and (":" in line or "：" in line) and tables.header_re.match(line):
+            count, short_until = _headers(lines, n, tables, wrap)
             if count >= least_headers:
                 return n, n, "headers"
     return None
@@ -131,16 +186,16 @@ def _quote_lines(lines: list[str], start: int) -> int:
     return count
 
 
-def ranges(lines: list[str], wrap: int = MAX_WRAP_LINES, least_headers: int = MIN_HEADER_LINES,
+def ranges(lines: list[str], tables: Tables = OURS, wrap: int | None = None, least_headers: int = MIN_HEADER_LINES,
            least_quoted: int = MIN_QUOTED_LINES) -> tuple[Range, Range | None] | None:
     """The lines above the quoted original and those below it, as ranges (quotequail's unwrap),
     or None when there is no quote."""
-    found = _start(lines, wrap, least_headers, least_quoted)
+    found = _start(lines, tables, tables.wrap if wrap is None else wrap, least_headers, least_quoted)
     if not found:
         return None
     start, end, typ = found
-    if typ in ("forward", "reply"):
-        after = _start(lines[end + 1:], wrap, least_headers, 1)
+    if typ in ("forward", "reply", "attribution"):
+        after = _start(lines[end + 1:], tables, tables.wrap if wrap is None else wrap, least_headers, 1)
         if after and after[2] == "quoted":
             quoted = end + 1 + after[0]
             return (0, start), (quoted + _quote_lines(lines, quoted), None)
@@ -150,12 +205,12 @@ def ranges(lines: list[str], wrap: int = MAX_WRAP_LINES, least_headers: int = MI
     return (None, start), (start + _quote_lines(lines, start), None)
 
 
-def html_parts(markup: str) -> tuple[str, str] | None:
+def html_parts(markup: str, tables: Tables = OURS) -> tuple[str, str] | None:
     """The HTML above and below the quoted original (quotequail's unwrap_html), or None when
     there is no quote."""
     tree = _html.get_html_tree(markup)
     start_refs, end_refs, lines = _html.get_line_info(tree)
-    found = ranges(list(lines), 1, MIN_HEADER_LINES, 1)
+    found = ranges(list(lines), tables, 1, MIN_HEADER_LINES, 1)
     if not found:
         return None
     parts = []
