@@ -90,6 +90,7 @@ def test_every_pattern_ends_with_a_character_the_search_looks_for() -> None:
         assert any(p.match(example) for ps in unwrap.OURS.patterns.values() for p in ps), example
     for example in quotetables.ATTRIBUTIONS:
         assert quotetables.attribution(example), example
+        assert quotetables.firm_attribution(example) == (example in quotetables.FIRM), example
 
 
 def test_an_attribution_counts_only_above_a_quote_or_a_header_block() -> None:
@@ -102,7 +103,7 @@ def test_an_attribution_counts_only_above_a_quote_or_a_header_block() -> None:
                                   "Mail ann@example.org if you want:", "PRESS TO blue: see you at 10:30",
                                   "Cheers, Ann", "---- turn 5 ----", "-----"])
 def test_a_line_of_the_player_s_is_no_attribution_or_separator(line: str) -> None:
-    assert not quotetables.attribution(line)
+    assert not quotetables.attribution(line) and not quotetables.firm_attribution(line)
     assert not any(p.match(line) for ps in unwrap.OURS.patterns.values() for p in ps)
 
 

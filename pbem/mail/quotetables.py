@@ -20,17 +20,61 @@ from quotequail._patterns import FORWARD_MESSAGES, HEADER_MAP, REPLY_PATTERNS
 ENDS = ":>_-：e"
 LONGEST = 400       # characters: no attribution or separator is longer, joined lines and all
 
-# The verbs of attribution lines, as the clients of each language write them.
-_WROTE = (r"wrote|a [ée]crit|schrieb|escribi[óo]|ha scritto|scrisse|escreveu|schreef|geschreven|skrev|"
-          r"kirjoitti|napisa[łl](?:\(a\)|a)?|pisze|napsal(?:\(a\)|a)?|[íi]rta|написал(?:\(а\)|а)?|пишет|пише|"
-          r"написав(?:\(ла\)|ла)?|写道|寫道|のメール|書きました")
-_VERB_LAST = re.compile(rf"(?:{_WROTE})\s*+$", re.IGNORECASE)        # "... a écrit", "... napisał(a)"
-_VERB = re.compile(rf"(?:{_WROTE})(?!\w)", re.IGNORECASE)            # "... schrieb Ann <ann@x>"
-_HUNGARIAN = re.compile(r"ezt [íi]rta \(id[őo]pont: [^()]{4,80}\)$", re.IGNORECASE)
+# The verbs of attribution lines, as the clients of each language write them (lower case: the
+# line is lowered once, and an alternation of literals is searched fast).
+_WROTE = ("wrote|a écrit|a ecrit|schrieb|escribió|escribio|ha scritto|scrisse|escreveu|schreef|geschreven|"
+          "geschrieben|skrev|kirjoitti|napisał|napisal|pisze|napsal|írta|irta|написал|пишет|пише|написав|"
+          "写道|寫道|のメール|書きました")
+_VERB = re.compile(rf"(?:{_WROTE})(?:\(a\)|a|\(а\)|а|\(ла\)|ла)?(?!\w)")   # "... schrieb Ann <ann@x>"
+_VERB_LAST = re.compile(rf"(?:{_WROTE})(?:\(a\)|a|\(а\)|а|\(ла\)|ла)?\s*+$")  # "... a écrit", "... napisał(a)"
+_HUNGARIAN = re.compile(r"ezt (?:í|i)rta \(id(?:ő|o)pont: [^()]{4,80}\)$")
 _PART = r"[^\s<>()\[\]@\".]++"
-_ADDRESS_LAST = re.compile(rf"<?{_PART}(?:\.{_PART})*+@{_PART}(?:\.{_PART})++>?\)?\s*+$")
+_ADDRESS_LAST = re.compile(rf"[(<\"]*+{_PART}(?:\.{_PART})*+@{_PART}(?:\.{_PART})++>?\)?\s*+$")
 _ADDRESS = re.compile(rf"{_PART}@{_PART}\.\w")
 _TIME = re.compile(r"(?<!\d)\d{1,2}[:.]\d{2}(?!\d)")
+_OPENER = re.compile(r"(?:on|le|am|el|il|il giorno|in data|em|op|den|dne|w dniu|dnia|dňa|at|på|pa|在) ")
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
+_DATE = re.compile(r"(?<!\d)\d{1,4}[./-]\d{1,2}[./-]\d{2,4}(?!\d)")
+
+
+def _token_start(text: str, at: int) -> int:
+    return max(text.rfind(" ", 0, at), text.rfind("\u00a0", 0, at)) + 1
+
+
+def _address_at_end(body: str) -> int:
+    """Where an address that ends the line begins ("Ann <ann@x>", "(<ann@x>)"), or -1."""
+    at = body.rfind("@")
+    if at < 0:
+        return -1
+    start = _token_start(body, at)
+    return start if _ADDRESS_LAST.match(body, start) else -1
+
+
+def _has_address(body: str, start: int = 0) -> bool:
+    at = body.find("@", start)
+    return at >= 0 and bool(_ADDRESS.match(body, _token_start(body, at)) or _ADDRESS.search(body, at - 80 if at > 80 else 0, at + 80))
+
+
+def _body(line: str) -> str | None:
+    """The line lowered without its closing colon, if it may be an attribution at all."""
+    if len(line) > LONGEST or not line.endswith((":", "：")):
+        return None
+    return line[:-1].rstrip().lower()
+
+
+def firm_attribution(line: str) -> bool:
+    """An attribution so plainly one that the original under it needs no quote marks (Yahoo's
+    and Mail.ru's leave none): the language's "On ... wrote:" from its first word to its verb,
+    or a date with its year, a time, and the sender's address in angle brackets, then the colon."""
+    if line.startswith("On ") and line.endswith(" wrote") and len(line) <= LONGEST:
+        return True
+    body = _body(line)
+    if body is None:
+        return False
+    if _OPENER.match(body) and _VERB_LAST.search(body, max(0, len(body) - 30)):
+        return True
+    return body.endswith(">") and _address_at_end(body) >= 0 and bool(_YEAR.search(body)) \
+        and bool(_TIME.search(body))
 
 
 def attribution(line: str) -> bool:
@@ -38,22 +82,22 @@ def attribution(line: str) -> bool:
     any of the languages, Gmail's "ср, 30 апр. 2025 г. в 15:19, Ann <ann@x>:", Yandex's and
     Mail.ru's date-time-address lines, Eudora's "At ..., you wrote:"? Each check looks at the
     line a bounded number of times (no pattern is tried from each of its characters)."""
-    if len(line) > LONGEST:
+    if line.startswith("On ") and line.endswith(" wrote") and len(line) <= LONGEST:
+        return True                 # Gmail's, when a client drops the colon
+    body = _body(line)
+    if body is None:
         return False
-    if line.startswith("On ") and line.endswith(" wrote"):        # Gmail's, when a client drops the colon
-        return True
-    if not line.endswith((":", "：")):
-        return False
-    body = line[:-1].rstrip()
-    if _VERB_LAST.search(body[-30:]) or _HUNGARIAN.search(body):
+    if _VERB_LAST.search(body, max(0, len(body) - 30)) or ("ezt" in body and _HUNGARIAN.search(body)):
         return True
     verb = _VERB.search(body)
-    if verb and (_ADDRESS.search(body, verb.end()) or len(body) - verb.end() < 40):
+    if verb and (len(body) - verb.end() < 40 or _has_address(body, verb.end())):
         return True                 # "Am ... schrieb Ann <ann@x>:", "Den ... skrev Ann:"
-    address = _ADDRESS_LAST.search(body)
-    if address and _TIME.search(body, 0, address.start()):
+    address = _address_at_end(body)
+    if address >= 0 and _TIME.search(body, 0, address):
         return True                 # a date, a time, a name, an address: Gmail ru/uk/ISO, Yandex, Mail.ru
-    return bool(_ADDRESS.search(body)) and bool(_TIME.search(body[-12:]))   # "Ann <ann@x>, 20 Oct 2025 10:12:"
+    if _TIME.search(body, max(0, len(body) - 12)) and _has_address(body):
+        return True                 # "Ann <ann@x>, 20 Oct 2025 10:12:"
+    return len(body) < 120 and bool(_DATE.search(body, 0, 40)) and bool(_TIME.search(body, 0, 60))  # "30.04.25 16:19, Ann:"
 
 
 # Lines attribution() finds; tests/test_mail_unwrap.py checks each. Each counts only when a quote
@@ -79,7 +123,13 @@ ATTRIBUTIONS = [
     "Den man. 20. okt. 2025 kl. 10.12 skrev Ann <ann@example.org>:",
     "po 20. 10. 2025 v 10:12 odesílatel Ann <ann@example.org> napsal:",
     "пн, 20 жовт. 2025 р. о 10:12 Ann <ann@example.org> пише:",
+    "30.04.25 16:19, Ann:",
+    "4:19 PM, April 30, 2025, \"Ann\" <ann@example.org>:",
+    "Am Mittwoch, 30. April 2025 um 15:19:07 MESZ hat Ann <ann@example.org> Folgendes geschrieben:",
 ]
+# Of those, the ones firm enough to need no quote under them.
+FIRM = [line for line in ATTRIBUTIONS if line.startswith(("Le ", "Am ", "On ", "At ", "W dniu", "Dnia", "In data",
+                                                              "Den ", "30.09", "2017-", "4:19", "ср,", "2025年"))]
 
 # Separators: Outlook's rules and "Original Message" lines, Samsung's, Gmail's forwards, Zoho's
 # "---- On ... wrote ----", each with the words of the languages above.

@@ -34,14 +34,16 @@ Range = tuple[int | None, int | None]
 class Tables:
     """What the search looks for: the patterns by type (``reply`` and ``forward`` as quotequail
     reads them), the header labels, how a header line looks, how many lines a wrapped pattern may
-    take, the characters every pattern ends with (tests/test_mail_unwrap.py checks them), and a
-    test for attribution lines, which count only when a quote or a header block follows them."""
+    take, the characters every pattern ends with (tests/test_mail_unwrap.py checks them), and
+    tests for attribution lines, which count only when a quote or a header block follows them
+    unless they are firm."""
     patterns: dict[str, list[re.Pattern]]
     headers: dict[str, str]
     header_re: re.Pattern
     wrap: int
     ends: str
     attribution: Callable[[str], bool] | None = None
+    firm: Callable[[str], bool] | None = None
     any: re.Pattern = field(init=False)
 
     def __post_init__(self) -> None:
@@ -52,7 +54,7 @@ class Tables:
 WRAPPED = 30        # characters: a shorter line was not wrapped by the client
 QUOTEQUAIL = Tables(COMPILED_PATTERN_MAP, HEADER_MAP, HEADER_RE, MAX_WRAP_LINES, ":>_-")
 OURS = Tables(quotetables.PATTERNS, quotetables.HEADERS, quotetables.HEADER_RE, 3, quotetables.ENDS,
-              quotetables.attribution)
+              quotetables.attribution, quotetables.firm_attribution)
 
 
 def _joined(lines: list[str], n: int, more: int) -> str:
@@ -100,14 +102,15 @@ def _pattern(lines: list[str], n: int, tables: Tables, wrap: int) -> tuple[int, 
 
 
 def _attribution(lines: list[str], n: int, more: int, tables: Tables) -> bool:
-    """Do lines ``n`` to ``n + more`` make an attribution? A quote or a header block must follow;
-    and where its last lines make one alone, the lines above them belong to it only when they
-    are long enough to have been wrapped ("CAMP C4" above "On ... wrote:" is the player's)."""
-    assert tables.attribution is not None
+    """Do lines ``n`` to ``n + more`` make an attribution? A quote or a header block must follow
+    one that is not firm; and where its last lines make one alone, the lines above them belong
+    to it only when they are long enough to have been wrapped ("CAMP C4" above "On ... wrote:"
+    is the player's)."""
+    assert tables.attribution is not None and tables.firm is not None
     if any(len(_joined(lines, n, k - 1).strip()) < WRAPPED and tables.attribution(_joined(lines, n + k, more - k).strip())
            for k in range(1, more + 1)):
         return False
-    return _introduces(lines, n + more + 1, tables)
+    return tables.firm(_joined(lines, n, more).strip()) or _introduces(lines, n + more + 1, tables)
 
 
 def _introduces(lines: list[str], at: int, tables: Tables) -> bool:
