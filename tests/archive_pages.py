@@ -6,6 +6,8 @@ by bots, whose archive tests/test_archive_stoneage.py and
 tests/test_stoneage_mail.py read."""
 from __future__ import annotations
 
+import json
+
 import os
 import re
 import shutil
@@ -284,3 +286,40 @@ def live_stoneage(root: Path, seats: dict[str, str], start: datetime):  # type: 
     for hour in range(1, 4):
         assert run_pass(world, start + timedelta(hours=hour))[0] == 0
     return world
+
+
+# Written into a copy of the page: what the browser laid out, as an attribute of <html>.
+_MEASURE = """<script>
+const s = e => getComputedStyle(e);
+const h = t => { const e = document.querySelector(t); return e ? parseFloat(s(e).fontSize) : null; };
+document.documentElement.setAttribute("data-layout", JSON.stringify({
+  overflow: document.documentElement.scrollWidth - window.innerWidth,
+  color: s(document.body).color, background: s(document.body).backgroundColor,
+  h1: h("h1"), h2: h("h2"), h3: h("h3")}));
+</script>"""
+
+
+def rgb(text: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in re.findall(r"\d+", text)[:3])
+
+
+def contrast(one: str, two: str) -> float:
+    """The WCAG contrast ratio of two CSS rgb() colours."""
+    def luminance(rgb: tuple[int, ...]) -> float:
+        c = [v / 255 for v in rgb]
+        c = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in c]
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+    a, b = sorted((luminance(rgb(one)), luminance(rgb(two))), reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
+def layout(page: Path, tmp_path: Path, width: int, dark: bool) -> dict:
+    """How Chromium lays ``page`` out at ``width`` px, light or with the dark preference."""
+    copy = tmp_path / f"measured-{width}{'-dark' if dark else ''}.html"
+    copy.write_text(page.read_text().replace("</body>", _MEASURE + "</body>"))
+    flags = ["--force-dark-mode"] if dark else []
+    dom = browser("--user-data-dir=" + str(tmp_path / "profile"), *flags, f"--window-size={width},900",
+                  "--dump-dom", copy.as_uri()).stdout
+    found = re.search(r'data-layout="([^"]*)"', dom)
+    assert found, dom[:500]
+    return json.loads(found.group(1).replace("&quot;", '"'))

@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from archive_pages import (browser, by_class, chart_facts, chart_shot, check_chart, colours_shown, html_problems,
+from archive_pages import (browser, by_class, layout, chart_facts, chart_shot, check_chart, colours_shown, html_problems,
                            index_rows, index_rows_in, last_activity, not_blank, page_tree, positions_of,
                            standings_table, timeline_of, words)
 from click.testing import CliRunner
@@ -337,6 +337,12 @@ def test_a_browser_shows_the_setup_the_standings_and_the_index(site, tmp_path: P
         shot = tmp_path / f"{name}.png"
         browser(*profile, "--window-size=1000,800", f"--screenshot={shot}", (out / page).as_uri())
         assert shot.exists() and not_blank(shot.read_bytes()), name
+    phone = tmp_path / "index-390.png"
+    browser(*profile, "--window-size=390,800", f"--screenshot={phone}", (out / "index.html").as_uri())
+    assert phone.exists() and not_blank(phone.read_bytes())
+    for page in ("index.html", "valley-demo/index.html", "valley-demo/turn-2.html"):
+        on_phone = layout(out / page, tmp_path, 390, dark=True)
+        assert on_phone["overflow"] <= 0, (page, on_phone)
 
 
 def test_a_rollback_rewrites_the_pages_it_undid(site, tmp_path: Path) -> None:
