@@ -284,7 +284,9 @@ def option_problem(ruleset: Any, given: dict[str, Any]) -> str:
     known = {o.name: o for o in getattr(ruleset, "options", ())}
     for key, value in given.items():
         if key not in known:
-            listed = ", ".join(option_text(o) for o in known.values()) or "none"
+            from pbem.i18n import LANGUAGES
+            listed = ", ".join([option_text(o) for o in known.values()] +
+                               [f"lang={'|'.join(LANGUAGES)} (default en)"])
             return f"{ruleset.title} has no option {key!r}; its options are {listed}"
         try:
             ruleset.check_options({key: value})

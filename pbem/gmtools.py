@@ -87,9 +87,11 @@ def end_game(s: Session, cfg: Config, game: Game, reason: str, now: datetime) ->
 
 def seat_named(s: Session, game: Game, name: str) -> Seat:
     """The seat ``name`` of ``game``; HistoryError naming the game when it has none."""
-    seat = next((x for x in seats_of(s, game.id) if x.name == name), None)
+    seats = seats_of(s, game.id)
+    seat = next((x for x in seats if x.name == name), None)
     if seat is None:
-        raise HistoryError(_("game {game} has no seat {seat}").format(game=game.id, seat=name))
+        raise HistoryError(_("game {game} has no seat {seat}; its seats are {seats}").format(
+            game=game.id, seat=name, seats=", ".join(x.name for x in seats)))
     return seat
 
 

@@ -44,7 +44,8 @@ def turn_report(s: Session, game: Game, turn: int | None, seat: str | None, fmt:
     record = by_turn[number]
     state = ruleset.from_json(record.state_json)
     if seat is not None and seat not in state.players:
-        raise HistoryError(_("game {game} has no seat {seat}").format(game=game.id, seat=seat))
+        raise HistoryError(_("game {game} has no seat {seat}; its seats are {seats}").format(
+            game=game.id, seat=seat, seats=", ".join(state.players)))
     events = json.loads(record.events_json)
     view = ruleset.view(state, seat)
     if fmt == "json":

@@ -25,7 +25,7 @@ def site(tmp_path_factory):
     out = root / "site"
     result = CliRunner().invoke(main, ["--config", str(demo / "pbem.toml"), "archive", "build", "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert "4 turn pages written" in result.output      # the setup (turn 0) and three turns
+    assert "1 game, 4 turn pages written" in result.output      # the setup (turn 0) and three turns
     return demo, out
 
 
@@ -145,7 +145,7 @@ def test_pages_of_an_older_format_are_written_again(site, tmp_path: Path) -> Non
     data["orders"] = {"red": ["LOSSES WARRIORS"]}       # what the archive once published
     old.write_text(json.dumps(data))
     result = CliRunner().invoke(main, ["--config", str(demo / "pbem.toml"), "archive", "build", "--out", str(copy)])
-    assert "1 turn pages written, 3 up to date" in result.output
+    assert "1 turn page written, 3 up to date" in result.output
     assert "LOSSES" not in old.read_text()
 
 
@@ -354,7 +354,7 @@ def test_a_rollback_rewrites_the_pages_it_undid(site, tmp_path: Path) -> None:
     rolled = CliRunner().invoke(main, [*config, "game", "rollback", "valley-demo"])
     assert rolled.exit_code == 0, rolled.output
     result = CliRunner().invoke(main, [*config, "archive", "build", "--out", str(site_copy)])
-    assert "1 turn pages written, 2 up to date" in result.output
+    assert "1 turn page written, 2 up to date" in result.output
     folder = site_copy / "valley-demo"
     assert not (folder / "turn-3.html").exists() and not (folder / "turn-3.json").exists()
     assert [href for href, _t, _l in timeline_of(folder / "index.html")] == ["turn-0.html", "turn-1.html",

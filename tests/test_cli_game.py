@@ -92,7 +92,8 @@ def test_unknown_options_and_choices_are_refused_naming_the_valid_ones(tmp_path:
     cases = [
         (["--option", "speed=2"], "Error: Valley of the Mammoths has no option 'speed'; its options are "
                                   "board=W1E1|W1E2|W2E1|W2E2 (default W1E1), fire=yes|no (default no), "
-                                  "beginner=yes|no (default no), resurrection=yes|no (default yes)"),
+                                  "beginner=yes|no (default no), resurrection=yes|no (default yes), "
+                                  "lang=en|fr|es (default en)"),
         (["--option", "board=W9E9"], "Error: option board is one of W1E1, W1E2, W2E1, W2E2, not 'W9E9'; "
                                      "write board=W1E1|W1E2|W2E1|W2E2 (default W1E1)"),
         (["--option", "fire=maybe"], "Error: option fire takes yes or no, not 'maybe'; write fire=yes|no"),
@@ -131,7 +132,7 @@ def test_seat_lang_refuses_a_bad_language_zone_or_seat_in_one_line(tmp_path: Pat
     cases = [
         (["g", "red", "de"], "Error: 'de' is not a language of pbem; choose one of en, fr, es or default"),
         (["g", "red", "fr", "--timezone", "Mars/Olympus"], "Error: 'Mars/Olympus' is not a time zone"),
-        (["g", "green", "fr"], "Error: game g has no seat green"),
+        (["g", "green", "fr"], "Error: game g has no seat green; its seats are red, blue"),
     ]
     for args, message in cases:
         result = gm(tmp_path, "seat-lang", *args)
@@ -139,3 +140,11 @@ def test_seat_lang_refuses_a_bad_language_zone_or_seat_in_one_line(tmp_path: Pat
         assert result.output.startswith(message) and result.output.count("\n") == 1, (args, result.output)
     with Session(open_engine(f"sqlite:///{tmp_path / 'pbem.sqlite'}")) as s:
         assert {(x.lang, x.timezone) for x in s.exec(select(Seat).where(Seat.game_id == "g"))} == {("", "")}
+
+
+def test_every_option_of_game_new_says_what_it_does(tmp_path: Path) -> None:
+    shown = new_game(tmp_path, "--help").output
+    for option in ("--deadline", "--grace", "--early", "--seat", "--option"):
+        after = shown[shown.index(option):].split("\n  -")[0]
+        assert len(after.split()) > 3, (option, after)
+    assert "orders are still taken" in " ".join(shown.split())

@@ -75,7 +75,8 @@ def game() -> None:
 @click.option("--move-deadline", default="24h", show_default=True,
               help="time for each move where players act in turn")
 @click.option("--move-reminders", default="6,1", show_default=True, help="hours before the move deadline")
-@click.option("--grace", default="0m", show_default=True)
+@click.option("--grace", default="0m", show_default=True,
+              help="time after a deadline that orders are still taken, for mail on its way")
 @click.option("--early", default="30m", show_default=True, help="delay before an all-READY turn runs")
 @click.option("--missed", type=click.Choice(["hold", "bot"]), default="hold", show_default=True)
 @click.option("--gm", "gm_email", default="", help="the GM's mail address")

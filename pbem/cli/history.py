@@ -50,8 +50,9 @@ def archive_build(obj: Ctx, game_ids: tuple[str, ...], out: str, lang: str | Non
         total = count_turns(s, game_ids)
         with click.progressbar(length=total, label="turns", file=sys.stderr) as bar:
             done = build(s, Path(out), game_ids, progress=bar.update, lang=lang or "")
-    click.echo(f"{done['games']} games, {done['written']} turn pages written, {done['skipped']} up to date: "
-               f"{Path(out) / 'index.html'}")
+    games = f"{done['games']} game" + ("" if done["games"] == 1 else "s")
+    pages = f"{done['written']} turn page" + ("" if done["written"] == 1 else "s")
+    click.echo(f"{games}, {pages} written, {done['skipped']} up to date: {Path(out) / 'index.html'}")
 
 
 @click.command()
