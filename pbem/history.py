@@ -32,28 +32,31 @@ def turn_report(s: Session, game: Game, turn: int | None, seat: str | None, fmt:
                 address: str) -> str:
     """The report of turn ``turn`` (the state after it was resolved) as ``seat`` saw it."""
     ruleset = get_ruleset(game.ruleset)
-    done = records(s, game.id)
-    if not done:
+    # Report N shows the result of resolving turn N-1; report 0 the setup every seat was mailed.
+    by_turn: dict[int, tuple[str, str, str]] = {r.turn_no + 1: (r.state_json, r.events_json, r.sheets_json)
+                                                for r in records(s, game.id)}
+    if game.initial_state_json:
+        by_turn[0] = (game.initial_state_json, "[]", "{}")
+    if not by_turn:
         raise HistoryError(_("no turn of {game} has been resolved yet").format(game=game.id))
-    by_turn = {r.turn_no + 1: r for r in done}     # report N shows the result of resolving turn N-1
     number = turn if turn is not None else max(by_turn)
     if number not in by_turn:
         said = {"game": game.id, "first": min(by_turn), "last": max(by_turn), "n": number}
         raise HistoryError((_("{game} has a report for turn {first} only, not {n}") if len(by_turn) == 1 else
                             _("{game} has reports for turns {first} to {last}, not {n}")).format(**said))
-    record = by_turn[number]
-    state = ruleset.from_json(record.state_json)
+    state_json, events_json, sheets_json = by_turn[number]
+    state = ruleset.from_json(state_json)
     if seat is not None and seat not in state.players:
         raise HistoryError(_("game {game} has no seat {seat}; its seats are {seats}").format(
             game=game.id, seat=seat, seats=", ".join(state.players)))
-    events = json.loads(record.events_json)
+    events = json.loads(events_json)
     view = ruleset.view(state, seat)
     if fmt == "json":
         visible = [e for e in events if fields(e)[2] in (None, seat)]
         data = {"game": game.id, "turn": number, "seat": seat, "view": view, "events": visible,
                 "orders": carried_out(events, state.players)}
         if seat is not None:        # a seat's own sheet, never another's
-            data["my_orders"] = json.loads(record.sheets_json).get(seat, [])
+            data["my_orders"] = json.loads(sheets_json).get(seat, [])
         return json.dumps(data, indent=2, sort_keys=True)
     _subject, text, html = get_presenter(game.ruleset).report(
         game=game.id, turn_no=number, seat=seat, view=view, events=events, deadline="", address=address)

@@ -61,7 +61,12 @@ def test_history_as_a_seat_and_as_the_public(demo: Path) -> None:
     assert mine["view"]["tribes"]["blue"]["hand"] is not None and mine["view"]["tribes"]["red"]["hand"] is None
     assert "<svg" in run(demo, "history", "valley-demo", "--format", "html").output
     bad = run(demo, "history", "valley-demo", "--turn", "99")
-    assert bad.exit_code == 1 and "reports for turns 1 to 4" in bad.output
+    assert bad.exit_code == 1 and "reports for turns 0 to 4" in bad.output
+    setup = run(demo, "history", "valley-demo", "--turn", "0", "--seat", "red")
+    assert setup.exit_code == 0 and setup.output.startswith("=== pbem report valley-demo turn 0 ===")
+    assert "Turn 0: setup" in setup.output and "report for red" in setup.output
+    first = json.loads(run(demo, "history", "valley-demo", "--turn", "0", "--seat", "red", "--format", "json").output)
+    assert first["turn"] == 0 and first["events"] == [] and first["my_orders"] == []
 
 
 STANDING = re.compile(r"\b(?:LOSSES|STARVE|CONQUER)\b|\bPLACE [A-G][1-7]\b")
@@ -122,7 +127,7 @@ def test_history_by_mail(tmp_path: Path) -> None:
     secret = password_in(world.outbox("ann@example.org"))
     world.post(order_mail("ann@example.org", f"SIGNON g red {secret}\nHISTORY 1\n"))
     run_pass(world, t0 + timedelta(minutes=1))
-    assert "has been resolved yet" in text_of(world.outbox("ann@example.org")[-1])
+    assert "has a report for turn 0 only, not 1" in " ".join(text_of(world.outbox("ann@example.org")[-1]).split())
     run_pass(world, t0 + timedelta(hours=80))
     world.post(order_mail("ann@example.org", f"SIGNON g red {secret}\nHISTORY 1\n"))
     run_pass(world, t0 + timedelta(hours=81))
