@@ -200,8 +200,14 @@ def extend(game: Game, text: str, now: datetime) -> Msg:
 
 
 def process_now(game: Game, now: datetime) -> Msg:
+    """The turn runs on the next pass. Asked again before that pass, nothing changes and
+    nobody is told twice."""
     refuse_unless(game, "PROCESS")
-    game.deadline = now - timedelta(minutes=game.grace_minutes)
+    due = now - timedelta(minutes=game.grace_minutes)
+    if game.deadline is not None and aware(game.deadline) <= due:
+        raise GameError(_("the turn of {game} runs on the next pass already; nothing was changed").format(
+            game=game.id))
+    game.deadline = due
     return Msg("asked for the turn to run on this pass")
 
 

@@ -113,6 +113,10 @@ def test_paused_and_running_games(tmp_path: Path, database: str) -> None:
         assert_refused(world, ["game", "extend", "g", bad], "")
     resumed = cli(world, "game", "resume", "g", "--now", (T0 + timedelta(hours=2)).isoformat())
     assert resumed.exit_code == 0 and "resumed the game" in resumed.output
+    later = (T0 + timedelta(hours=3)).isoformat()
+    assert cli(world, "game", "process-now", "g", "--now", later).exit_code == 0
+    for _ in range(3):      # asked again before the pass: nobody is mailed twice
+        assert_refused(world, ["game", "process-now", "g", "--now", later], "runs on the next pass already")
 
 
 def test_dry_runs_say_who_would_get_what_and_change_nothing(tmp_path: Path, database: str) -> None:
