@@ -16,15 +16,16 @@ from pbem.process import Lock, Pass, Summary
 from pbem.transports import make_inbox, make_outbox
 
 
-def _pass(cfg: Config, now: datetime, mailboxes: list[str] | None = None, dry_run: bool = False) -> Pass:
+def _pass(cfg: Config, now: datetime, mailboxes: list[str] | None = None, dry_run: bool = False,
+          clock_given: bool = False) -> Pass:
     return Pass(cfg, now, lambda engine, name: make_inbox(cfg, engine, name), lambda: make_outbox(cfg),
-                dry_run=dry_run, mailboxes=mailboxes)
+                dry_run=dry_run, mailboxes=mailboxes, clock_given=clock_given)
 
 
-def _child(args: tuple[str | None, str, str, bool, list[str] | None]) -> tuple[int, Summary]:
-    config_path, now_iso, role, dry_run, mailboxes = args
+def _child(args: tuple[str | None, str, str, bool, list[str] | None, bool]) -> tuple[int, Summary]:
+    config_path, now_iso, role, dry_run, mailboxes, clock_given = args
     cfg = load(config_path)
-    p = _pass(cfg, datetime.fromisoformat(now_iso), mailboxes, dry_run)
+    p = _pass(cfg, datetime.fromisoformat(now_iso), mailboxes, dry_run, clock_given)
     code = p.run(role)
     p.engine.dispose()
     return code, p.summary
@@ -40,14 +41,16 @@ def merge(into: Summary, other: Summary) -> None:
 
 
 def run_workers(config_path: str | None, cfg: Config, now: datetime, role: str, workers: int,
-                dry_run: bool = False, mailboxes: list[str] | None = None) -> tuple[int, Summary]:
+                dry_run: bool = False, mailboxes: list[str] | None = None,
+                clock_given: bool = False) -> tuple[int, Summary]:
     summary = Summary()
     codes: list[int] = []
     ctx = multiprocessing.get_context("spawn")
 
     def fan_out(child_role: str, jobs: list[list[str] | None]) -> None:
         with ctx.Pool(len(jobs)) as pool:
-            for code, part in pool.map(_child, [(config_path, now.isoformat(), child_role, dry_run, j) for j in jobs]):
+            for code, part in pool.map(_child, [(config_path, now.isoformat(), child_role, dry_run, j, clock_given)
+                                      for j in jobs]):
                 codes.append(code)
                 merge(summary, part)
 
@@ -58,7 +61,7 @@ def run_workers(config_path: str | None, cfg: Config, now: datetime, role: str, 
     elif role in ("resolve", "send"):
         fan_out(role, [None] * workers)
     else:
-        parent = _pass(cfg, now, boxes, dry_run)
+        parent = _pass(cfg, now, boxes, dry_run, clock_given)
         with Lock(parent.lock_path()):
             codes.append(parent.run("fetch-under-lock"))
             merge(summary, parent.summary)

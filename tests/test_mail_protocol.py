@@ -235,6 +235,17 @@ def test_outage_pushes_deadlines_back(world: World) -> None:
         assert s.get(Game, "g").deadline.replace(tzinfo=timezone.utc) == T0 + timedelta(hours=48 + 49)
 
 
+def test_a_jump_in_the_gm_s_own_clock_is_no_outage(world: World) -> None:
+    """'pbem process --now' is the GM's clock: a jump past the turn's deadline runs the turn,
+    where the same gap on the server's clock would be taken for an outage."""
+    world.config.write_text(world.config.read_text().replace("outage_factor = 1000", "outage_factor = 8"))
+    run_pass(world, T0 + timedelta(hours=1))
+    done = world.pbem("process", "--now", (T0 + timedelta(hours=50)).isoformat())
+    assert "taken as your clock, not as an outage" in done.stdout + done.stderr
+    with db(world) as s:
+        assert s.get(Game, "g").turn_no == 1 and not s.exec(select(GmLog).where(GmLog.action == "outage")).all()
+
+
 def test_huge_and_exploding_mail_is_refused_and_answered(world: World) -> None:
     big = order_mail(ANN, "SIGNON g red x\n" + "x" * 100) + b"y" * (20 * 1024 * 1024)
     world.post(big)

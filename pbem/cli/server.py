@@ -47,7 +47,8 @@ def init(directory: str, force: bool) -> None:
 
 
 @click.command()
-@click.option("--now", "now_text", help="the time to use (ISO), for tests and replays")
+@click.option("--now", "now_text",
+              help="the time to use (ISO), for tests and replays: your clock, so a jump in it is no outage")
 @click.option("--dry-run", is_flag=True, help="show what would happen and change nothing")
 @click.option("--quiet", "-q", is_flag=True, help="print nothing when all went well")
 @click.option("--role", type=click.Choice(["all", "fetch", "resolve", "send"]), default="all", show_default=True,
@@ -67,7 +68,8 @@ def process(obj: Ctx, now_text: str | None, dry_run: bool, quiet: bool, role: st
                                      param_hint="--mailbox")
     now = _now(now_text)
     try:
-        code, summary = _run_pass(obj, cfg, now, role, workers, dry_run, list(mailboxes) or None)
+        code, summary = _run_pass(obj, cfg, now, role, workers, dry_run, list(mailboxes) or None,
+                                  clock_given=now_text is not None)
     except Busy as why:
         click.echo(f"pbem: {why}", err=True)
         sys.exit(75)
@@ -78,15 +80,15 @@ def process(obj: Ctx, now_text: str | None, dry_run: bool, quiet: bool, role: st
 
 
 def _run_pass(obj: Ctx, cfg, now, role: str, workers: int, dry_run: bool,  # type: ignore[no-untyped-def]
-              mailboxes: list[str] | None):
+              mailboxes: list[str] | None, clock_given: bool = False):
     """(exit code, summary) of one pass, in this process or in ``workers`` of them."""
     if workers > 1:
         from pbem.workers import run_workers
-        return run_workers(obj.config_path, cfg, now, role, workers, dry_run, mailboxes)
+        return run_workers(obj.config_path, cfg, now, role, workers, dry_run, mailboxes, clock_given)
     from pbem.process import Pass
     from pbem.transports import make_inbox, make_outbox
     run = Pass(cfg, now, lambda engine, name: make_inbox(cfg, engine, name), lambda: make_outbox(cfg),
-               dry_run=dry_run, mailboxes=mailboxes)
+               dry_run=dry_run, mailboxes=mailboxes, clock_given=clock_given)
     return run.run(role), run.summary
 
 

@@ -26,6 +26,7 @@ class Context(Protocol):
     """The pass a runner works for (``pbem.process.Pass``)."""
     cfg: Config
     now: datetime
+    clock_given: bool
     dry_run: bool
     summary: Summary
     engine: Engine

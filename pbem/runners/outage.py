@@ -1,6 +1,7 @@
 """The outage guard: when no pass ran for ``pass_minutes * outage_factor``,
 every active deadline moves back by the gap, so nobody loses a turn to a
-server that was down."""
+server that was down. A time the GM gives (``pbem process --now``) is the
+GM's own clock: a jump in it runs what fell due, and moves nothing."""
 from __future__ import annotations
 
 from datetime import timedelta
@@ -22,7 +23,10 @@ def guard(ctx: Context) -> None:
         if meta is not None and meta.value:
             gap = ctx.now - aware(parse_when(meta.value))
             limit = timedelta(minutes=ctx.cfg.timing.pass_minutes * ctx.cfg.timing.outage_factor)
-            if gap > limit:
+            if gap > limit and ctx.clock_given:
+                ctx.summary.notes.append(f"--now is {gap} after the last pass: taken as your clock, not as an "
+                                         "outage, so the turns due by then run and no deadline moved")
+            elif gap > limit:
                 _move_deadlines(ctx, s, gap)
             elif gap < -timedelta(minutes=5):
                 ctx.summary.notes.append(f"the clock went back by {-gap}; deadlines left alone")
