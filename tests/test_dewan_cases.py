@@ -75,3 +75,28 @@ def test_the_runner_fails_with_the_reason(extra: str, words: str) -> None:
 def test_a_wrong_case_fails_saying_why(text: str, words: str) -> None:
     result = run_case(text)
     assert not result.passed and words in result.message, result.message
+
+
+@pytest.mark.parametrize("position, words", [
+    ('camps = { red = ["A1", "B2"], blue = ["C2"] }', "red's camp on B2 stands on water"),
+    ('camps = { red = ["A1", "C1"] }', "red's camp on C1 stands on a start hex"),
+    ('stories = { red = ["s01"], blue = ["s01"] }', "story s01 is both in red's stories held and in blue's"),
+    ('done = { red = ["s02"] }\nstory_row = ["s02"]', "story s02 is both in the story row and in red's"),
+    ('tucked = { red = ["F", "M", "D", "P"] }', "red has 4 tucked cards, but its 0 camps"),
+    ('camps = { red = ["A1", "B1", "C2"] }\ntucked = { red = ["F"] }', "gave 0 tucks"),
+    ('berries = { blue = 1 }', "blue has 1 berry tokens, but a camp takes at most one and it placed 0"),
+    ('stories = { red = ["s01", "s02"] }', "red has 2 story tiles, but the draft and its 0 camps"),
+])
+def test_the_runner_refuses_positions_the_rules_never_reach(position: str, words: str) -> None:
+    text = BASE.replace('camps = { red = ["A1"] }\n', "").replace("S   F   M\n2   P   F   D", "S   F   S\n2   P   W   D")
+    result = run_case(text + position + "\n[run]\nsteps = 0\n")
+    assert not result.passed and "the rules never reach this position" in result.message, result.message
+    assert words in result.message, result.message
+
+
+def test_a_reachable_position_with_tucks_berries_and_stories_runs() -> None:
+    text = BASE.replace('camps = { red = ["A1"] }\n', "")
+    position = ('camps = { red = ["A1", "B1", "B2", "C2"] }\ntucked = { red = ["F"] }\nberries = { red = 3 }\n'
+                'stories = { red = ["s01"] }\ndone = { red = ["s02"] }\n')
+    result = run_case(text + position + "[run]\nsteps = 0\n")
+    assert result.passed, result.message

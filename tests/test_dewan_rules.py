@@ -254,3 +254,53 @@ def test_a_translated_sheet_parses_to_the_same_orders_as_its_english(seed: int, 
         wanted = RULESET.parse_orders(st, seat, "\n".join(lines))
         assert again.normal == wanted.normal and again.problems == wanted.problems
         assert [localwords.localised(x, "en") for x in lines] == lines
+
+
+WET = """
+    A   B   C   D
+1   S   W   W   F
+2   W   W   P   M
+3   D   P   M   D
+"""
+
+
+def _wet_position(hand: list[str]) -> State:
+    """Red's start camp on A1 has only water around it; land lies one or two hexes beyond."""
+    return build_state(read_board({"map": WET}), {}, {"players": ["red", "blue"], "camps": {"red": ["A1"]},
+                                                      "hands": {"red": hand}})
+
+
+def test_no_bot_and_no_fallback_offers_a_camp_on_water() -> None:
+    from engine.dewan import bots, flow, heuristic, legal
+    st = _wet_position(["F", "W", "P", "M", "D", "W"])
+    st.row = ["", "", "", "", "", ""]           # no pair to take: the fallback must camp
+    found = legal.any_camp(st, "red")
+    assert found is not None and st.board.terrain(found.destination) != "W"
+    assert flow.fallback(st, "red") == found
+    simple = bots.camps(st, "red")
+    assert simple and all(st.board.terrain(c.destination) != "W" for c in simple)
+    options = heuristic.Mind(st, "red", random.Random(1)).options()
+    assert options and all(st.board.terrain(o.dest) != "W" for o in options)
+    assert {o.dest for o in options} >= {"C2", "A3"}      # across the water, one card for the run
+
+
+def test_a_camp_on_water_is_refused_with_the_land_beyond() -> None:
+    st = _wet_position(["F", "W", "P"])
+    problems = RULESET.parse_orders(st, "red", "CAMP A1-B1").problems
+    assert len(problems) == 1 and "B1 is water" in str(problems[0])
+    assert "e.g. CAMP A1-B1-C2" in str(problems[0])
+    assert RULESET.parse_orders(st, "red", "CAMP A1-B1-C2").ok
+
+
+def test_shore_counts_each_water_hex_next_to_the_camps_once_and_tucked_water() -> None:
+    from engine.dewan.stories import Holding, Need, StoryError, have
+    board = read_board({"map": WET})
+    shore = Need.from_dict({"shore": 4})
+    assert have(shore, board, Holding(frozenset({"A1"}))) == 2          # B1, A2
+    assert have(shore, board, Holding(frozenset({"A1", "C2"}))) == 4    # C1 and B2 added, B1 once
+    assert have(shore, board, Holding(frozenset({"A1"}), ("PW", "F"))) == 3
+    kinds = Need.from_dict({"kinds": 2})
+    assert have(kinds, board, Holding(frozenset({"A1", "C2"}))) == 2     # plains, and water beside
+    assert have(kinds, board, Holding(frozenset({"D3", "D2"}))) == 2     # desert, mountain: no water near
+    with pytest.raises(StoryError, match="shore"):
+        Need.from_dict({"terrain": "W", "count": 2})

@@ -249,7 +249,8 @@ def _bad_lines(st: Any, seat: str) -> list[str]:
              f"CAMP {camp}-{near[0]} STORY 1", f"CAMP {camp}-{near[0]} TUCK W/crystal", f"CAMP {far}-{camp}",
              f"CAMP {camp}-{theirs}" if theirs in near else f"CAMP {near[0]}-{camp}"]
     starts = [h for h, x in st.board.hexes.items() if x.terrain == "S" and h in near]
-    return lines + [f"CAMP {camp}-{h}" for h in starts]
+    water = [h for h in near if st.board.terrain(h) == "W"]
+    return lines + [f"CAMP {camp}-{h}" for h in starts + water]
 
 
 def _refused(lang: str) -> list[Any]:

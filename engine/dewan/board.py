@@ -18,6 +18,7 @@ from engine.valley import hexgrid
 
 TERRAINS = {"F": "forest", "M": "mountain", "D": "desert", "P": "plains", "W": "water"}
 START = "S"
+WATER = "W"             # crossed, never camped on
 SYMBOLS = ("artifact", "pigment", "crystal")
 _CELL = re.compile(r"^([FMDPWS])([b*]*)$")
 

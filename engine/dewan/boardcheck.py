@@ -6,7 +6,7 @@ import random
 from collections import Counter
 from typing import Callable
 
-from engine.dewan.board import START, TERRAINS, Board
+from engine.dewan.board import START, TERRAINS, WATER, Board
 from engine.dewan.cards import card
 from engine.dewan.components import (CARDS, PLAYERS, SCENARIOS, STORIES, TILES, inner_edge,
                                      layout, tile_names, tiles_of)
@@ -25,6 +25,8 @@ def check_tiles() -> list[str]:
             problems.append(f"tile {tile.id}: a start hex belongs in the centre of a start tile only")
         if any(h.terrain == START for h in hexes[1:]):
             problems.append(f"tile {tile.id}: a start hex in the ring")
+        if any(h.berry and h.terrain == WATER for h in hexes):
+            problems.append(f"tile {tile.id}: a berry on water, where no camp can take it")
         if any(h.fire > 2 for h in hexes):
             problems.append(f"tile {tile.id}: more than 2 fire symbols on one hex")
         berries = [i for i, h in enumerate(hexes) if h.berry]
@@ -179,40 +181,45 @@ def _start_matters(story: Story, board: Board, starts: list[str]) -> bool:
 
 def witness(story: Story, board: Board, start: str) -> Holding | None:
     """A holding that meets ``story`` with at most 9 camps (``start`` first,
-    no other start hex) and 3 tucked cards, found greedily; None when the
-    greedy search finds none. What it finds is confirmed with stories.met."""
-    search = _Search(story, board, start)
-    while search.short():
-        move = search.best()
-        if move is None:
-            return None
-        search.add(*move)
-    found = search.holding()
-    return found if met(story, board, found) else None
+    no start hex or water after it) and 3 tucked cards, found greedily: camps
+    anywhere, else camps each next to one already placed (a group that a camp
+    off on its own could cut from the rest by water); None when neither finds
+    one. What it finds is confirmed with stories.met."""
+    for connected in (False, True):
+        search = _Search(story, board, start, connected)
+        while search.short() and (move := search.best()) is not None:
+            search.add(*move)
+        found = search.holding()
+        if met(story, board, found):
+            return found
+    return None
 
 
 class _Search:
     """The greedy search's position: camps and tucked cards so far, and how
     much of each need they give."""
 
-    def __init__(self, story: Story, board: Board, start: str) -> None:
-        self.story, self.board = story, board
+    def __init__(self, story: Story, board: Board, start: str, connected: bool = False) -> None:
+        self.story, self.board, self.connected = story, board, connected
         self.camps: dict[str, int] = {}          # camp -> its group's label
         self.sizes: dict[int, int] = {}          # group label -> camps in it
         self.tucked: list[str] = []
         self.shown: Counter[str] = Counter()     # terrains on camps and tucked cards
         self.symbols: set[tuple[frozenset[str], str]] = set()
         self.tucked_symbols: Counter[str] = Counter()
+        self.wet: set[str] = set()               # water hexes next to the camps
         self.berries = self.fire = 0
-        self.free = [n for n in board.names if board.terrain(n) != START]
+        self.free = [n for n in board.names if board.terrain(n) not in (START, WATER)]
         self.deck = Counter(CARDS.values())
         self.add("camp", start)
 
     def got(self, need: Need) -> int:
         if need.kind == "terrain":
             return self.shown[need.what]
+        if need.kind == "shore":
+            return len(self.wet) + self.shown[WATER]
         if need.kind == "kinds":
-            return sum(1 for t in TERRAINS if self.shown[t])
+            return sum(1 for t in TERRAINS if self.shown[t] or (t == WATER and self.wet))
         if need.kind == "symbol":
             return sum(s == need.what for _, s in self.symbols) + self.tucked_symbols[need.what]
         if need.kind == "group":
@@ -226,8 +233,11 @@ class _Search:
         h = self.board.hexes[name]
         if need.kind == "terrain":
             return int(h.terrain == need.what)
+        if need.kind == "shore":
+            return len(self._water(name) - self.wet)
         if need.kind == "kinds":
-            return int(h.terrain in TERRAINS and not self.shown[h.terrain])
+            wet = not self.wet and not self.shown[WATER] and self._water(name)
+            return int(h.terrain in TERRAINS and not self.shown[h.terrain]) + int(bool(wet))
         if need.kind == "symbol":
             return sum(1 for m in self.board.symbols_touching(name) if m[1] == need.what and m not in self.symbols)
         if need.kind == "group":
@@ -237,10 +247,10 @@ class _Search:
 
     def _gain_card(self, text: str, need: Need) -> int:
         c = card(text)
-        if need.kind == "terrain":
-            return int(c.serves(need.what))
+        if need.kind in ("terrain", "shore"):
+            return int(c.serves(need.what or WATER))
         if need.kind == "kinds":
-            return sum(1 for t in c.terrains if not self.shown[t])
+            return sum(1 for t in c.terrains if not self.shown[t] and not (t == WATER and self.wet))
         if need.kind in ("symbol", "berries"):
             return int(c.symbol == (need.what or "berry"))
         return 0
@@ -251,7 +261,8 @@ class _Search:
         left = [(n, k) for n, k in left if k > 0]
         moves = []
         if len(self.camps) < CAMPS:
-            moves += [("camp", n) for n in self.free if n not in self.camps]
+            moves += [("camp", n) for n in self.free if n not in self.camps
+                      and (not self.connected or any(m in self.camps for m in self.board.adjacent(n)))]
         if len(self.tucked) < TUCKS:
             moves += [("tuck", c) for c in sorted(self.deck) if self.tucked.count(c) < self.deck[c]]
         top, gain = None, 0
@@ -280,9 +291,13 @@ class _Search:
         self.camps[what] = label
         if h.terrain in TERRAINS:
             self.shown[h.terrain] += 1
+        self.wet |= self._water(what)
         self.symbols.update(self.board.symbols_touching(what))
         self.berries += h.berry
         self.fire += h.fire
+
+    def _water(self, name: str) -> set[str]:
+        return {n for n in self.board.adjacent(name) if self.board.terrain(n) == WATER}
 
     def holding(self) -> Holding:
         return Holding(frozenset(self.camps), tuple(self.tucked), sum(self.board.hexes[c].berry for c in self.camps))

@@ -12,7 +12,6 @@ import random
 
 from engine.contract import OrderSheet
 from engine.dewan import legal, payment
-from engine.dewan.board import START
 from engine.dewan.cards import card
 from engine.dewan.orders import Camp, Order, Pick, Take
 from engine.dewan.state import DRAFT, PLAY, State
@@ -27,7 +26,7 @@ def camps(st: State, seat: str) -> list[Camp]:
         for a in board.adjacent(first):
             for path in [(first, a)] + [(first, a, b) for b in board.adjacent(a) if b != first]:
                 dest = path[-1]
-                if len(set(path)) < len(path) or st.owner(dest) or board.terrain(dest) == START:
+                if len(set(path)) < len(path) or not legal.campable(st, dest):
                     continue
                 if payment.cheapest(payment.slots(st, seat, path), st.hands[seat]) is not None:
                     out.append(Camp(path))

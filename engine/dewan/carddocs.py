@@ -27,6 +27,9 @@ NOTES = """\
   of what stories ask for: 9 of them a berry pile (two tokens on neighbouring hexes), each 1-2
   fire symbols and 2 different border symbols. Water comes in runs of 2-3 hexes on some tiles:
   a run is crossed for one water card, so lakes are short cuts for those who hold water.
+  Water is crossed, never camped on: no berry lies on water, and the stories about water
+  (People of the Shore, Many Paths, Lake Dwellers) count the water hexes next to a clan's
+  camps (each once), a tucked card showing water counting as one more.
 - **Layouts.** Start tiles sit where each touches at least 3 other tiles, so no clan is pushed
   into a corner. The start slots are listed in seat order. The tiles used are drawn at random and each is turned at random, from the
   game's seed.

@@ -12,8 +12,9 @@ from typing import Any
 
 from engine.casefile import CaseError, check_keys
 from engine.dewan import components
-from engine.dewan.board import Board, BoardError
+from engine.dewan.board import START, WATER, Board, BoardError
 from engine.dewan.cards import CardError, normal
+from engine.dewan.legal import STORY_BONUS, TUCK_BONUS
 from engine.dewan.state import (
     BOARD_CAMPS, DRAFT, PLAY, ROW_SIZE, STORY_ROW_SIZE, State, story_dict, story_from)
 from engine.dewan.stories import StoryError
@@ -127,8 +128,48 @@ def build_state(board: Board, own: dict[str, dict[str, Any]], position: Any) -> 
         berries={p: _whole(v, f"berries {p}", 0, 99) for p, v in _per_seat(pos, "berries", seats, 0).items()},
         round_ends=bool(pos.get("round_ends", False)), round=_whole(pos.get("round", 1), "round", 1, 999))
     st.__dict__["board"] = board
+    why = unreachable(st)
+    if why:
+        raise CaseError(f"the rules never reach this position: {why}")
     for p, want in check_keys("position.fire", pos.get("fire", {}), set(seats)).items():
         if st.fire(p) != want:
             raise CaseError(f"fire {p}: the position gives {st.fire(p)} (completed stories, tucked cards, "
                             f"the last camp), not {want}")
     return st
+
+
+def unreachable(st: State) -> str:
+    """Why no game can reach the position ``st`` (a camp on water or on a start hex not its
+    own, a story tile in two places, more tucked cards, berries or story tiles than the camps
+    placed give), or ''."""
+    board = st.board
+    for p in st.players:
+        for n, h in enumerate(st.camps[p]):
+            if board.terrain(h) == WATER:
+                return f"{p}'s camp on {h} stands on water (water is crossed, never camped on)"
+            if n and board.terrain(h) == START:
+                return f"{p}'s camp on {h} stands on a start hex, which only a start camp does"
+    seen: dict[str, str] = {}
+    places = [("the story row", st.story_row), ("the story deck", st.story_deck)]
+    places += [(f"{p}'s {what}", getattr(st, key)[p]) for p in st.players
+               for key, what in (("stories", "stories held"), ("done", "completed stories"))]
+    for where, tiles in places:
+        for t in filter(None, tiles):
+            if t in seen:
+                return f"story {t} is both in {seen[t]} and in {where}"
+            seen[t] = where
+    for p in st.players:
+        placed = st.placed(p)
+        tucks = sum(n <= placed for n in TUCK_BONUS)
+        if len(st.tucked[p]) > tucks:
+            return (f"{p} has {len(st.tucked[p])} tucked cards, but its {placed} camps placed from the "
+                    f"tribe board gave {tucks} tucks (at the 3rd, 5th and 7th)")
+        if st.berries[p] > placed:
+            return f"{p} has {st.berries[p]} berry tokens, but a camp takes at most one and it placed {placed}"
+        tiles = len(st.stories[p]) + len(st.done[p])
+        most = (st.stage != DRAFT or st.players.index(p) >= st.players.index(st.to_move)) + sum(
+            n <= placed for n in STORY_BONUS)
+        if tiles > most:
+            return (f"{p} has {tiles} story tiles, but the draft and its {placed} camps placed from the "
+                    f"tribe board gave at most {most} (at the 2nd, 4th and 6th)")
+    return ""

@@ -24,10 +24,11 @@ from dataclasses import dataclass
 
 from engine.contract import OrderSheet
 from engine.dewan import legal, payment
-from engine.dewan.board import START, Board
+from engine.dewan.board import START, WATER, Board
 from engine.dewan.cards import card
 from engine.dewan.orders import Camp, Order, Pick, Take
 from engine.dewan.state import DRAFT, PLAY, State
+from engine.dewan.stories import shore
 from engine.dewan.worth import LAST_ROUND_CARD, Clan, Judge, card_worth, edges_of, have
 
 ANY = payment.ANY
@@ -81,7 +82,7 @@ class Mind:
         found: dict[str, dict[tuple[str, ...], tuple[tuple[str, ...], int]]] = {}
 
         def free(h: str) -> bool:
-            return h not in owner and board.terrain(h) != START
+            return h not in owner and board.terrain(h) not in (START, WATER)
 
         def add(path: tuple[str, ...], needs: tuple[str, ...], given: int) -> None:
             costs = found.setdefault(path[-1], {})
@@ -131,16 +132,19 @@ class Mind:
         owner = {h for p in st.players for h in st.camps[p]}
         targets: set[str] = set()
         edges = edges_of(board)
+        wet = shore(board, self.clan.camps)
         for s in self.clan.held:
             for need in st.story(s).needs:
                 if have(need, board, self.clan) >= need.count:
                     continue
                 for h, x in board.hexes.items():
-                    if h in owner or x.terrain == START:
+                    if h in owner or x.terrain in (START, WATER):
                         continue
                     if ((need.kind == "terrain" and x.terrain == need.what)
                             or (need.kind == "berries" and x.berry) or (need.kind == "fire_hexes" and x.fire)
-                            or (need.kind == "symbol" and any(sym == need.what for _, sym in edges[h]))):
+                            or (need.kind == "symbol" and any(sym == need.what for _, sym in edges[h]))
+                            or (need.kind == "shore" and any(board.terrain(n) == WATER and n not in wet
+                                                             for n in board.adjacent(h)))):
                         targets.add(h)
         return targets
 

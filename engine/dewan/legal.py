@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.dewan import payment
-from engine.dewan.board import START
+from engine.dewan.board import START, WATER
 from engine.dewan.cards import cards
 from engine.dewan.orders import Camp, Order, Pick, Take
 from engine.dewan.state import DRAFT, PLAY, State
@@ -130,6 +130,22 @@ def dest_problem(st: State, seat: str, dest: str) -> Msg | str:
         return Msg("{hex} already holds a camp ({seat}'s)", hex=dest, seat=owner)
     if st.board.terrain(dest) == START:
         return Msg("{hex} is a start hex: a camp goes on a terrain hex", hex=dest)
+    if st.board.terrain(dest) == WATER:
+        return Msg("{hex} is water: a camp never stands on water, it only crosses it", hex=dest)
+    return ""
+
+
+def campable(st: State, name: str) -> bool:
+    """Whether a camp may go on hex ``name``: free, and neither a start hex nor water."""
+    return st.owner(name) is None and st.board.terrain(name) not in (START, WATER)
+
+
+def beyond(st: State, seat: str, path: tuple[str, ...]) -> Msg | str:
+    """For a path that ends on water: the same path carried on to a land hex next to it
+    (``e.g. CAMP A1-B2-C3``), or ''."""
+    for n in st.board.adjacent(path[-1]):
+        if n not in path and campable(st, n):
+            return Msg("cross the water and camp beyond it, e.g. {order}", order="CAMP " + "-".join(path + (n,)))
     return ""
 
 
@@ -154,7 +170,7 @@ def any_camp(st: State, seat: str, most: int = 7, budget: int = 4000) -> Camp | 
                 if n in path:
                     continue
                 new = path + (n,)
-                if st.owner(n) is None and board.terrain(n) != START:
+                if campable(st, n):
                     if payment.cheapest(payment.slots(st, seat, new), st.hands[seat]) is not None:
                         return Camp(new)
                 if len(new) < len(st.hands[seat]):

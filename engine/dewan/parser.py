@@ -21,7 +21,6 @@ from engine.common import Refused
 from engine.localwords import nearest
 from engine.contract import OrderSheet, Problem
 from engine.dewan import legal, localwords, payment
-from engine.dewan.board import START
 from engine.dewan.cards import CardError, normal
 from engine.dewan.turn import ordinal
 from engine.dewan.orders import Camp, Order, Pick, Take, is_move
@@ -184,7 +183,7 @@ class Reader:
             return "CAMP A1-B1"
         for c in st.camps[self.seat]:
             for n in st.board.adjacent(c):
-                if st.owner(n) is None and st.board.terrain(n) != START:
+                if legal.campable(st, n):
                     example = f"CAMP {c}-{n}"
                     return Msg("e.g. {order}", order=example)
         return Msg("CAMP {hex}-<hex>-<destination>", hex=st.camps[self.seat][0])
@@ -204,7 +203,7 @@ class Reader:
                           Msg("your camps are on {hexes}", hexes=", ".join(camps)) if camps else Msg("you have no camps"))
         why = legal.dest_problem(st, seat, order.destination)
         if why:
-            raise Refused(why, self.camp_example())
+            raise Refused(why, legal.beyond(st, seat, order.path) or self.camp_example())
         hand = st.hands[seat]
         if order.pay:
             why = payment.check(payment.slots(st, seat, order.path), order.pay, hand)

@@ -5,7 +5,11 @@ A story's requirements are all of its ``needs``; each need is one of:
 - ``{"terrain": "F", "count": 3}``: 3 of the clan's camps on forest hexes, a
   tucked card showing forest counting as one more (a two-terrain card shows,
   and counts for, both);
-- ``{"kinds": 4}``: camps or tucked cards on 4 different terrains;
+- ``{"shore": 2}``: 2 water hexes next to the clan's camps (a camp never
+  stands on water: each water hex touching one of its camps counts once), a
+  tucked card showing water counting as one more;
+- ``{"kinds": 4}``: 4 different terrains among the clan's camps and tucked
+  cards, water counting when a camp touches water or a tucked card shows it;
 - ``{"symbol": "crystal", "count": 2}``: 2 crystal symbols, each border symbol
   on an edge of a camp's hex counting once, each tucked card with it once;
 - ``{"group": 4}``: 4 of the clan's camps in one group of contiguous hexes;
@@ -19,10 +23,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.dewan.board import SYMBOLS, TERRAINS, Board
+from engine.dewan.board import SYMBOLS, TERRAINS, WATER, Board
 from engine.dewan.cards import card
 
-KINDS = ("terrain", "kinds", "symbol", "group", "berries", "fire_hexes")
+KINDS = ("terrain", "shore", "kinds", "symbol", "group", "berries", "fire_hexes")
 
 
 class StoryError(ValueError):
@@ -44,6 +48,9 @@ class Need:
             what, count = d[kind], d.get("count", 1)
             if what not in (TERRAINS if kind == "terrain" else SYMBOLS):
                 raise StoryError(f"need {d!r}: {what!r} is not a {kind}")
+            if kind == "terrain" and what == WATER:
+                raise StoryError(f"need {d!r}: no camp stands on water; count water next to the camps "
+                                 "with {\"shore\": n}")
         else:
             what, count = "", d[kind]
         if not isinstance(count, int) or count < 1:
@@ -99,14 +106,23 @@ def largest_group(board: Board, camps: frozenset[str]) -> int:
     return best
 
 
+def shore(board: Board, camps: frozenset[str]) -> set[str]:
+    """The water hexes next to at least one of ``camps``."""
+    return {n for c in camps for n in board.adjacent(c) if board.terrain(n) == WATER}
+
+
 def have(need: Need, board: Board, holding: Holding) -> int:
     """How much of ``need`` the clan has (met when at least ``need.count``)."""
     cards = [card(t) for t in holding.tucked]
     if need.kind == "terrain":
         return (sum(board.terrain(c) == need.what for c in holding.camps)
                 + sum(c.serves(need.what) for c in cards))
+    if need.kind == "shore":
+        return len(shore(board, holding.camps)) + sum(c.serves(WATER) for c in cards)
     if need.kind == "kinds":
         shown = {board.terrain(c) for c in holding.camps} | {t for c in cards for t in c.terrains}
+        if shore(board, holding.camps):
+            shown.add(WATER)
         return len(shown & TERRAINS.keys())
     if need.kind == "symbol":
         edges = {pair for c in holding.camps for pair, sym in board.symbols_touching(c) if sym == need.what}
@@ -128,6 +144,8 @@ def describe(need: Need) -> str:
         return f"{need.count} {TERRAINS[need.what]}"
     if need.kind == "symbol":
         return f"{need.count} {need.what}" + ("s" if need.count > 1 else "")
+    if need.kind == "shore":
+        return f"{need.count} water next to camps"
     return {"kinds": f"{need.count} different terrains", "group": f"a group of {need.count} camps",
             "berries": f"{need.count} berr{'ies' if need.count > 1 else 'y'}",
             "fire_hexes": f"{need.count} fire on camp hexes"}[need.kind]

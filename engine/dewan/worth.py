@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from engine.dewan.board import TERRAINS, Board
+from engine.dewan.board import TERRAINS, WATER, Board
 from engine.dewan.cards import card
 from engine.dewan.state import State
-from engine.dewan.stories import Need, Story, largest_group
+from engine.dewan.stories import Need, Story, largest_group, shore
 
 STEP = 0.72            # the chance kept for each step a story still lacks
 LONE = 0.35            # the share of a group's points a lone camp counts for
@@ -57,8 +57,12 @@ def have(need: Need, board: Board, clan: Clan) -> int:
     cards = [card(t) for t in clan.tucked]
     if need.kind == "terrain":
         return sum(board.hexes[c].terrain == need.what for c in clan.camps) + sum(c.serves(need.what) for c in cards)
+    if need.kind == "shore":
+        return len(shore(board, clan.camps)) + sum(c.serves(WATER) for c in cards)
     if need.kind == "kinds":
         shown = {board.hexes[c].terrain for c in clan.camps} | {t for c in cards for t in c.terrains}
+        if shore(board, clan.camps):
+            shown.add(WATER)
         return len(shown & TERRAINS.keys())
     if need.kind == "symbol":
         table = edges_of(board)

@@ -102,6 +102,8 @@ def need_text(need: Need) -> str:
         return {"artifact": ngettext("{n} artifact", "{n} artifacts", n),
                 "pigment": ngettext("{n} pigment", "{n} pigments", n),
                 "crystal": ngettext("{n} crystal", "{n} crystals", n)}[need.what].format(n=n)
+    if need.kind == "shore":
+        return ngettext("{n} water next to camps", "{n} water next to camps", n).format(n=n)
     return {"kinds": ngettext("{n} different terrains", "{n} different terrains", n),
             "group": ngettext("a group of {n} camps", "a group of {n} camps", n),
             "berries": ngettext("{n} berry", "{n} berries", n),
