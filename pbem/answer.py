@@ -24,6 +24,7 @@ class Answer:
     copy_to: str = ""             # the seat's own address, when the mail came from elsewhere
     subject_game: str = ""        # the game tag of the subject
     subject: str = ""             # a subject of its own (a confirmation request's token)
+    outcome: str = ""             # what became of the orders, said first in the subject
     signed: bool = False          # the mail signed on with the right password
     failed: Failed | None = None  # a failed sign-on, for the copy to the seat's owner
     withheld: str = ""            # why no answer goes out at all (for the mail's note)

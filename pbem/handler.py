@@ -68,10 +68,10 @@ def _queue_answer(s: Session, cfg: Config, row: InboundMail, inc: Incoming, answ
     if answer.subject:              # a confirmation request carries its token there
         subject = answer.subject
     elif inc.subject.strip():
-        subject = reply_subject(answer.subject_game, inc.subject)
+        subject = reply_subject(answer.subject_game, inc.subject, answer.outcome)
     else:
         subject = ((f"[{answer.subject_game}] " if answer.subject_game else "")
-                   + _("Your mail to {server}").format(server=cfg.server.name))
+                   + (answer.outcome or _("Your mail to {server}").format(server=cfg.server.name)))
     for suffix, to in [("", inc.from_addr)] + ([("copy", copy_to)] if copy_to else []):
         body = text
         if suffix:

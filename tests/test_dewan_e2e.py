@@ -121,7 +121,7 @@ class Table:
             assert f"=== pbem report {self.game} step 0 ===" in text_of(msgs[0])
 
     def is_answer(self, msg: EmailMessage) -> bool:
-        return str(msg["Subject"]).startswith(f"[{self.game}] Re: ")
+        return str(msg["Subject"]).startswith(f"[{self.game}] ") and "Re: " in str(msg["Subject"])
 
     def reports(self, p: Player) -> list[EmailMessage]:
         return [m for m in p.box.all if not self.is_answer(m)]

@@ -88,7 +88,9 @@ def test_a_person_s_mail_is_not_an_automatic_reply(header: str) -> None:
 @pytest.mark.parametrize("subject, expected", [
     ("Re: Re: [valley-1] Re: orders", "[valley-1] Re: orders"), ("orders", "[valley-1] Re: orders"),
     ("AW: [valley-1] turn 3 report", "[valley-1] Re: turn 3 report"), ("RE[2]: [VALLEY-1] x", "[valley-1] Re: x"),
-    ("Réf. : Fwd: [valley-1] turn 3", "[valley-1] Re: turn 3")])
+    ("Réf. : Fwd: [valley-1] turn 3", "[valley-1] Re: turn 3"),
+    ("Re: [valley-1] 2 problems: orders NOT stored (Re: orders)", "[valley-1] Re: orders"),
+    ("Re: Orders (Re: turn 4)", "[valley-1] Re: Orders (Re: turn 4)")])
 def test_an_answer_subject_has_one_tag_and_one_re(subject: str, expected: str) -> None:
     assert reply_subject("valley-1", subject) == expected
 
@@ -119,7 +121,12 @@ def test_a_clean_sheet_with_a_sign_off_is_stored_and_the_answer_says_where_the_o
     text = text_of(answer)
     assert "Orders stored" in text and "PLANT C3" in text
     assert 'Lines 5-6 ("Cheers,", "Ann") came after your last order' in text
-    assert str(answer["Subject"]) == "[g] Re: turn 0 report"
+    assert str(answer["Subject"]) == "[g] orders stored (Re: turn 0 report)"
+    world.post(order_mail("ann@example.org", f"SIGNON g red {secret}\nPLACE C3 Z9\nPLANT Q3\n",
+                          subject="Re: [g] orders stored (Re: turn 0 report)"))
+    run_pass(world, T0 + timedelta(minutes=6))
+    refused = world.outbox("ann@example.org")[-1]
+    assert str(refused["Subject"]) == "[g] 2 problems: orders NOT stored (Re: turn 0 report)"
 
 
 def test_a_sign_off_alone_does_not_wipe_the_stored_orders(game) -> None:

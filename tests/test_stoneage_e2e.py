@@ -146,7 +146,7 @@ class Table:
 
     # -- what the mailboxes hold at the end ---------------------------------
     def is_answer(self, msg: EmailMessage) -> bool:
-        return str(msg["Subject"]).startswith(f"[{self.game}] Re: ")
+        return str(msg["Subject"]).startswith(f"[{self.game}] ") and "Re: " in str(msg["Subject"])
 
     def reports(self, p: Player) -> list[EmailMessage]:
         return [m for m in p.box.all if not self.is_answer(m)]

@@ -14,7 +14,7 @@ from pbem.answer import MAX_PROBLEMS, Answer, at_most
 from pbem.clock import show
 from pbem.commands.base import PLAYER, Context, Entry, step_phrase
 from pbem.gamewords import later_decision
-from pbem.i18n import N_, _
+from pbem.i18n import N_, _, ngettext
 from pbem.models import Game, Seat, Sheet
 from pbem.protocol import Request, sign_off, whole_number
 from pbem.reports.render import spoken
@@ -103,6 +103,7 @@ def store(s: Session, game: Game, seat: Seat, req: Request, answer: Answer, aske
     wrong = _wrong_step(game, seat, asked)
     if wrong:
         answer.add(wrong)
+        answer.outcome = _("orders NOT stored")
         return False
     ruleset = get_ruleset(game.ruleset)
     state = ruleset.from_json(game.state_json)
@@ -113,6 +114,7 @@ def store(s: Session, game: Game, seat: Seat, req: Request, answer: Answer, aske
         who = ", ".join(sorted(awaited)) or _("nobody")
         answer.add(_("{game} needs no orders from seat {seat} at {step}: it waits for {who}. Your orders "
                      "were NOT stored.").format(game=game.id, seat=seat.name, step=step, who=who))
+        answer.outcome = _("orders NOT stored")
         return False
     sheet = ruleset.parse_orders(state, seat.name, req.order_text())
     stored = s.exec(select(Sheet).where(Sheet.game_id == game.id, Sheet.seat == seat.name,
@@ -122,12 +124,15 @@ def store(s: Session, game: Game, seat: Seat, req: Request, answer: Answer, aske
         # Only the lines the answer quotes are written out (a sheet may have hundreds of problems).
         shown = [problem_line(p, req)[:300] if i < MAX_PROBLEMS else "" for i, p in enumerate(problems)]
         answer.add(_refused(game, step, shown, stored))
+        answer.outcome = ngettext("{n} problem: orders NOT stored", "{n} problems: orders NOT stored",
+                                  len(problems)).format(n=len(problems))
         return False
     if stored is None:
         stored = Sheet(game_id=game.id, seat=seat.name, turn_no=game.turn_no, text="")
     stored.text = "\n".join(sheet.normal)
     s.add(stored)
     answer.add(_stored(game, seat, step, [orderwords.shown(game.ruleset, x) for x in sheet.normal], later))
+    answer.outcome = _("pre-orders stored") if later else _("orders stored")
     return True
 
 

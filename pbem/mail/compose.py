@@ -36,19 +36,27 @@ _PREFIX = re.compile(r"^\s*(?:(?:re|aw|antw|r[ée]f|r[ée]p|rv|res|sv|fwd?|tr|wg
                      re.IGNORECASE)
 
 
-def reply_subject(tag: str, subject: str) -> str:
-    """The subject of an answer: our game tag once, then ``Re:`` once
-    ("[mygame-1] Re: orders", never "Re: Re: [mygame-1] Re: orders")."""
+_OUTCOME = re.compile(r"^[^()\[\]]{1,80}\(Re: (.*)\)\s*$")
+
+
+def reply_subject(tag: str, subject: str, outcome: str = "") -> str:
+    """The subject of an answer: our game tag once, what became of the orders
+    when the mail held some, then ``Re:`` once ("[mygame-1] orders stored (Re:
+    orders)", never "Re: Re: [mygame-1] Re: orders")."""
     rest = subject
     while True:
         stripped = _PREFIX.sub("", rest)
         if tag:
-            stripped = re.sub(rf"^\s*\[{re.escape(tag)}\]\s*", "", stripped, flags=re.IGNORECASE)
+            untagged = re.sub(rf"^\s*\[{re.escape(tag)}\]\s*", "", stripped, flags=re.IGNORECASE)
+            if untagged != stripped:        # our own answer's subject: its outcome goes too
+                stripped = _OUTCOME.sub(r"\1", untagged)
         if stripped == rest:
             break
         rest = stripped
     rest = rest.strip()
     head = f"[{tag}] " if tag else ""
+    if outcome:
+        return f"{head}{outcome} (Re: {rest})" if rest else f"{head}{outcome}"
     return f"{head}Re: {rest}" if rest else head.strip()
 
 
