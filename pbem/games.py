@@ -26,7 +26,7 @@ from pbem.outbox import queue
 from pbem.presenters import DEFAULT, get_presenter
 from pbem.reports import png
 from pbem.reports.png import MapImage
-from pbem.reports.render import render, spoken
+from pbem.reports.render import fit, render, spoken
 
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_.-]{0,39}$")
 RESERVED_SEATS = ("gm",)      # the GM signs on as gm: no seat may have that name
@@ -334,6 +334,7 @@ def _report_mail(cfg: Config, game: Game, seat: Seat | None, state: Any, events:
                    + _("Move deadline: {deadline}.").format(deadline=show(game.deadline))
                    + (f"\n\n{preface}" if preface else ""))
     if preface:
+        preface = fit(preface)      # the question and the welcome fit 72 columns like the report under them
         text = preface + "\n\n" + text
         html = html.replace("<body>", "<body>\n<pre>" + _escape(preface) + "</pre>", 1)
     observer = to is not None and seat is None

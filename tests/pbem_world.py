@@ -164,6 +164,23 @@ def text_of(msg: EmailMessage) -> Text:
     return Text(msg.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n"))
 
 
+def lines_over(engine, width: int = 72) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+    """(subject, line) for every line of a text part wider than ``width`` in every mail the
+    server queued: what a player reading in a terminal or a narrow window would see cut."""
+    from sqlmodel import Session, select
+
+    from pbem.models import OutboundMail
+    out = []
+    with Session(engine) as s:
+        for raw in s.exec(select(OutboundMail.raw)):
+            msg = email.message_from_bytes(raw, policy=email.policy.default)
+            for part in msg.walk():
+                if part.get_content_type() == "text/plain":
+                    out += [(str(msg["Subject"]), line) for line in part.get_content().splitlines()
+                            if len(line) > width]
+    return out
+
+
 def password_in(messages: list[EmailMessage]) -> str:
     for msg in messages:
         found = re.search(r"Your password is:\s+(\S+)", text_of(msg))

@@ -33,7 +33,7 @@ from engine.contract import EndReason
 from engine.dewan import RULESET
 from engine.dewan.state import DRAFT, PLAY, State
 from pbem.models import Game, InboundMail, OutboundMail, Seat, TurnRecord
-from pbem_world import Mailbox, ServerWorld, flat, html_of, order_mail, run_pass, text_of
+from pbem_world import Mailbox, ServerWorld, flat, html_of, lines_over, order_mail, run_pass, text_of
 
 T0 = datetime(2026, 6, 1, 9, 0, tzinfo=timezone.utc)
 USERS = {"red": "ann", "blue": "bob", "green": "cy"}
@@ -242,6 +242,7 @@ def check(table: Table) -> None:
     assert len(inbound) == sum(p.mails_sent for p in table.players.values())
     assert all(m.status == "handled" for m in inbound), [(m.status, m.note) for m in inbound]
     assert all(m.status == "sent" for m in outbound)
+    assert lines_over(table.db) == [], "every line of every text part fits 72 columns"
     assert table.imap.messages("pbem") == [], "every order mail left the inbox"
     for p in table.players.values():
         answers = [m for m in p.box.all if table.is_answer(m)]

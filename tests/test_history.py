@@ -12,7 +12,7 @@ from sqlmodel import Session, select
 from pbem.cli import main
 from pbem.db import open_engine
 from pbem.models import TurnRecord
-from pbem_world import order_mail, password_in, run_pass, text_of, World
+from pbem_world import lines_over, order_mail, password_in, run_pass, text_of, World
 
 
 @pytest.fixture(scope="module")
@@ -224,3 +224,5 @@ def test_the_demo_plays_to_the_end_and_status_names_the_winner(tmp_path: Path) -
     assert "the game is over after" in result.output and " won (" in result.output
     status = run(root, "status").output
     assert status.startswith("Game valley-demo: over after turn ") and " won (" in status
+    from pbem.db import open_engine
+    assert lines_over(open_engine(f"sqlite:///{root / 'pbem.sqlite'}")) == []

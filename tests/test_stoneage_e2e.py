@@ -34,7 +34,7 @@ from engine.contract import EndReason
 from engine.stoneage import RULESET
 from pbem.clock import aware
 from pbem.models import Game, InboundMail, OutboundMail, Seat, TurnRecord
-from pbem_world import Mailbox, ServerWorld, flat, html_of, order_mail, text_of
+from pbem_world import Mailbox, ServerWorld, flat, html_of, lines_over, order_mail, text_of
 
 T0 = datetime(2026, 6, 1, 9, 0, tzinfo=timezone.utc)
 # seat -> (Dovecot user, the name the player signs with)
@@ -175,6 +175,7 @@ class Table:
         assert all(m.status == "handled" for m in inbound), [(m.status, m.note) for m in inbound
                                                              if m.status != "handled"]
         assert all(m.status == "sent" for m in outbound), [(m.key, m.status) for m in outbound if m.status != "sent"]
+        assert lines_over(self.db) == [], "every line of every text part fits 72 columns"
         assert self.imap.messages("pbem") == [], "every order mail left the inbox"
         assert len(self.imap.messages("pbem", "Processed")) == len(inbound)
 

@@ -25,6 +25,7 @@ def env() -> Environment:
                        trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"])
     i18n.install(made)      # {% trans %} and _() speak the language pbem.i18n.speaking set
     made.globals["reader_lang"] = i18n.current      # <html lang="...">: the language being spoken
+    made.filters["paragraph"] = paragraph
     return made
 
 
@@ -44,6 +45,17 @@ def fit(text: str) -> str:
         out += textwrap.wrap(line.strip(), WIDTH, initial_indent=indent, subsequent_indent=indent + "  ",
                              break_long_words=False, break_on_hyphens=False)
     return "\n".join(out)
+
+
+def paragraph(text: str) -> str:
+    """A paragraph of a text mail, its lines filled to WIDTH columns (no hanging indent)."""
+    return textwrap.fill(" ".join(text.split()), WIDTH, break_long_words=False, break_on_hyphens=False)
+
+
+def fitted(text: str) -> list[str]:
+    """A line of a report's frame (its headline, "your move", the game's end), wrapped to WIDTH
+    columns like every other line of a text mail."""
+    return wrap(text, "")
 
 
 def wrap(text: str, indent: str = "  ") -> list[str]:

@@ -15,7 +15,7 @@ from pbem.presenters import Maps, Report
 from pbem.presenters.dewan import asciimap, svgmap
 from pbem.presenters.dewan.words import (board_of, card_words, clan_texts, colours, marks, score, score_text,
                                          story_text, when)
-from pbem.reports.render import render, spoken, wrap
+from pbem.reports.render import fitted, render, spoken, wrap
 from pbem.reports.render import visible as grouped
 
 PHASE_TITLES = {
@@ -95,11 +95,6 @@ def asked(view: dict[str, Any], seat: str | None) -> str:
                else _("Waiting for {seat}'s move."))
     return waiting.format(seat=mover) + ahead
 
-
-def fitted(text: str) -> list[str]:
-    """A line of the report's frame: as it is in English (as it always was), wrapped to
-    72 columns in the languages whose words run longer."""
-    return [text] if i18n.current() == i18n.DEFAULT else wrap(text, "")
 
 
 def _clans(view: dict[str, Any], seat: str | None) -> list[tuple[str, list[str], list[str]]]:

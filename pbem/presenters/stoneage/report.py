@@ -16,7 +16,7 @@ from engine.messages import Join, Msg
 from engine.stoneage.animaldata import ANIMALS
 from engine.stoneage.herd import TILES as HERD_TILES
 from pbem.presenters.stoneage.words import board_texts, when
-from pbem.reports.render import render, spoken, wrap
+from pbem.reports.render import fitted, render, spoken, wrap
 from pbem.reports.render import visible as grouped
 
 PHASE_TITLES = {
@@ -177,11 +177,6 @@ def _context(game: str, turn_no: int, seat: str | None, view: dict[str, Any],
         "result": result(view), "fitted": fitted,
     }
 
-
-def fitted(text: str) -> list[str]:
-    """A line of the report's frame: as it is in English (as it always was), wrapped to
-    72 columns in the languages whose words run longer."""
-    return [text] if i18n.current() == i18n.DEFAULT else wrap(text, "")
 
 
 def result(view: dict[str, Any]) -> str:

@@ -16,7 +16,7 @@ from pbem.i18n import N_, _
 from pbem.presenters import Maps, Report
 from pbem.presenters.valley import asciimap, svgmap
 from pbem.public import fields
-from pbem.reports.render import render, spoken, visible as grouped, wrap
+from pbem.reports.render import fitted, render, spoken, visible as grouped, wrap
 
 PHASE_TITLES = {
     "setup": N_("Setup"), "events": N_("1. Events"), "arrivals": N_("2. Arrival of animals"),
@@ -188,11 +188,6 @@ def _asked(view: dict[str, Any]) -> dict[str, Any]:
     out["lasting"] = _lasting(view)
     return out
 
-
-def fitted(text: str) -> list[str]:
-    """A line of the report's head: as it is in English (as it always was), wrapped to
-    72 columns in the languages whose words run longer."""
-    return [text] if i18n.current() == i18n.DEFAULT else wrap(text, "")
 
 
 def report(*, game: str, turn_no: int, seat: str | None, view: dict[str, Any],
