@@ -49,7 +49,7 @@ from pbem.reports.render import render, spoken
 
 # 2: orders as carried out, not the sheets; 3: a setup page (turn-0), the
 # standings on every turn page, pages tied to the record they show
-ARCHIVE_FORMAT = 3
+ARCHIVE_FORMAT = 4
 SETUP = "setup"
 PAGE = re.compile(r"turn-(\d+)\.(html|json)")
 
@@ -175,6 +175,8 @@ def _build_game(s: Session, folder: Path, game: Game, counts: dict[str, int],
                     latest=index == len(positions) - 1, counts=counts)
         progress(1)
     _remove_stale(folder, max(numbers, default=-1))
+    if numbers:
+        (folder / "latest.html").write_text(render("archive/latest.html", game=game.id, number=max(numbers)))
 
     gm_log = list(s.exec(select(GmLog).where(GmLog.game_id == game.id).order_by(GmLog.id)))
     seats = [seat.name for seat in seats_of(s, game.id)]
@@ -215,7 +217,7 @@ def _write_turn(s: Session, folder: Path, game: Game, ruleset: Any, presenter: A
     page.write_text(render(
         "archive/turn.html", game=game.id, number=number, when=position.when, label=position.label,
         svg=presenter.maps(view).svg, groups=presenter.event_groups(events, None), orders=orders, press=press,
-        standings=standings, setup=setup,
+        standings=standings, setup=setup, first=min(numbers),
         previous=number - 1 if number - 1 in numbers else None, following=following))
     data.write_text(json.dumps(
         {"format": ARCHIVE_FORMAT, "source": position.key, "next": following, "game": game.id, "turn": number,

@@ -256,8 +256,14 @@ def test_the_timeline_starts_with_the_setup_page(site) -> None:
     assert setup.find(".//svg") is not None, "the setup position is drawn"
     links = {words(a): a.get("href") for a in setup.iter("a")}
     assert links.get("next turn") == "turn-1.html" and "previous turn" not in links
+    assert links.get("all games") == "../index.html" and links.get("latest turn") == "latest.html"
     first = {words(a): a.get("href") for a in page_tree((folder / "turn-1.html").read_text()).iter("a")}
-    assert first.get("previous turn") == "turn-0.html"
+    assert first.get("previous turn") == "turn-0.html" and first.get("first turn") == "turn-0.html"
+    navs = page_tree((folder / "turn-1.html").read_text()).findall(".//p[@class='nav']")
+    assert len(navs) == 2 and words(navs[0]) == words(navs[1]), "the same links above and below the turn"
+    assert 'url=turn-3.html' in (folder / "latest.html").read_text()
+    game_links = {words(a): a.get("href") for a in page_tree((folder / "index.html").read_text()).iter("a")}
+    assert game_links.get("latest turn") == "latest.html" and game_links.get("first turn") == "turn-0.html"
     data = json.loads((folder / "turn-0.json").read_text())
     assert (data["turn"], data["setup"], data["events"], data["orders"]) == (0, True, [], {})
     _number, _state, view = positions_of(demo / "pbem.sqlite", "valley-demo")[0]
