@@ -2,6 +2,7 @@
 helpers every game's report uses: 72-column wrapping, events by phase."""
 from __future__ import annotations
 
+import re
 import textwrap
 from functools import lru_cache
 from importlib import resources
@@ -49,7 +50,8 @@ def fit(text: str) -> str:
 
 def paragraph(text: str) -> str:
     """A paragraph of a text mail, its lines filled to WIDTH columns (no hanging indent)."""
-    return textwrap.fill(" ".join(text.split()), WIDTH, break_long_words=False, break_on_hyphens=False)
+    joined = re.sub(r"[ \t\r\n]+", " ", text).strip()      # a no-break space stays (French "partie g\u00a0:")
+    return textwrap.fill(joined, WIDTH, break_long_words=False, break_on_hyphens=False)
 
 
 def fitted(text: str) -> list[str]:
