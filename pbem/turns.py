@@ -57,7 +57,7 @@ def resolve_turn(s: Session, cfg: Config, game: Game, now: datetime) -> None:
     result = ruleset.resolve(state, sheets, SeededDice(dice_seed))
     events = [e.to_dict() for e in result.events]
     s.add(TurnRecord(game_id=game.id, turn_no=game.turn_no, state_json=ruleset.to_json(result.state),
-                     events_json=json.dumps(events), dice_seed=dice_seed,
+                     events_json=json.dumps(events), dice_seed=dice_seed, resolved_at=now,
                      sheets_json=json.dumps({name: sheet.normal for name, sheet in sheets.items()}, sort_keys=True),
                      seats_json=json.dumps({"missing": [x.name for x in missing],
                                             "ready": [x.name for x in seats if x.ready],
