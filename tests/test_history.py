@@ -226,3 +226,6 @@ def test_the_demo_plays_to_the_end_and_status_names_the_winner(tmp_path: Path) -
     assert status.startswith("Game valley-demo: over after turn ") and " won (" in status
     from pbem.db import open_engine
     assert lines_over(open_engine(f"sqlite:///{root / 'pbem.sqlite'}")) == []
+    assert run(root, "archive", "build", "--out", str(tmp_path / "site")).exit_code == 0
+    page = (tmp_path / "site" / "valley-demo" / "index.html").read_text()
+    assert re.search(r"Status: over, turn \d+: [^<]+\. \w+ won \(", page), "the outcome is a sentence of its own"
