@@ -179,4 +179,5 @@ HEADERS = dict(HEADER_MAP)
 HEADERS.update({label: name for name, labels in _LABELS.items() for label in labels})
 # A label, then ':' (or the full-width colon of Japanese and Chinese clients); French puts a
 # space, often a no-break one, before the colon; Outlook's HTML may leave *bold* stars.
-HEADER_RE = re.compile(r"[*\s\u00a0]*([-\w ()]+?)[\s\u00a0]*\*?[:：]\*?(.*)$", re.UNICODE)
+# (Possessive, so that a long run of spaces is read once: "a" and 5,000 spaces took 0.4 s.)
+HEADER_RE = re.compile(r"[*\s\u00a0]*+([-\w()]++(?: [-\w()]++)*+)[\s\u00a0]*+\*?[:：]\*?(.*)$", re.UNICODE)
