@@ -132,7 +132,7 @@ def test_joining_observing_press_and_history(world: ServerWorld) -> None:
     assert "=== pbem report o turn 1 ===" in history and "report for red" in history
     assert "report for blue" not in history and "report for green" not in history
     mail(world, ANN, f"SIGNON o red {secret['red']}\nHISTORY 7\n", T0 + timedelta(hours=26, minutes=1))
-    assert "o has a report for turn 1 only, not 7" in last(world, ANN, "o")
+    assert "o has reports for turns 0 to 1, not 7" in last(world, ANN, "o")
 
     # The observer leaves; the next turn's report no longer reaches it.
     confirmed(world, WATCHER, "OBSERVE o OFF", "o", T0 + timedelta(hours=27))
