@@ -27,9 +27,10 @@ def seats_row(players: int, scenario: str, f: dict, seconds: float) -> str:
     means = " / ".join(f"{v['mean']:.1f}" for v in f["score_by_seat"].values())
     sd = sum(v["sd"] for v in f["score_by_seat"].values()) / players
     mails = f["mails"]
+    by_seat = " / ".join(f"{100 * v:.0f}" for v in mails["pre_order_share_by_seat"].values())
     return (f"| {players} | {scenario} | {f['games']} | {wins} | {100 * f['seat_spread']:.1f} | {means} | {sd:.1f} | "
             f"{f['mean_score']:.1f} | {f['rounds']['mean']:.1f} ({f['rounds']['min']}-{f['rounds']['max']}) | "
-            f"{mails['mails_per_seat_turn']:.2f} | {100 * mails['turns_from_pre_orders']:.0f}% | "
+            f"{mails['mails_per_seat_turn']:.2f} | {100 * mails['turns_from_pre_orders']:.0f}% ({by_seat}) | "
             f"{f['stuck']} | {f['refused_bot_lines']} | {seconds:.0f} |")
 
 
@@ -65,7 +66,7 @@ def turned(games: int, seed: int) -> None:
 
 def table(games: int, seed: int, ahead: bool, json_dir: Path | None) -> dict[tuple[int, str], dict]:
     print("| players | scenario | games | wins by seat (%) | seat spread (points) | mean score by seat | score sd "
-          "| mean score | rounds (range) | mails per seat-turn | turns from pre-orders | nobody can act "
+          "| mean score | rounds (range) | mails per seat-turn | turns from pre-orders (by seat) | nobody can act "
           "| refused bot lines | seconds |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     figures: dict[tuple[int, str], dict] = {}

@@ -150,6 +150,8 @@ class Tally:
     sent: int = 0
     used: int = 0
     seat_turns: int = 0
+    used_by_seat: Counter = field(default_factory=Counter)    # turns from a pre-order, by seat index
+    turns_by_seat: Counter = field(default_factory=Counter)   # play-stage turns, by seat index
     taken: Counter = field(default_factory=Counter)
     completed: Counter = field(default_factory=Counter)
     story_points: Counter = field(default_factory=Counter)    # points each story scored
@@ -169,6 +171,8 @@ class Tally:
         self.sent += sum(r.sent)
         self.used += sum(r.used)
         self.seat_turns += sum(r.seat_turns)
+        self.used_by_seat.update(dict(enumerate(r.used)))
+        self.turns_by_seat.update(dict(enumerate(r.seat_turns)))
         for i, (score, lines) in enumerate(zip(r.scores, r.lines)):
             self.seat_scores.setdefault(i, []).append(score)
             self.bot_scores.setdefault(r.bots[i], []).append(score)
@@ -213,7 +217,9 @@ class Tally:
             "mails": {"asks": self.asks, "draft_asks": self.draft_asks, "pre_order_sheets": self.sent,
                       "pre_orders_used": self.used, "turns": self.seat_turns,
                       "mails_per_seat_turn": round((self.asks + self.sent) / max(1, self.seat_turns), 3),
-                      "turns_from_pre_orders": round(self.used / max(1, self.seat_turns), 3)},
+                      "turns_from_pre_orders": round(self.used / max(1, self.seat_turns), 3),
+                      "pre_order_share_by_seat": {s: round(self.used_by_seat[i] / max(1, self.turns_by_seat[i]), 3)
+                                                  for i, s in enumerate(seats)}},
             "stories": {s: {"taken": self.taken[s], "completed": self.completed[s],
                             "rate": round(self.completed[s] / max(1, self.taken[s]), 3),
                             "share": round(self.story_points[s] / total, 4)}
