@@ -60,7 +60,7 @@ def test_a_seat_chooses_its_own_language_and_the_whole_answer_speaks_it(tmp_path
     stored = _answer(world, ANN, f"SIGNON lg red {password}\nPLACE C3 B2", 10)
     assert stored.startswith("Ceci répond")
     assert "Ordres enregistrés pour lg (tour 0), place red\u00a0; ils remplacent" in stored
-    assert "Échéance\u00a0: mar. 2 juin 2026, 10:00 UTC." in stored
+    assert "avant le mar. 2 juin 2026, 10:00 UTC." in stored and " ".join(stored.split()).count("2 juin 2026") == 1
     bob = password_in(world.outbox(BOB))
     assert _answer(world, BOB, f"SIGNON lg blue {bob}\nSTATUS", 15).startswith("This answers your mail")
     back = _answer(world, ANN, f"SIGNON lg red {password}\nLANGUAGE en", 20)

@@ -11,7 +11,6 @@ from engine.messages import Msg
 from engine.sheetlines import MAX_LINES
 from pbem import gmstate, i18n, orderwords
 from pbem.answer import MAX_PROBLEMS, Answer, at_most
-from pbem.clock import show
 from pbem.commands.base import PLAYER, Context, Entry, step_phrase
 from pbem.gamewords import later_decision
 from pbem.i18n import N_, _, ngettext
@@ -169,5 +168,4 @@ def _stored(game: Game, seat: Seat, step: str, normal: list[str], later: str) ->
                  "were used, skipped or dropped.").format(game=game.id, seat=seat.name, step=step,
                                                           later=later, shown=shown)
     return _("Orders stored for {game} {step}, seat {seat}; they replace any earlier sheet for {step}:"
-             "\n{shown}\n\nDeadline: {deadline}.").format(game=game.id, step=step, seat=seat.name,
-                                                         shown=shown, deadline=show(game.deadline))
+             "\n{shown}").format(game=game.id, step=step, seat=seat.name, shown=shown)   # the deadline: the first line
