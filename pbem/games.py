@@ -18,7 +18,7 @@ from pbem import i18n, passwords, steps
 from pbem.clock import When, parse_duration, show
 from pbem.config import Config
 from pbem.gamewords import title_of
-from pbem.i18n import _, language_problem
+from pbem.i18n import LANGUAGES, _, language_problem
 from pbem.mail.compose import compose, game_lists, message_id_of, thread_root
 from pbem.mail.headers import valid_address
 from pbem.models import Game, GmLog, Seat, utcnow
@@ -284,7 +284,6 @@ def option_problem(ruleset: Any, given: dict[str, Any]) -> str:
     known = {o.name: o for o in getattr(ruleset, "options", ())}
     for key, value in given.items():
         if key not in known:
-            from pbem.i18n import LANGUAGES
             listed = ", ".join([option_text(o) for o in known.values()] +
                                [f"lang={'|'.join(LANGUAGES)} (default en)"])
             return f"{ruleset.title} has no option {key!r}; its options are {listed}"

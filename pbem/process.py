@@ -100,6 +100,13 @@ class Pass:
         self.summary = Summary()
         self.engine = open_engine(cfg.database_url)
 
+    @classmethod
+    def configured(cls, cfg: Config, now: datetime, **options) -> "Pass":  # type: ignore[no-untyped-def]
+        """A pass on the mailboxes and the outbox that ``cfg`` names (``pbem process``, the
+        watcher and the workers build theirs so); ``options`` as for the constructor."""
+        from pbem.transports import make_inbox, make_outbox
+        return cls(cfg, now, lambda engine, name: make_inbox(cfg, engine, name), lambda: make_outbox(cfg), **options)
+
     def session(self) -> Session:
         return Session(self.engine, expire_on_commit=False)
 

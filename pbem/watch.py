@@ -297,8 +297,7 @@ def ordinary_pass(cfg: Config) -> PassRun:
     def run() -> tuple[int, list[str]]:
         from pbem.clock import now_utc
         from pbem.process import Pass
-        from pbem.transports import make_inbox, make_outbox
-        one = Pass(cfg, now_utc(), lambda engine, name: make_inbox(cfg, engine, name), lambda: make_outbox(cfg))
+        one = Pass.configured(cfg, now_utc())
         try:
             return one.run(), one.summary.lines()
         finally:

@@ -13,13 +13,11 @@ from datetime import datetime
 
 from pbem.config import Config, load
 from pbem.process import Lock, Pass, Summary
-from pbem.transports import make_inbox, make_outbox
 
 
 def _pass(cfg: Config, now: datetime, mailboxes: list[str] | None = None, dry_run: bool = False,
           clock_given: bool = False) -> Pass:
-    return Pass(cfg, now, lambda engine, name: make_inbox(cfg, engine, name), lambda: make_outbox(cfg),
-                dry_run=dry_run, mailboxes=mailboxes, clock_given=clock_given)
+    return Pass.configured(cfg, now, dry_run=dry_run, mailboxes=mailboxes, clock_given=clock_given)
 
 
 def _child(args: tuple[str | None, str, str, bool, list[str] | None, bool]) -> tuple[int, Summary]:

@@ -193,9 +193,7 @@ def run_pass(world: World, now, dry_run: bool = False):  # type: ignore[no-untyp
     """One pass in this process (faster than the command line for many small tests)."""
     from pbem.config import load
     from pbem.process import Pass
-    from pbem.transports import make_inbox, make_outbox
-    cfg = load(world.config)
-    p = Pass(cfg, now, lambda engine, name: make_inbox(cfg, engine, name), lambda: make_outbox(cfg), dry_run=dry_run)
+    p = Pass.configured(load(world.config), now, dry_run=dry_run)
     code = p.run()
     return code, p.summary
 

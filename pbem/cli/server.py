@@ -86,9 +86,7 @@ def _run_pass(obj: Ctx, cfg, now, role: str, workers: int, dry_run: bool,  # typ
         from pbem.workers import run_workers
         return run_workers(obj.config_path, cfg, now, role, workers, dry_run, mailboxes, clock_given)
     from pbem.process import Pass
-    from pbem.transports import make_inbox, make_outbox
-    run = Pass(cfg, now, lambda engine, name: make_inbox(cfg, engine, name), lambda: make_outbox(cfg),
-               dry_run=dry_run, mailboxes=mailboxes, clock_given=clock_given)
+    run = Pass.configured(cfg, now, dry_run=dry_run, mailboxes=mailboxes, clock_given=clock_given)
     return run.run(role), run.summary
 
 
