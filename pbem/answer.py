@@ -25,7 +25,8 @@ class Answer:
     subject_game: str = ""        # the game tag of the subject
     subject: str = ""             # a subject of its own (a confirmation request's token)
     outcome: str = ""             # what became of the orders, said first in the subject
-    signed: bool = False          # the mail signed on with the right password
+    signed: bool = False          # the mail signed on with the right password (or by its thread)
+    seat: str = ""                # the seat it signed on as
     failed: Failed | None = None  # a failed sign-on, for the copy to the seat's owner
     withheld: str = ""            # why no answer goes out at all (for the mail's note)
     left_out: int = 0

@@ -380,7 +380,8 @@ def start_game(s: Session, cfg: Config, game: Game, now: datetime) -> dict[str, 
                              address=cfg.server.address, title=title_of(ruleset))
         to, raw = report_mail(cfg, game, seat, state, [], now, preface)
         seat.thread_id = message_id_of(raw)     # every later mail to the seat threads under this one
-        queue(s, key=f"welcome:{game.id}:{seat.name}", kind="report", to=to, raw=raw, game_id=game.id)
+        queue(s, key=f"welcome:{game.id}:{seat.name}", kind="report", to=to, raw=raw, game_id=game.id,
+              seat=seat.name)
     s.add(game)
     s.add(GmLog.of(game.id, "start", Msg("deadline {deadline}", deadline=When(game.deadline)), now))
     return issued

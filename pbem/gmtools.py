@@ -146,7 +146,7 @@ def replace_seat(s: Session, cfg: Config, game: Game, seat_name: str, email: str
     to, raw = report_mail(cfg, game, seat, ruleset.from_json(game.state_json), [], now, preface)
     seat.thread_id = message_id_of(raw)
     queue(s, key=f"welcome:{game.id}:{seat_name}:{now.isoformat()}", kind="report", to=to, raw=raw,
-          game_id=game.id)
+          game_id=game.id, seat=seat_name)
     return old
 
 

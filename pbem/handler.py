@@ -11,7 +11,7 @@ from datetime import datetime
 from sqlmodel import Session, select
 
 from engine import get_ruleset
-from pbem import commands, gmstate, guard, i18n, orderwords, passwords, strangers
+from pbem import commands, gmstate, guard, i18n, orderwords, passwords, strangers, threads
 from pbem.clock import show
 from pbem.answer import MAX_PROBLEMS, Answer, at_most, shortened, trim
 from pbem.commands import Context, orders
@@ -26,6 +26,7 @@ from pbem.outbox import may_answer, queue
 from pbem.press import relay
 from pbem.protocol import Request, plus_game, read_request
 from pbem.gamewords import question
+from pbem.turns import played_first
 from pbem.reports.render import fit, render
 
 __all__ = ["handle", "status_text"]     # status_text: 'pbem status' imports it from here
@@ -81,7 +82,7 @@ def _queue_answer(s: Session, cfg: Config, row: InboundMail, inc: Incoming, answ
                       text=body, when=now, auto="auto-replied", in_reply_to=inc.message_id,
                       references=inc.references)
         queue(s, key=f"answer:{row.id}:{suffix or 'from'}", kind="answer", to=to, raw=raw,
-              game_id=answer.subject_game)
+              game_id=answer.subject_game, seat=answer.seat)
 
 
 def _capped(s: Session, cfg: Config, inc: Incoming, answer: Answer, now: datetime) -> str:
@@ -153,7 +154,18 @@ def _password_right(s: Session, cfg: Config, inc: Incoming, req: Request, answer
 def _serve(s: Session, cfg: Config, inc: Incoming, req: Request, answer: Answer, now: datetime) -> None:
     """Sign the mail on to its game and seat, then carry out its commands."""
     if not req.signon_line:
-        _unsigned(s, cfg, inc, req, answer, now)
+        found = threads.seat_of_reply(s, inc) if req.join is None else None
+        if found is None:
+            _unsigned(s, cfg, inc, req, answer, now)
+            return
+        game, seat = found
+        req = read_request(inc.lines, inc.subject, game.id, inc.part_starts, by_thread=True)
+        answer.subject_game, answer.signed, answer.seat = game.id, True, seat.name
+        i18n.choose(seat.lang or req.lang_hint or game.lang, seat.timezone)
+        answer.add(_("This mail has no SIGNON line, but it came from the address of seat {seat} in reply to a "
+                     "mail of {game} sent to that seat, so it was read as seat {seat}'s.").format(
+            seat=seat.name, game=game.id))
+        _as_seat(s, cfg, game, seat, req, answer, now)
         return
     if req.second_signon:
         answer.add(_("Line {line}: a second SIGNON. One mail signs on for one seat, so nothing in "
@@ -187,12 +199,18 @@ def _serve(s: Session, cfg: Config, inc: Incoming, req: Request, answer: Answer,
     i18n.choose(req.lang_hint or game.lang)
     if _password_right(s, cfg, inc, req, answer, game, seat.name, owner, seat.password_hash, now):
         i18n.choose(seat.lang or req.lang_hint or game.lang, seat.timezone)   # the seat's own, once signed on
-        if seat.resigned:
-            answer.add(_("Line {line}: you resigned seat {seat} of {game}, so nothing in this mail was done; the "
-                         "seat plays on without you. To follow the game's public reports, send OBSERVE {game} "
-                         "without SIGNON.").format(line=req.signon_line, seat=seat.name, game=game.id))
-            return
-        _player(s, cfg, game, seat, req, answer, now)
+        answer.seat = seat.name
+        _as_seat(s, cfg, game, seat, req, answer, now)
+
+
+def _as_seat(s: Session, cfg: Config, game: Game, seat: Seat, req: Request, answer: Answer, now: datetime) -> None:
+    """A mail signed on as ``seat`` (by its password, or by its thread)."""
+    if seat.resigned:           # (never by its thread: pbem.threads leaves resigned seats out)
+        answer.add(_("Line {line}: you resigned seat {seat} of {game}, so nothing in this mail was done; the "
+                     "seat plays on without you. To follow the game's public reports, send OBSERVE {game} "
+                     "without SIGNON.").format(line=req.signon_line, seat=seat.name, game=game.id))
+        return
+    _player(s, cfg, game, seat, req, answer, now)
 
 
 def _unsigned(s: Session, cfg: Config, inc: Incoming, req: Request, answer: Answer, now: datetime) -> None:
@@ -222,6 +240,12 @@ def _player(s: Session, cfg: Config, game: Game, seat: Seat, req: Request, answe
         i18n.choose(chosen[-1])
     asked = orders.turn_asked(req, answer)
     orders.end_of_orders(req, get_ruleset(game.ruleset).order_words, answer, orderwords.first_words(game.ruleset))
+    if req.orders:
+        step = game.turn_no
+        if played_first(s, cfg, game, seat, now):
+            answer.add(_("Your move for step {step} was in already, so it was played before this mail was "
+                         "read: the orders below are for your next move.").format(step=step))
+            asked = None if asked == step else asked
     stored = orders.store(s, game, seat, req, answer, asked) if req.orders else True
     for block in req.press:
         answer.add(relay(s, cfg, game, seat, block, now))

@@ -130,6 +130,8 @@ class OutboundMail(SQLModel, table=True):
     to_addr: str = Field(max_length=300)
     raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
     status: str = Field(default="queued", max_length=10, index=True)  # queued | sent | failed
+    message_id: str = Field(default="", max_length=300, index=True)  # a reply's In-Reply-To names it
+    seat: str = Field(default="", max_length=20)    # the seat of game_id it went to, '' for anyone else
     attempts: int = 0
     last_error: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
     created_at: datetime = Field(default_factory=utcnow)

@@ -10,19 +10,22 @@ from pbem.mail.headers import valid_address
 from pbem.models import AnswerCount, OutboundMail, Seat
 
 
-def queue(s: Session, *, key: str, kind: str, to: str, raw: bytes, game_id: str = "") -> bool:
+def queue(s: Session, *, key: str, kind: str, to: str, raw: bytes, game_id: str = "", seat: str = "") -> bool:
     """Queue a mail unless one with this key exists, or its address is not one
-    we may send to. True when queued now."""
+    we may send to. True when queued now. ``seat``: the seat of ``game_id`` the
+    mail goes to, alone (a reply in its thread from that address signs on)."""
+    from pbem.mail.compose import message_id_of
     if not valid_address(to):
         return False
     if s.exec(select(OutboundMail.id).where(OutboundMail.key == key)).first() is not None:
         return False
-    s.add(OutboundMail(key=key, kind=kind, to_addr=to, raw=raw, game_id=game_id))
+    s.add(OutboundMail(key=key, kind=kind, to_addr=to, raw=raw, game_id=game_id, seat=seat if game_id else "",
+                       message_id=message_id_of(raw) if seat and game_id else ""))
     return True
 
 
 def queue_notice(s: Session, cfg, *, game_id: str, to: str, subject: str, text: str, when: datetime,  # type: ignore[no-untyped-def]
-                 key: str, kind: str = "notice") -> bool:
+                 key: str, kind: str = "notice", seat: str = "") -> bool:
     """Compose and queue a plain-text notice about a game (reminders, GM news).
     A notice to a seat's address threads under the seat's welcome mail, any
     other under the thread root of the game and address."""
@@ -33,7 +36,7 @@ def queue_notice(s: Session, cfg, *, game_id: str, to: str, subject: str, text: 
     raw = compose(sender=cfg.server.address, sender_name=cfg.server.name, to=to,
                   subject=f"[{game_id}] {subject}", text=text, when=when, in_reply_to=root,
                   lists=(list_id(game_id, cfg.server.address), "") if game_id else None)
-    return queue(s, key=key, kind=kind, to=to, raw=raw, game_id=game_id)
+    return queue(s, key=key, kind=kind, to=to, raw=raw, game_id=game_id, seat=seat)
 
 
 def may_answer(s: Session, address: str, when: datetime, per_day: int, kind: str = "") -> bool:

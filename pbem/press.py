@@ -70,7 +70,8 @@ def relay(s: Session, cfg: Config, game: Game, sender: Seat, block: PressBlock, 
             subject = _("[{game}] press from {who}").format(game=game.id, who=who)
         raw = compose(sender=cfg.server.address, sender_name=cfg.server.name, to=seats[name].email,
                       subject=subject, text=body, when=now)
-        queue(s, key=f"press:{press.id}:{name}", kind="press", to=seats[name].email, raw=raw, game_id=game.id)
+        queue(s, key=f"press:{press.id}:{name}", kind="press", to=seats[name].email, raw=raw, game_id=game.id,
+              seat=name)
     lines = len(block.text)
     if everyone:
         sent = (ngettext("Press sent to everyone anonymously ({n} line).", "Press sent to everyone anonymously "

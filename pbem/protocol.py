@@ -68,6 +68,7 @@ class Request:
     seat: str = ""
     password: str = ""
     signon_line: int = 0
+    by_thread: bool = False       # signed on by the thread it answers, without SIGNON
     signon_problem: str = ""
     commands: list[Command] = field(default_factory=list)
     orders: dict[int, str] = field(default_factory=dict)   # line number -> order text
@@ -86,6 +87,10 @@ class Request:
         return "\n".join(self.orders.get(i, "") for i in range(1, last + 1))
 
 
+# The word joining alternatives, in every language the parsers read: a line may start with it.
+JOINERS = frozenset({"OR", "OU", "O"})
+
+
 def sign_off(orders: dict[int, str], order_words: Collection[str], also: Collection[str] = ()) -> list[int]:
     """The lines after the last order that are no order at all (a sign-off,
     a name, thanks): they end the orders. A line whose first word is an order
@@ -99,7 +104,10 @@ def sign_off(orders: dict[int, str], order_words: Collection[str], also: Collect
     exact = {fold(w) for w in also}
 
     def is_order(text: str) -> bool:
-        word = text.split()[0].upper().strip(".,;:!?")
+        parts = text.split()
+        if len(parts) > 1 and fold(parts[0]) in JOINERS:      # "OR TAKE 4 5": an alternative
+            parts = parts[1:]
+        word = parts[0].upper().strip(".,;:!?")
         return (word in words or fold(word) in exact
                 or bool(difflib.get_close_matches(word, words, n=1, cutoff=0.7)))
 
@@ -141,11 +149,13 @@ def plus_game(addresses: list[str], own: str) -> str:
 
 
 def read_request(lines: list[str], subject: str = "", default_game: str = "",
-                 part_starts: Sequence[int] = ()) -> Request:
+                 part_starts: Sequence[int] = (), by_thread: bool = False) -> Request:
     """The commands and orders of a mail's lines. A signature or SIGNOFF ends
     the text it is in; an attachment's text (from a line in ``part_starts``)
-    is read all the same."""
+    is read all the same. ``by_thread``: the mail is signed on by the thread it
+    answers (pbem.threads), so its lines are read as after a SIGNON."""
     reader = _Reader(subject, default_game)
+    reader.req.by_thread = by_thread
     for number, raw in enumerate(lines, start=1):
         if number in part_starts:
             reader.ended = reader.in_report = False
@@ -209,7 +219,7 @@ class _Reader:
             self._signon(number, words[1:])
         elif word in NO_SIGNON and req.join is None:
             req.join = Command(word, tuple(words[1:]), number)
-        elif not req.signon_line:
+        elif not (req.signon_line or req.by_thread):
             req.skipped_before += 1
             req.help_asked |= word == "HELP"
         elif word == "PRESS":

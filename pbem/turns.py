@@ -44,6 +44,30 @@ def due_games(s: Session, now: datetime) -> list[str]:
     return [g.id for g in s.exec(select(Game).where(Game.status == "active")) if is_due(s, g, now)]
 
 
+def played_first(s: Session, cfg: Config, game: Game, seat: Seat, now: datetime) -> int:
+    """Where players act in turn: when ``seat`` sends orders again after its sheet completed
+    the step (every awaited seat has sent one), the step is resolved first, in the mail's own
+    transaction, and so are the steps after it that need nobody: the new mail is then read as
+    the seat's next move, as it would have been had a pass run between the two mails,
+    instead of replacing the move. The steps resolved (0: nothing was done)."""
+    done = 0
+    if game.status != "active" or game.simultaneous or seat.name not in seating.owing(s, game):
+        return 0
+    while (done < MAX_CATCH_UP and game.status == "active" and not game.simultaneous
+           and (done or _has_sheet(s, game, seat)) and seating.all_sent(s, game)):
+        resolve_turn(s, cfg, game, now)
+        done += 1
+    return done
+
+
+MAX_CATCH_UP = 50     # as the resolve runner's MAX_STEPS: a game always due cannot hold a mail
+
+
+def _has_sheet(s: Session, game: Game, seat: Seat) -> bool:
+    return s.exec(select(Sheet.id).where(Sheet.game_id == game.id, Sheet.seat == seat.name,
+                                         Sheet.turn_no == game.turn_no)).first() is not None
+
+
 def resolve_turn(s: Session, cfg: Config, game: Game, now: datetime) -> None:
     """Resolve the game's current step and queue every report: one transaction."""
     ruleset = get_ruleset(game.ruleset)
@@ -103,11 +127,13 @@ def _queue_reports(s: Session, cfg: Config, game: Game, ruleset: Ruleset[Any], b
     def news(since: int) -> list[dict[str, Any]]:
         return _news(s, game, since, resolved, events)
 
+    opened = _opened_round(game, ruleset, before, events, resolved, round_over)
     for seat in seats:
         if seat.resigned:
             continue
         asked = seat.name in awaited and not seat.bot
-        if not (asked or over or seat.digest == "step" or (seat.digest == "round" and round_over)):
+        if not (asked or over or seat.digest == "step"
+                or (seat.digest == "round" and (round_over or seat.name in opened))):
             continue
         prompt = ruleset.prompt(result.state, seat.name) if asked and not game.simultaneous else ""
         to, raw = report_mail(cfg, game, seat, result.state, news(seat.news_from), now, missed=missed, maps=maps,
@@ -115,7 +141,7 @@ def _queue_reports(s: Session, cfg: Config, game: Game, ruleset: Ruleset[Any], b
         seat.news_from = game.turn_no
         s.add(seat)
         queue(s, key=f"report:{game.id}:{game.turn_no}:{seat.name}", kind="report", to=to, raw=raw,
-              game_id=game.id)
+              game_id=game.id, seat=seat.name)
     if not (game.simultaneous or round_over):
         return
     digest = news(game.round_from)
@@ -129,6 +155,19 @@ def _queue_reports(s: Session, cfg: Config, game: Game, ruleset: Ruleset[Any], b
         to, raw = report_mail(cfg, game, None, result.state, digest, now, missed=missed, maps=maps, image=image,
                               preface=_gm_preface(game, ruleset.simultaneous(before), resolved, missing))
         queue(s, key=f"report:{game.id}:{game.turn_no}:gm", kind="report", to=to, raw=raw, game_id=game.id)
+
+
+def _opened_round(game: Game, ruleset: Ruleset[Any], before: Any, events: list[dict[str, Any]], resolved: int,
+                  round_over: bool) -> set[str]:
+    """Where players act in turn: the seat that opened the round with the step just resolved
+    (the seat awaited, else the first to act). On ``DIGEST ROUND`` it hears the news now, as
+    the others hear it at the round's end: its next move comes with the round's end, so this
+    is its one chance to send that move ahead."""
+    if ruleset.simultaneous(before) or round_over or resolved != game.round_from:
+        return set()
+    awaited = set(ruleset.awaiting(before))
+    first = next((e["by"] for e in events if e.get("by")), None)
+    return awaited or ({first} if first else set())
 
 
 def _news(s: Session, game: Game, since: int, resolved: int, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -179,7 +218,7 @@ def queue_reminders(s: Session, cfg: Config, game: Game, now: datetime) -> None:
         with speaking_to(game, seat):
             text, subject = _reminder(game, seat, hours, question(ruleset, state, seat.name))
         queue_notice(s, cfg, game_id=game.id, to=seat.email, subject=subject, text=text, when=now,
-                     key=f"reminder:{game.id}:{game.turn_no}:{seat.name}:{hours}", kind="reminder")
+                     key=f"reminder:{game.id}:{game.turn_no}:{seat.name}:{hours}", kind="reminder", seat=seat.name)
 
 
 def _reminder(game: Game, seat: Seat, hours: int, prompt: str) -> tuple[str, str]:

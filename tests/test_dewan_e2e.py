@@ -134,8 +134,9 @@ def ahead(state: State, seat: str, rng: random.Random) -> list[str]:
     lines = []
     mine = state.copy()
     mine.to_move = seat
-    if state.stage == DRAFT and state.players.index(seat) < state.players.index(state.to_move):
-        lines += RULESET.bot_orders(mine, seat, rng).normal
+    if state.stage == DRAFT:
+        if state.players.index(seat) < state.players.index(state.to_move):     # its pick still to come
+            lines += RULESET.bot_orders(mine, seat, rng).normal
         mine.stage = PLAY
     lines += RULESET.bot_orders(mine, seat, rng).normal
     if lines and lines[-1].startswith("CAMP"):
@@ -257,18 +258,23 @@ def check(table: Table) -> None:
     # "your move" to the seat to act and to nobody else; the round's report to the rest.
     before = RULESET.from_json(game.initial_state_json)
     expected = {seat: [f"[{table.game}] step 0 report for {seat}"] for seat in table.players}
-    gm = 0
+    gm = opened = 0           # opened: the first step of the round
     for r in records:
         after = RULESET.from_json(r.state_json)
         over = RULESET.outcome(after) is not None
+        # The seat that opens a round hears the news after its move (it is asked next only
+        # with the round's end): the seat awaited, else the first to act.
+        first = next((e["by"] for e in json.loads(r.events_json) if e.get("by")), None)
+        opener = (set(RULESET.awaiting(before)) or {first}) if r.turn_no == opened else set()
         for seat in table.players:
             if over:
                 expected[seat].append(f"[{table.game}] the game is over")
             elif seat in RULESET.awaiting(after):
                 expected[seat].append(f"[{table.game}] your move, step {r.turn_no + 1}")
-            elif after.round != before.round:
+            elif RULESET.round_of(after) != RULESET.round_of(before) or seat in opener:
                 expected[seat].append(f"[{table.game}] step {r.turn_no + 1} report for {seat}")
-        gm += over or after.round != before.round
+        gm += over or RULESET.round_of(after) != RULESET.round_of(before)
+        opened = r.turn_no + 1 if RULESET.round_of(after) != RULESET.round_of(before) else opened
         before = after
     for seat, p in table.players.items():
         assert [m["Subject"] for m in table.reports(p)] == expected[seat], seat

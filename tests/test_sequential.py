@@ -86,15 +86,16 @@ def test_a_whole_game_in_turn(tmp_path, database, tally) -> None:
     answer_b = table.mail("b")[-1]
     assert "Pre-orders stored for tally-1, seat b, written at step 0: they will answer your next move " \
            "(move 1)" in said(answer_b) and "TAKE 2 IF PILE 8" in answer_b
-    assert "Orders stored for tally-1 step 0, seat a" in table.mail("a")[-1]
+    assert "Orders stored for tally-1 step 0, seat a" in table.mail("a")[-2]
     your_move = table.mail("c")[-1]
     assert "your move" in your_move.splitlines()[0].lower()
     assert "Your move in tally-1, step 1: your move: take 1 to 3 stones from the pile of 6." in your_move
     assert "a takes 2; 8 left." in your_move and "b takes 2; 6 left." in your_move
     assert "Pre-order line TAKE 3 IF PILE 5 dropped: the pile is 6, not 5." in your_move
     assert "TAKE 2 IF PILE 8" not in your_move, "b's pre-orders are b's alone"
-    assert len(table.mail("a")) == 2 and len(table.mail("b")) == 2, \
-        "welcome and answer only: the round goes on, and a and b get the news once a round"
+    assert len(table.mail("b")) == 2, "welcome and answer only: the round goes on, b gets the news once a round"
+    assert len(table.mail("a")) == 3 and "a takes 2; 8 left." in table.mail("a")[-1], \
+        "a opened the round: it gets the news right after its move, so that it can order ahead"
     game = table.game()
     assert (game.turn_no, json.loads(game.state_json)["pile"]) == (1, 6)
 
@@ -129,7 +130,8 @@ def test_a_whole_game_in_turn(tmp_path, database, tally) -> None:
         "b's round digest holds both steps of round 1"
     assert "your move" in table.mail("b")[-1].lower() and "a takes 1; 4 left." in table.mail("b")[-1]
     assert "a takes 1; 4 left." in table.mail("c")[-1], "c asked for every step's news"
-    assert "Your pre-orders: TAKE 1 IF PILE 5" in table.mail("a")[-1], "a's round digest shows a's own pre-order"
+    assert "Your pre-orders: TAKE 1 IF PILE 5" in table.mail("a")[-2], "a's round digest shows a's own pre-order"
+    assert "a takes 1; 4 left." in table.mail("a")[-1], "a opened round 2 (its pre-order): the news after it"
     assert "Your pre-orders" not in table.mail("b")[-2], "and nobody else's"
     gm = table.mail("gm@example.org")
     assert any("GM copy: step 1 was resolved." in m and "Seats that sent no orders: c." in m for m in gm)
@@ -147,8 +149,8 @@ def test_a_whole_game_in_turn(tmp_path, database, tally) -> None:
     for seat in "abc":
         last = table.mail(seat)[-1]
         assert "c takes 1 (the only legal move); 0 left." in last and "c took the last stone and wins." in last
-    assert "Pre-order TAKE 1 IF PILE 5 (sent at step 1) played." in table.mail("a")[-1], \
-        "a's news since its last mail: its pre-order played at step 2"
+    assert "Pre-order TAKE 1 IF PILE 5 (sent at step 1) played." in table.mail("a")[-2], \
+        "a's news after the step that opened round 2: its pre-order played at step 2"
     # Every step replays to the state stored for it.
     with Session(table.engine) as s:
         steps = replay(s, s.get(Game, "tally-1"))

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from engine.contract import Event, OrderSheet
 from engine.dewan import legal, turn
-from engine.dewan.orders import Order, Pick, Take, is_move
+from engine.dewan.orders import Order, Pick, Take, blocks, is_move, joined
 from engine.dewan.parser import read_normal
 from engine.dewan.state import OVER, PLAY, Plan, State
 from engine.dice import Dice
@@ -34,10 +34,15 @@ def kept(st: State, seat: str) -> list[Order]:
     return [read_normal(line, seat) for line in plan.lines] if plan else []
 
 
+def _now(st: State, orders: Sequence[Order]) -> list[Order]:
+    """The lines of the first block that answer the decision now."""
+    return [o for o in blocks(list(orders))[0] if is_move(o) == deciding(st)]
+
+
 def answer(st: State, seat: str) -> Order | None:
     """The first kept line that answers the seat's decision now, or None."""
-    for order in kept(st, seat):
-        if is_move(order) == deciding(st) and not legal.why_not(st, seat, order):
+    for order in _now(st, kept(st, seat)):
+        if not legal.why_not(st, seat, order):
             return order
     return None
 
@@ -45,19 +50,24 @@ def answer(st: State, seat: str) -> Order | None:
 def keep(st: State, seat: str, sheet: OrderSheet, log: list[Event]) -> None:
     """A sheet from a seat not to move becomes its pre-orders (an empty one withdraws them);
     call it before the step is counted, so ``written`` is the step of the position shown."""
-    if not sheet.orders:
+    orders = joined(blocks(list(sheet.orders)))
+    if not orders:
         if st.plans.pop(seat, None):
             log.append(said("plan", Msg("Your pre-orders are withdrawn."), to=seat))
         return
-    st.plans[seat] = Plan([str(o) for o in sheet.orders], st.step)
+    st.plans[seat] = Plan([str(o) for o in orders], st.step)
     between = Msg("; ")
-    lines = Join(between, [str(o) for o in sheet.orders])
+    lines = Join(between, [str(o) for o in orders])
     log.append(said("plan", Msg("Pre-orders kept for your next move: {lines}.", lines=lines), to=seat))
 
 
 def later(st: State, orders: Sequence[Order]) -> list[Order]:
-    """The lines kept for a later decision: the moves sent during the draft."""
-    return [o for o in orders if is_move(o)] if not deciding(st) else []
+    """What stays kept once the decision now is taken: the blocks after the first (NEXT), and
+    during the draft the moves of the first block too (they answer the first move)."""
+    parts = blocks(list(orders))
+    if deciding(st):
+        return joined(parts[1:])
+    return joined([[o for o in parts[0] if is_move(o)]] + parts[1:])
 
 
 def _store(st: State, seat: str, orders: list[Order], written: int) -> None:
@@ -72,9 +82,8 @@ def from_sheet(st: State, seat: str, sheet: OrderSheet, log: list[Event]) -> Ord
     later decision are kept. Its older pre-orders give way."""
     if st.plans.pop(seat, None):
         log.append(said("plan", Msg("Your pre-orders gave way to the orders sent for this move."), to=seat))
-    now = [o for o in sheet.orders if is_move(o) == deciding(st)]
     _store(st, seat, later(st, sheet.orders), st.step - 1)
-    for order in now:
+    for order in _now(st, sheet.orders):
         why = legal.why_not(st, seat, order)
         if not why:
             return order
@@ -84,19 +93,21 @@ def from_sheet(st: State, seat: str, sheet: OrderSheet, log: list[Event]) -> Ord
 
 def from_plan(st: State, seat: str, log: list[Event]) -> Order | None:
     """The first of the seat's kept lines for this decision that can be played, or None
-    (the lines for it, if any, are then dropped)."""
+    (the lines for it, if any, are then dropped, and with a move's the later moves' too:
+    they were written to follow it)."""
     plan = st.plans.get(seat)
     if not plan:
         return None
     lines = kept(st, seat)
-    now = [o for o in lines if is_move(o) == deciding(st)]
+    now = _now(st, lines)
     if not now:
         return None
-    _store(st, seat, later(st, lines), plan.written)
+    rest = later(st, lines)
     reasons = []
     for order in now:
         why = legal.why_not(st, seat, order)
         if not why:
+            _store(st, seat, rest, plan.written)
             for skipped, reason in reasons:
                 log.append(said("plan", Msg("Pre-order {order} skipped: {why}.", order=str(skipped), why=reason),
                                     to=seat))
@@ -107,6 +118,12 @@ def from_plan(st: State, seat: str, log: list[Event]) -> Order | None:
     for dropped, reason in reasons:
         log.append(said("plan", Msg("Pre-order {order} dropped: {why}.", order=str(dropped), why=reason), to=seat))
     log.append(said("plan", Msg("None of your pre-orders could be played now."), to=seat))
+    if deciding(st) and rest:
+        log.append(said("plan", Msg("Your pre-orders for the moves after it are dropped too, as they were "
+                                    "written to follow it: {lines}.", lines=Join(Msg("; "), [str(o) for o in rest])),
+                        to=seat))
+        rest = []
+    _store(st, seat, rest, plan.written)
     return None
 
 

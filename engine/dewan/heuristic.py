@@ -324,3 +324,26 @@ def moves(st: State, seat: str, rng: random.Random) -> list[Order]:
 def orders(st: State, seat: str, rng: random.Random | None = None) -> OrderSheet:
     """The heuristic's sheet for ``seat``: its move, or its pre-orders when not to move."""
     return OrderSheet(seat, tuple(choose(st, seat, rng or random.Random(f"{seat} {st.step}"))))
+
+
+def suggestions(st: State, seat: str, most: int = 3) -> list[Order]:
+    """For the seat to move, moves it can play now written out as orders, best first by the
+    bot's judgement: the two camps worth most (each to another hex, its PAY the cards the
+    seat can best spare, its bonus written out), then the best pair to take."""
+    if st.stage != PLAY or st.to_move != seat:
+        return []
+    mind = Mind(st, seat, random.Random(f"{seat} {st.step}"))
+    options = mind.options()
+    out: list[Order] = []
+    seen: set[str] = set()
+    for _net, option, pay in mind.camps(options):
+        if option.dest not in seen and len(seen) < 2:
+            seen.add(option.dest)
+            out.append(mind.camp_order(option, pay))
+    pairs = mind.pairs(options)
+    if pairs:
+        out.append(Take(pairs[0][1].first, pairs[0][1].second))
+    elif not out:
+        found = legal.any_camp(st, seat)
+        out += [found] if found else []
+    return out[:most]

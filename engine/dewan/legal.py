@@ -45,8 +45,7 @@ def camp_cost(st: State, seat: str, order: Camp) -> tuple[list[str] | None, Msg 
     cost = payment.slots(st, seat, order.path)
     hand = list(st.hands[seat])
     if order.pay:
-        why = payment.check(cost, order.pay, hand)
-        return (None, why) if why else (list(order.pay), "")
+        return payment.arranged(cost, order.pay, hand)
     if order.tuck and order.tuck in hand:
         hand.remove(order.tuck)
     pay = payment.cheapest(cost, hand)
@@ -113,6 +112,9 @@ def _camp(st: State, seat: str, order: Camp) -> Msg | str:
         at = order.story
         if at > len(st.story_row) or not st.story_row[at - 1]:
             return Msg("story row position {at} is empty", at=at)
+        if order.tile and st.story_row[at - 1] != order.tile:
+            return Msg("story row position {at} shows {tile}, not {wanted}", at=at, tile=st.story_row[at - 1],
+                       wanted=order.tile)
     if order.tuck:
         left = Counter(st.hands[seat]) - Counter(pay)
         if left[order.tuck] <= 0:

@@ -20,6 +20,7 @@ KEYWORDS = Words({
     "TAKE": {"fr": ("prendre",), "es": ("tomar", "coger")},
     "CAMP": {"fr": ("camper", "poser"), "es": ("acampar",)},
     "STORY": {"fr": ("histoire",), "es": ("historia",)},
+    "NEXT": {"fr": ("ensuite", "puis"), "es": ("luego", "después")},
 })
 # The words inside a line: OR between alternatives, IF, and what follows a CAMP's path.
 JOINS = Words({
@@ -57,7 +58,8 @@ def _walk(words: list[str], convert: Callable[[Words, str], str], reading: bool)
     for word in words:
         if start:
             new = convert(KEYWORDS, word)
-            keyword, part, start = (new if reading else word).upper(), "", False
+            keyword, part = (new if reading else word).upper(), ""
+            start = keyword == "NEXT"          # NEXT may open the line of the next move's order
             out.append(new)
             continue
         new = convert(JOINS, word)

@@ -33,6 +33,7 @@ class Camp:
     story: int = 0                     # the story row position for a story bonus; 0 = the default
     tuck: str = ""                     # the card to tuck for a tuck bonus; '' = none
     line: int = field(default=0, compare=False)
+    tile: str = ""                     # with ``story``: only while that position shows this tile
 
     @property
     def destination(self) -> str:
@@ -43,7 +44,7 @@ class Camp:
         if self.pay:
             text += " PAY " + " ".join(self.pay)
         if self.story:
-            text += f" STORY {self.story}"
+            text += f" STORY {self.story}" + (f" IF {self.tile}" if self.tile else "")
         if self.tuck:
             text += f" TUCK {self.tuck}"
         return text
@@ -62,9 +63,42 @@ class Pick:
         return f"STORY {self.position}" + (f" IF {self.tile}" if self.tile else "")
 
 
-Order = Take | Camp | Pick
+@dataclass(frozen=True)
+class Next:
+    """Not an order: the line between the orders for one decision and those for the seat's
+    next move (``NEXT``). A sheet is the decision now, then a block for each later move."""
+
+    line: int = field(default=0, compare=False)
+
+    def __str__(self) -> str:
+        return "NEXT"
+
+
+Order = Take | Camp | Pick | Next
 
 
 def is_move(order: Order) -> bool:
     """A turn's action (TAKE or CAMP), as opposed to the draft's STORY."""
-    return not isinstance(order, Pick)
+    return isinstance(order, (Take, Camp))
+
+
+def blocks(orders: list[Order]) -> list[list[Order]]:
+    """The orders of a sheet split at each NEXT: the block for the decision now (or, for a
+    seat not to move, its next one), then one for each later move; empty blocks left out."""
+    out: list[list[Order]] = [[]]
+    for order in orders:
+        if isinstance(order, Next):
+            out.append([])
+        else:
+            out[-1].append(order)
+    return [b for b in out if b] or [[]]
+
+
+def joined(parts: list[list[Order]]) -> list[Order]:
+    """Blocks written back as one list of orders, a NEXT between each two."""
+    out: list[Order] = []
+    for block in (b for b in parts if b):
+        if out:
+            out.append(Next())
+        out.extend(block)
+    return out

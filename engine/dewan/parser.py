@@ -15,6 +15,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections import Counter
+from dataclasses import replace
 
 from engine import sheetlines
 from engine.common import Refused
@@ -23,12 +24,12 @@ from engine.contract import OrderSheet, Problem
 from engine.dewan import legal, localwords, payment
 from engine.dewan.cards import CardError, normal
 from engine.dewan.turn import ordinal
-from engine.dewan.orders import Camp, Order, Pick, Take, is_move
+from engine.dewan.orders import Camp, Next, Order, Pick, Take, blocks, is_move
 from engine.dewan.state import DRAFT, PLAY, ROW_SIZE, STORY_ROW_SIZE, State
 from engine.messages import Join, Msg
 from engine.valley import hexgrid
 
-KEYWORDS = ("TAKE", "CAMP", "STORY")
+KEYWORDS = ("TAKE", "CAMP", "STORY", "NEXT")
 _NUMBER = re.compile(r"[0-9]{1,2}")
 _LONGEST = 60            # characters of a player's word quoted back
 
@@ -72,6 +73,7 @@ class Reader:
     def __init__(self, st: State | None, seat: str) -> None:
         self.st = st
         self.seat = seat
+        self.later = False      # reading a block after NEXT: the position checks wait for its move
 
     def read(self, words: list[str], line: int) -> Order:
         keyword = words[0].upper()
@@ -79,6 +81,9 @@ class Reader:
             hint = nearest(keyword, KEYWORDS, localwords.KEYWORDS)
             raise Refused(Msg("unknown order {word}", word=shown(words[0])),
                           _did_you_mean(hint) or Msg("the orders are TAKE, CAMP and STORY"))
+        if keyword == "NEXT":
+            raise Refused(Msg("NEXT opens a line: what follows it is for your move after this one"),
+                          "TAKE 1 2 / NEXT TAKE 3 4")
         return {"TAKE": self.take, "CAMP": self.camp, "STORY": self.pick}[keyword](words[1:], line)
 
     # -- TAKE --------------------------------------------------------------
@@ -114,7 +119,7 @@ class Reader:
             raise Refused(Msg("CAMP needs a path from one of your camps to the destination"), self.camp_example())
         path = self.path(args[0])
         pay: list[str] = []
-        story, tuck, seen = 0, "", set()
+        story, tile, tuck, seen = 0, "", "", set()
         i = 1
         while i < len(args):
             word = args[i].upper()
@@ -134,17 +139,34 @@ class Reader:
                     raise Refused(Msg("PAY lists the cards, in path order"), "PAY F M")
                 pay = [_card(c) for c in rest]
             elif word == "STORY":
-                if len(rest) != 1:
-                    raise Refused(Msg("STORY takes one story row position"), "STORY 1")
-                story = _position(rest[0], STORY_ROW_SIZE, True, "STORY 1")
+                story, tile = self.story_bonus(rest)
             else:
                 if len(rest) != 1:
                     raise Refused(Msg("TUCK takes one card of your hand"), "TUCK F")
                 tuck = _card(rest[0])
-        order = Camp(tuple(path), tuple(pay), story, tuck, line)
-        if self.st is not None:
-            self.check_camp(order)
+        order = Camp(tuple(path), tuple(pay), story, tuck, line, tile)
+        if self.st is not None and not self.later:
+            order = self.check_camp(order)
         return order
+
+    def story_bonus(self, rest: list[str]) -> tuple[int, str]:
+        """``STORY <i>`` or ``STORY <i> IF <tile>`` at the end of a CAMP line."""
+        example = Msg("STORY 1, or STORY 1 IF <tile id>")
+        tile = ""
+        if len(rest) == 3 and rest[1].upper() == "IF":
+            tile, rest = self.tile(rest[2], example), rest[:1]
+        if len(rest) != 1:
+            raise Refused(Msg("STORY takes one story row position"), example)
+        return _position(rest[0], STORY_ROW_SIZE, True, example), tile
+
+    def tile(self, word: str, example: Msg) -> str:
+        """A story tile's id as the game writes it (any case)."""
+        if self.st is None:
+            return word
+        tile = next((t for t in self.st.tiles if t.lower() == word.lower()), "")
+        if not tile:
+            raise Refused(Msg("no story tile {word}", word=shown(word)), example)
+        return tile
 
     def path(self, word: str) -> list[str]:
         parts = [p for p in re.split(r"[-–>]+", word) if p]
@@ -188,11 +210,11 @@ class Reader:
                     return Msg("e.g. {order}", order=example)
         return Msg("CAMP {hex}-<hex>-<destination>", hex=st.camps[self.seat][0])
 
-    def check_camp(self, order: Camp) -> None:
+    def check_camp(self, order: Camp) -> Camp:
         """The checks against the position shown: the seat's camps and tribe board, the
         destination free, the PAY and TUCK cards in the hand, the camp's bonus. All but the
         destination hold till its next move (a hand only shrinks on its own turn); legal.py
-        checks them all again when the order is played."""
+        checks them all again when the order is played. The order, its PAY in path order."""
         st, seat = self.st, self.seat
         assert st is not None
         camps = st.camps[seat]
@@ -206,9 +228,10 @@ class Reader:
             raise Refused(why, legal.beyond(st, seat, order.path) or self.camp_example())
         hand = st.hands[seat]
         if order.pay:
-            why = payment.check(payment.slots(st, seat, order.path), order.pay, hand)
-            if why:
+            pay, why = payment.arranged(payment.slots(st, seat, order.path), order.pay, hand)
+            if pay is None:
                 raise Refused(why, _hand(hand))
+            order = replace(order, pay=tuple(pay))
         kind = legal.bonus(st.placed(seat) + 1)
         nth = ordinal(st.placed(seat) + 1)
         if order.story and kind != "story":
@@ -221,6 +244,7 @@ class Reader:
                               else Msg("your {nth} camp from the board gives no tuck", nth=nth))
             if Counter(hand)[order.tuck] <= Counter(order.pay)[order.tuck]:
                 raise Refused(Msg("you hold no {card} to tuck", card=order.tuck), _hand(hand))
+        return order
 
     # -- STORY (the draft) -------------------------------------------------
     def pick(self, args: list[str], line: int) -> Pick:
@@ -232,11 +256,7 @@ class Reader:
             raise Refused(Msg("you have taken your story tile of the draft already"))
         tile = ""
         if len(args) == 3 and args[1].upper() == "IF":
-            word, tile, args = args[2], args[2], args[:1]
-            if self.st is not None:
-                tile = next((t for t in self.st.tiles if t.lower() == word.lower()), "")
-                if not tile:
-                    raise Refused(Msg("no story tile {word}", word=shown(word)), example)
+            tile, args = self.tile(args[2], example), args[:1]
         if len(args) != 1:
             raise Refused(Msg("STORY takes one story row position"), example)
         return Pick(_position(args[0], STORY_ROW_SIZE, True, example), tile, line)
@@ -254,18 +274,25 @@ def _pairs_near(first: int, second: int | None = None) -> Msg:
 
 
 def alternatives(body: str) -> list[list[str]]:
-    """The orders of one line: its words, split at each OR."""
+    """The orders of one line: its words, split at each OR. Every line is an alternative of
+    the line before already, so an OR that opens the line (or ends it) joins nothing more."""
     out: list[list[str]] = [[]]
     for word in localwords.canonical(body.replace(",", " ").split()):
         if word.upper() == "OR":
             out.append([])
         else:
             out[-1].append(word)
+    if len(out) > 1 and not out[0]:
+        out.pop(0)
+    if len(out) > 1 and not out[-1]:
+        out.pop()
     return out
 
 
 def read_normal(text: str, seat: str = "") -> Order:
     """A stored order line (normal form, no position checks)."""
+    if text == "NEXT":
+        return Next()
     return Reader(None, seat).read(text.split(), 0)
 
 
@@ -287,11 +314,29 @@ def parse(st: State, seat: str, text: str) -> OrderSheet:
         if why:
             problems.append(Problem.of(number, why))
             continue
+        if choices[0] and choices[0][0].upper() == "NEXT":
+            _next(reader, number, orders, problems)
+            choices[0] = choices[0][1:]
+            if len(choices) == 1 and not choices[0]:
+                continue
         for words in choices:
             _read_one(reader, words, number, orders, problems)
     if not problems and st.to_move == seat:
         problems.extend(check_now(st, seat, orders))
     return OrderSheet(seat, tuple(orders), tuple(problems))
+
+
+def _next(reader: Reader, number: int, orders: list[Order], problems: list[Problem]) -> None:
+    """A NEXT line: the orders below it are for the seat's move after the one above. The seat
+    to move writes its move first; a seat that is not sends its next move above the first NEXT
+    (or below it: a block with no orders is left out)."""
+    st = reader.st
+    assert st is not None
+    if st.to_move == reader.seat and not problems and all(isinstance(o, Next) for o in orders):
+        problems.append(Problem.of(number, Msg("it is your move now: write it above NEXT, and below NEXT "
+                                               "your orders for your move after it"), "TAKE 1 2 / NEXT / TAKE 3 4"))
+    reader.later = True
+    orders.append(Next(number))
 
 
 def _too_many(read: list[tuple[int, list[list[str]]]]) -> Problem | None:
@@ -323,8 +368,10 @@ def _read_one(reader: Reader, words: list[str], number: int, orders: list[Order]
 
 
 def check_now(st: State, seat: str, orders: list[Order]) -> list[Problem]:
-    """For the seat to move: a problem per line when none of them can be played now."""
-    wanted = [o for o in orders if is_move(o) == (st.stage == PLAY)]
+    """For the seat to move: a problem per line (above the first NEXT) when none of them can
+    be played now."""
+    orders = blocks(orders)[0]
+    wanted = [o for o in orders if is_move(o) == (st.stage == PLAY) and not isinstance(o, Next)]
     if not orders:
         return []
     if not wanted:

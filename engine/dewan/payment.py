@@ -160,23 +160,57 @@ def _min_cost_flow(kinds: list[str], have: Counter, groups: list[str], need: Cou
 
 
 def check(cost: list[Slot], pay: tuple[str, ...], hand: list[str]) -> Msg | str:
-    """Why ``pay`` (cards in path order) does not pay ``cost`` from ``hand`` (a message), or ''."""
+    """Why ``pay`` (cards in any order) does not pay ``cost`` from ``hand`` (a message), or ''."""
+    return arranged(cost, pay, hand)[1]
+
+
+def arranged(cost: list[Slot], pay: tuple[str, ...], hand: list[str]) -> tuple[list[str] | None, Msg | str]:
+    """The cards of ``pay`` in path order, one per slot of ``cost``, and ''; or None and why
+    they cannot pay it from ``hand``. PAY is a set of cards: the order written is kept where it
+    fits, else each slot in path order takes the first card written that leaves the rest able
+    to pay the rest (so which card an opponent gets is the player's, where it can be)."""
     if len(pay) != len(cost):
-        return Msg("this path costs {cost} cards ({slots}), PAY gives {pay}",
-                   cost=len(cost), slots=describe(cost), pay=len(pay))
+        return None, Msg("this path costs {cost} cards ({slots}), PAY gives {pay}",
+                         cost=len(cost), slots=describe(cost), pay=len(pay))
     left = Counter(hand)
-    for n, (slot, text) in enumerate(zip(cost, pay), start=1):
+    for n, text in enumerate(pay, start=1):
         if left[text] <= 0:
             held = hand.count(text)
             if held:
-                return Msg("card {n} of PAY, {card}, is not in your hand: you hold {held} {card}",
-                           n=n, card=cards(text), held=held)
-            return Msg("card {n} of PAY, {card}, is not in your hand", n=n, card=cards(text))
+                return None, Msg("card {n} of PAY, {card}, is not in your hand: you hold {held} {card}",
+                                 n=n, card=cards(text), held=held)
+            return None, Msg("card {n} of PAY, {card}, is not in your hand", n=n, card=cards(text))
         left[text] -= 1
-        if not fits(slot, text):
-            return Msg("card {n} of PAY, {card}, cannot pay to {why}: that takes {wanted}",
-                       n=n, card=cards(text), why=slot.why, wanted=slot.wanted)
-    return ""
+    if all(fits(slot, text) for slot, text in zip(cost, pay)):
+        return list(pay), ""
+    out: list[str] = []
+    rest = list(pay)
+    for i, slot in enumerate(cost):
+        for text in dict.fromkeys(rest):
+            if fits(slot, text):
+                others = list(rest)
+                others.remove(text)
+                if _can_pay([s.need for s in cost[i + 1:]], others):
+                    out.append(text)
+                    rest = others
+                    break
+        else:
+            return None, Msg("PAY {cards} cannot pay this path in any order: {slots}",
+                             cards=cards(" ".join(pay)), slots=describe(cost))
+    return out, ""
+
+
+def _can_pay(needs: list[str], held: list[str]) -> bool:
+    """Whether the cards ``held`` (as many as ``needs``) can pay the slots of ``needs``, one
+    each: Hall's condition over the kinds of slot (at most six, so 63 subsets)."""
+    want = Counter(needs)
+    kinds = list(want)
+    serves = [frozenset(k for k in kinds if k == ANY or card(text).serves(k)) for text in held]
+    for mask in range(1, 1 << len(kinds)):
+        chosen = {k for b, k in enumerate(kinds) if mask >> b & 1}
+        if sum(want[k] for k in chosen) > sum(1 for s in serves if s & chosen):
+            return False
+    return True
 
 
 def describe(cost: list[Slot]) -> Join:

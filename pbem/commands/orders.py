@@ -130,7 +130,7 @@ def store(s: Session, game: Game, seat: Seat, req: Request, answer: Answer, aske
         stored = Sheet(game_id=game.id, seat=seat.name, turn_no=game.turn_no, text="")
     stored.text = "\n".join(sheet.normal)
     s.add(stored)
-    answer.add(_stored(game, seat, step, [orderwords.shown(game.ruleset, x) for x in sheet.normal], later))
+    answer.add(_stored(game, seat, step, _blocks(game.ruleset, sheet.normal, bool(later)), later))
     answer.outcome = _("pre-orders stored") if later else _("orders stored")
     return True
 
@@ -156,6 +156,28 @@ def _refused(game: Game, step: str, problems: list[str], stored: Sheet | None) -
              "The orders that stand for {step} are:\n{standing}\n\n"
              "Send the whole sheet again, corrected.").format(game=game.id, step=step, lines=lines,
                                                               standing=standing)
+
+
+NEXT = "NEXT"     # a line of a sheet's normal form between one decision's orders and the next move's
+
+
+def _blocks(ruleset: str, normal: list[str], ahead: bool) -> list[str]:
+    """A stored sheet's lines as the answer shows them, in the reader's words: where NEXT
+    splits it, each block under a line saying which move it answers."""
+    parts: list[list[str]] = [[]]
+    for line in normal:
+        if line == NEXT:
+            parts.append([])
+        else:
+            parts[-1].append(orderwords.shown(ruleset, line))
+    if len(parts) == 1:
+        return parts[0]
+    out: list[str] = []
+    for n, part in enumerate(parts):
+        head = (_("for your next move:") if ahead else _("for this move:")) if n == 0 else (
+            _("then, for your move after it (NEXT):"))
+        out += [head] + [f"  {line}" for line in part]
+    return out
 
 
 def _stored(game: Game, seat: Seat, step: str, normal: list[str], later: str) -> str:

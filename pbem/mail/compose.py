@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+import secrets
 from collections.abc import Sequence
 from datetime import datetime
 from email.charset import QP, Charset
@@ -17,7 +18,7 @@ from email.message import Message
 from email.mime.multipart import MIMEMultipart
 from email.mime.nonmultipart import MIMENonMultipart
 from email.parser import BytesHeaderParser
-from email.utils import format_datetime, formataddr, make_msgid
+from email.utils import format_datetime, formataddr
 from functools import lru_cache
 from urllib.parse import quote
 from uuid import uuid4
@@ -174,6 +175,13 @@ def thread_root(game_id: str, address: str, server_address: str) -> str:
     return f"<{headers.clean(game_id, 40)}.{digest}.thread@{server_address.split('@')[-1]}>"
 
 
+def new_message_id(sender: str) -> str:
+    """A Message-ID nobody can guess: 160 random bits from the system's secure source. A reply
+    from a seat's address naming one sent to that seat alone signs on without SIGNON
+    (pbem.threads), so this must never be the standard library's time, pid and 64 bits."""
+    return f"<{secrets.token_hex(20)}@{sender.split('@')[-1]}>"
+
+
 def message_id_of(raw: bytes) -> str:
     """The Message-ID of a mail we composed, or ''."""
     return headers.message_id(headers.raw(BytesHeaderParser().parsebytes(raw), "Message-ID"))
@@ -202,7 +210,7 @@ def compose(*, sender: str, sender_name: str, to: str, subject: str, text: str,
     msg["To"] = to
     msg["Subject"] = _header(subject)
     msg["Date"] = format_datetime(when)
-    msg["Message-ID"] = make_msgid(domain=sender.split("@")[-1])
+    msg["Message-ID"] = new_message_id(sender)
     msg["Auto-Submitted"] = auto
     msg["X-Auto-Response-Suppress"] = "All"
     if in_reply_to:

@@ -33,6 +33,7 @@ class Incoming:
     from_name: str = ""
     subject: str = ""
     message_id: str = ""
+    in_reply_to: str = ""
     references: str = ""
     to_addrs: list[str] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
@@ -65,6 +66,7 @@ def read_head(out: Incoming, head: Message, own_address: str) -> None:
     out.subject = headers.text(head, "Subject", 200)
     out.message_id = headers.message_id(headers.text(head, "Message-ID"))
     out.references = headers.references(headers.text(head, "References", 20_000))
+    out.in_reply_to = headers.references(headers.text(head, "In-Reply-To", 2_000), keep=1)
     out.to_addrs = [a for _n, a in headers.addresses(head, "To", "Cc", "Delivered-To") if a][:50]
     out.loop = loop_reason(head, own_address, out.from_addr, out.subject)
     if not out.loop and not headers.valid_address(out.from_addr):

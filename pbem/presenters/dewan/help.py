@@ -12,6 +12,7 @@ import textwrap
 from typing import Any
 
 from engine.dewan import legal
+from engine.dewan.heuristic import suggestions
 from engine.dewan.orders import Camp
 from engine.dewan.state import DRAFT, OVER, State
 from pbem import i18n
@@ -108,6 +109,31 @@ def examples(view: dict[str, Any]) -> list[str]:
     lines += _takes(st) + _camps(st, seat)
     lines += _note(_("One order a line; several lines are alternatives, tried in order."))
     return lines
+
+
+def suggested(view: dict[str, Any]) -> list[tuple[str, str]]:
+    """For the seat to move in play: (order, what it does) for a few moves it may send as they
+    stand, best first (engine.dewan.heuristic.suggestions)."""
+    st, seat = position(view), view.get("me")
+    out = []
+    for order in suggestions(st, seat) if seat else []:
+        if isinstance(order, Camp):
+            pay, _why = legal.camp_cost(st, seat, order)
+            paid = " ".join(card_words(c) for c in pay or ())
+            out.append((str(order), _("a camp on {hex}, paying {cards}").format(hex=order.destination, cards=paid)))
+        else:
+            got = [card_words(st.row[order.first - 1]), card_words(st.row[order.second - 1])]
+            out.append((str(order), _("take {first} and {second}").format(first=got[0], second=got[1])))
+    return out
+
+
+def suggested_lines(view: dict[str, Any]) -> list[str]:
+    """:func:`suggested` as the text report shows it, with the NEXT note under it."""
+    moves = suggested(view)
+    if not moves:
+        return []
+    return ([_("Moves you may send as they stand (copy one line):")] + [_line(o, why) for o, why in moves]
+            + _note(_("Your next move may follow in the same mail, below a line NEXT.")))
 
 
 def help_lines(view: dict[str, Any]) -> list[str]:

@@ -9,10 +9,11 @@ from typing import Any
 
 from engine.contract import Event
 from engine.dewan.board import Board
-from pbem import i18n
+from pbem import i18n, orderwords
 from pbem.i18n import N_, _, ngettext
 from pbem.presenters import Maps, Report
 from pbem.presenters.dewan import asciimap, svgmap
+from pbem.presenters.dewan.help import suggested, suggested_lines
 from pbem.presenters.dewan.words import (board_of, card_words, clan_texts, colours, marks, score, score_text,
                                          story_text, when)
 from pbem.reports.render import fitted, render, spoken, wrap
@@ -87,6 +88,9 @@ def asked(view: dict[str, Any], seat: str | None) -> str:
     if seat and view.get("prompt"):
         return view["prompt"]
     mover, ahead = view["to_move"], ""
+    if seat and seat == mover:       # not asked on its own move: a kept pre-order answers it
+        return (_("Your pre-orders (below) answer your story pick: it is made at once.") if view["stage"] == "draft"
+                else _("Your pre-orders (below) answer your move: it is played at once."))
     if seat and seat in view["players"]:
         ahead = " " + (_("Your pre-orders (below) are kept; a new sheet replaces them.") if view.get("pre_orders")
                        else _("You may send your next move now, as pre-orders: they are kept and played "
@@ -129,6 +133,9 @@ def _context(game: str, turn_no: int, seat: str | None, view: dict[str, Any],
         "over": over, "result": result(view) if over else "",
         "prompt": view.get("prompt", "") if mine else "", "question": question,
         "question_lines": _wrapped([question], "") if question else [],
+        "suggested": [(orderwords.shown("dewan", o), why) for o, why in suggested(view)]
+        if mine and view.get("prompt") else [],
+        "suggested_lines": suggested_lines(view) if mine and view.get("prompt") else [],
         "row": row_texts(view), "row_lines": _wrapped(row_texts(view)), "row_cards": [card_words(c) for c in view["row"]],
         "story_row": story_row_texts(view), "story_lines": _wrapped(story_row_texts(view)),
         "hand": hand, "hand_lines": _wrapped([" ".join(hand) or _("no cards")]),

@@ -1,0 +1,97 @@
+"""Dewan in turn by mail, one mail a turn: a move and the next one in one sheet (NEXT), the
+seat that opens a round told the news after its move, and a second mail sent after a move
+read as the next move instead of replacing it (pbem.turns.played_first); on SQLite and
+PostgreSQL."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+from sqlmodel import Session, select
+
+from engine.dewan import RULESET
+from engine.dewan.state import State
+from pbem.config import load
+from pbem.db import migrate
+from pbem.games import GameSpec, create_game, start_game
+from pbem.models import Game, Sheet
+from pbem_world import Text, World, order_mail, run_pass, said, text_of
+
+T0 = datetime(2026, 6, 1, 9, 0, tzinfo=timezone.utc)
+ADDRESS = {"red": "ann@example.org", "blue": "bob@example.org"}
+
+
+class Table:
+    def __init__(self, root, database: str) -> None:  # type: ignore[no-untyped-def]
+        self.world = World(root, database=database)
+        self.engine = self.world.engine()
+        migrate(self.engine)
+        self.now = T0
+        with Session(self.engine) as s:
+            create_game(s, GameSpec(id="dw", ruleset="dewan", seats=list(ADDRESS.items()), options={},
+                                    gm_email="gm@example.org", move_deadline="24h", seed="turns-by-mail"), T0)
+            self.passwords = start_game(s, load(self.world.config), s.get(Game, "dw"), T0)
+            s.commit()
+
+    def send(self, seat: str, body: str) -> None:
+        self.world.post(order_mail(ADDRESS[seat], f"SIGNON dw {seat} {self.passwords[seat]}\n{body}\n"))
+
+    def run(self) -> None:
+        self.now += timedelta(minutes=10)
+        code, summary = run_pass(self.world, self.now)
+        assert code == 0, summary.lines()
+
+    def mail(self, seat: str) -> list[Text]:
+        return [Text(f"{m['Subject']}\n{text_of(m)}") for m in self.world.outbox(ADDRESS[seat])]
+
+    def state(self) -> tuple[Game, State]:
+        with Session(self.engine) as s:
+            game = s.get(Game, "dw")
+            s.expunge(game)
+        return game, RULESET.from_json(game.state_json)
+
+
+def test_one_mail_a_turn_in_dewan(tmp_path, database) -> None:  # type: ignore[no-untyped-def]
+    table = Table(tmp_path, database)
+    _game, st = table.state()
+    assert st.to_move == "blue", "the draft: the last seat picks first"
+    table.send("blue", "STORY 1")
+    table.send("red", "STORY 1")
+    table.run()
+    _game, st = table.state()
+    assert (st.stage, st.to_move) == ("play", "red")
+
+    # A move and, below NEXT, the next one: both stored, and the answer says which is which.
+    first, second = st.row[0], st.row[1]
+    before = len(table.mail("red"))
+    table.send("red", f"TAKE 3 4\nNEXT\nTAKE 1 2 IF {first} {second}\nOR TAKE 5 6")
+    table.run()
+    mails = table.mail("red")[before:]
+    answer = next(m for m in mails if "orders stored" in m.splitlines()[0])
+    assert "for this move:" in answer and "then, for your move after it (NEXT):" in answer
+    assert said(answer).index("TAKE 3 4") < said(answer).index("NEXT") < said(answer).index("TAKE 5 6")
+    game, st = table.state()
+    assert st.to_move == "blue" and st.plans["red"].lines == [f"TAKE 1 2 IF {first} {second}", "TAKE 5 6"]
+    # red opened the round: it hears the news now (blue hears it at the round's end).
+    news = [m for m in mails if "report for red" in m.splitlines()[0]]
+    assert len(news) == 1 and "red takes" in news[0] and "Waiting for blue's move." in news[0]
+    assert "Your pre-orders (below) are kept" in news[0]
+
+    # blue moves, then sends a second mail meant for its next move, both in one pass: the move
+    # is played first (and red's kept move after it), and the second mail answers blue's next
+    # move, as it would have had a pass run between the two mails; it never replaces the move.
+    step = game.turn_no
+    before = len(table.mail("blue"))
+    table.send("blue", "TAKE 1 2")
+    table.send("blue", "TAKE 2 3")
+    table.run()
+    answers = [m for m in table.mail("blue")[before:] if "(Re: orders)" in m.splitlines()[0]]
+    assert len(answers) == 2, [m.splitlines()[0] for m in table.mail("blue")[before:]]
+    move, then = sorted(answers, key=lambda m: "TAKE 2 3" in m)       # the outbox sends in any order
+    assert f"Orders stored for dw step {step}, seat blue" in move and "TAKE 1 2" in move
+    assert f"Your move for step {step} was in already, so it was played before this mail was read" in then
+    assert "NOT stored" not in then
+    with Session(table.engine) as s:
+        sheets = [(x.turn_no, x.text) for x in s.exec(select(Sheet).where(Sheet.game_id == "dw", Sheet.seat == "blue")
+                                                      .order_by(Sheet.turn_no))]
+    assert (step, "TAKE 1 2") in sheets, "the move sent first was played, never replaced"
+    assert any(turn > step and text == "TAKE 2 3" for turn, text in sheets), sheets
