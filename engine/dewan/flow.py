@@ -31,7 +31,11 @@ def deciding(st: State) -> bool:
 
 def kept(st: State, seat: str) -> list[Order]:
     plan = st.plans.get(seat)
-    return [read_normal(line, seat) for line in plan.lines] if plan else []
+    return kept_lines(plan.lines, seat) if plan else []
+
+
+def kept_lines(lines: list[str], seat: str) -> list[Order]:
+    return [read_normal(line, seat) for line in lines]
 
 
 def _now(st: State, orders: Sequence[Order]) -> list[Order]:
@@ -80,9 +84,17 @@ def _store(st: State, seat: str, orders: list[Order], written: int) -> None:
 def from_sheet(st: State, seat: str, sheet: OrderSheet, log: list[Event]) -> Order | None:
     """The seat to move's own orders: the first line that can be played; lines for a
     later decision are kept. Its older pre-orders give way."""
-    if st.plans.pop(seat, None):
-        log.append(said("plan", Msg("Your pre-orders gave way to the orders sent for this move."), to=seat))
-    _store(st, seat, later(st, sheet.orders), st.step - 1)
+    old = st.plans.pop(seat, None)
+    rest = later(st, sheet.orders)
+    if old and not rest and later(st, kept_lines(old.lines, seat)):
+        rest = later(st, kept_lines(old.lines, seat))      # the draft: moves kept before stay kept
+        log.append(said("plan", Msg("Your pre-orders for your first move stay kept: {lines}.",
+                                    lines=Join(Msg("; "), [str(o) for o in rest])), to=seat))
+        _store(st, seat, rest, old.written)
+    else:
+        if old:
+            log.append(said("plan", Msg("Your pre-orders gave way to the orders sent for this move."), to=seat))
+        _store(st, seat, rest, st.step - 1)
     for order in _now(st, sheet.orders):
         why = legal.why_not(st, seat, order)
         if not why:
@@ -162,5 +174,15 @@ def run(st: State, dice: Dice, log: list[Event], mover: OrderSheet | None = None
         turn.play(st, seat, order, dice, log)
         played += 1
         if round_stop and st.stage != OVER and st.round != round_now:
+            _asked_now(st, log)
             break
     return played
+
+
+def _asked_now(st: State, log: list[Event]) -> None:
+    """At a stop that is not the seat's move being asked (the end of a round): a seat to move
+    whose kept lines no longer fit has them dropped now, with the reasons, so that the mail
+    asking for its move says why."""
+    seat = st.to_move
+    if st.plans.get(seat) and answer(st, seat) is None and legal.playable(st, seat):
+        from_plan(st, seat, log)

@@ -17,7 +17,7 @@ from engine.dewan.orders import Camp
 from engine.dewan.state import DRAFT, OVER, State
 from pbem import i18n
 from pbem.i18n import N_, _
-from pbem.orderwords import example
+from pbem.orderwords import example, shown
 from pbem.presenters.dewan.words import card_words, position
 
 WIDTH = 72
@@ -117,6 +117,8 @@ def suggested(view: dict[str, Any]) -> list[tuple[str, str]]:
     st, seat = position(view), view.get("me")
     out = []
     for order in suggestions(st, seat) if seat else []:
+        if len(shown("dewan", str(order))) > WIDTH - 2:
+            continue                      # a line a mail client would break: not one to copy
         if isinstance(order, Camp):
             pay, _why = legal.camp_cost(st, seat, order)
             paid = " ".join(card_words(c) for c in pay or ())
@@ -132,8 +134,13 @@ def suggested_lines(view: dict[str, Any]) -> list[str]:
     moves = suggested(view)
     if not moves:
         return []
-    return ([_("Moves you may send as they stand (copy one line):")] + [_line(o, why) for o, why in moves]
-            + _note(_("Your next move may follow in the same mail, below a line NEXT.")))
+    lines = [_("Moves you may send as they stand (copy one line):")]
+    for order, why in moves:
+        line = _line(order, why)
+        if len(line) > WIDTH:            # a long path: the order on its line, what it does below
+            line = f"  {shown('dewan', order)}\n" + textwrap.shorten(f"    # {why}", WIDTH, placeholder="...")
+        lines += line.split("\n")
+    return lines + _note(_("Your next move may follow in the same mail, below a line NEXT."))
 
 
 def help_lines(view: dict[str, Any]) -> list[str]:
