@@ -156,11 +156,23 @@ def _shares_addresses(seats: list[Seat]) -> bool:
     return len(set(addresses)) < len(addresses)
 
 
-def set_bot(s: Session, game: Game, seat_name: str, on: bool, now: datetime) -> None:
+def set_bot(s: Session, cfg: Config, game: Game, seat_name: str, on: bool, now: datetime) -> None:
+    """The bot plays the seat, or its player again; the player is told (unless resigned)."""
     refuse_unless(game, "BOT")
     seat = seat_named(s, game, seat_name)
+    changed = seat.bot != on
     seat.bot = on
     s.add(seat)
+    if changed and not seat.resigned:
+        with speaking_to(game, seat):
+            text = (_("The GM has handed seat {seat} of {game} to the bot: it plays your moves from now on. You "
+                      "still get the reports; ask the GM when you want the seat back.") if on else
+                    _("The GM has handed seat {seat} of {game} back to you: the bot no longer plays it, so "
+                      "send your orders again as before.")).format(seat=seat.name, game=game.id)
+            subject = _("the bot plays seat {seat}") if on else _("seat {seat} is yours again")
+        queue_notice(s, cfg, game_id=game.id, to=seat.email, subject=subject.format(seat=seat.name),
+                     text=text + "\n", when=now, key=f"bot:{game.id}:{seat.name}:{'on' if on else 'off'}:"
+                     f"{now.isoformat()}", seat=seat.name)
     s.add(GmLog.of(game.id, "bot", Msg("{seat} in civil disorder", seat=seat_name) if on else
                    Msg("{seat} out of civil disorder", seat=seat_name), now))
 

@@ -255,17 +255,22 @@ def _player(s: Session, cfg: Config, game: Game, seat: Seat, req: Request, answe
         answer.add(_("You signed on to {game} as {seat}, but the mail had no orders or commands.").format(
             game=game.id, seat=seat.name))
     if not seat.resigned:            # RESIGN in this mail: nothing is asked of the player any more
-        answer.sections.insert(0, asked_now(game, seat))
+        answer.sections.insert(0, asked_now(game, seat, moved=bool(req.orders) and stored))
 
 
-def asked_now(game: Game, seat: Seat) -> str:
-    """The answer's first line: what the game asks of the seat now, and by when."""
+def asked_now(game: Game, seat: Seat, moved: bool = False) -> str:
+    """The answer's first line: what the game asks of the seat now, and by when. ``moved``:
+    this mail's orders were stored; where players act in turn they answer the question, so
+    the line says the move is in (the answer may well arrive with the report of it)."""
     if game.status != "active":
         return _("{game}: nothing is asked of you; the game is {status}.").format(
             game=game.id, status=gmstate.status_word(game))
     ruleset = get_ruleset(game.ruleset)
     state = ruleset.from_json(game.state_json)
     prompt = question(ruleset, state, seat.name)
+    if prompt and moved and not game.simultaneous:
+        return _("{game}: your move for step {turn} is in; it is played when the server next runs, and its "
+                 "report follows.").format(game=game.id, turn=game.turn_no)
     if not prompt:
         return (_("{game}: nothing is asked of you at turn {turn}.") if game.simultaneous else
                 _("{game}: nothing is asked of you at step {turn}.")).format(game=game.id, turn=game.turn_no)

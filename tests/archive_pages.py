@@ -281,7 +281,7 @@ def live_stoneage(root: Path, seats: dict[str, str], start: datetime):  # type: 
         game = s.get(Game, "sa-live")
         start_game(s, load(world.config), game, start)
         for seat in seats:
-            gmtools.set_bot(s, game, seat, True, start)
+            gmtools.set_bot(s, load(world.config), game, seat, True, start)
         s.commit()
     for hour in range(1, 4):
         assert run_pass(world, start + timedelta(hours=hour))[0] == 0

@@ -68,6 +68,8 @@ def test_one_mail_a_turn_in_dewan(tmp_path, database) -> None:  # type: ignore[n
     mails = table.mail("red")[before:]
     answer = next(m for m in mails if "orders stored" in m.splitlines()[0])
     assert "for this move:" in answer and "then, for your move after it (NEXT):" in answer
+    assert "dw: your move for step 1 is in; it is played when the server next runs" in answer, \
+        "the answer comes with the report of the move: it does not ask for it again"
     assert said(answer).index("TAKE 3 4") < said(answer).index("NEXT") < said(answer).index("TAKE 5 6")
     game, st = table.state()
     assert st.to_move == "blue" and st.plans["red"].lines == [f"TAKE 1 2 IF {first} {second}", "TAKE 5 6"]

@@ -186,14 +186,14 @@ class Table:
     def _bots_play_a_turn(self, gid: str, now: datetime) -> datetime:
         with Session(self.engine) as s:
             for seat in SEATS["valley"]:
-                gmtools.set_bot(s, s.get(Game, gid), seat, True, now)
+                gmtools.set_bot(s, load(self.world.config), s.get(Game, gid), seat, True, now)
             s.commit()
         now += timedelta(hours=49)
         code, summary = run_pass(self.world, now)
         assert code == 0 and summary.resolved, summary.lines()
         with Session(self.engine) as s:
             for seat in SEATS["valley"]:
-                gmtools.set_bot(s, s.get(Game, gid), seat, False, now)
+                gmtools.set_bot(s, load(self.world.config), s.get(Game, gid), seat, False, now)
             s.commit()
         return now
 

@@ -165,7 +165,7 @@ def test_a_bot_seat_moves_at_once_and_a_step_rolls_back(tmp_path, database, tall
     from pbem.rollback import rollback
     table = Table(tmp_path, database)
     with Session(table.engine) as s:
-        gmtools.set_bot(s, s.get(Game, "tally-1"), "b", True, T0)
+        gmtools.set_bot(s, load(table.world.config), s.get(Game, "tally-1"), "b", True, T0)
         s.commit()
     # a moves; b is the bot's, so its step awaits nobody and runs in the same pass; then c is asked.
     table.send("a", "TAKE 3")
@@ -175,6 +175,8 @@ def test_a_bot_seat_moves_at_once_and_a_step_rolls_back(tmp_path, database, tall
     state = json.loads(game.state_json)
     assert (game.turn_no, state["moves"], state["at"]) == (2, [1, 1, 0], 2)
     assert not any("your move" in m.splitlines()[0] for m in table.mail("b")), "nobody asks the bot"
+    told = [m for m in table.mail("b") if m.splitlines()[0] == "[tally-1] the bot plays seat b"]
+    assert len(told) == 1 and "The GM has handed seat b of tally-1 to the bot" in told[0], "b is told"
     assert "your move, step 2" in table.mail("c")[-1].splitlines()[0]
     assert table.seat("b").missed_turns == 0, "a bot's move is never missed"
 

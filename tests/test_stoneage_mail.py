@@ -67,7 +67,7 @@ def test_a_round_a_step_with_plans_a_missed_plan_and_a_bot(tmp_path, database) -
 
     # Red in civil disorder: the bot plans its rounds; the game goes on to its end by deadlines.
     with Session(world.engine()) as s:
-        gmtools.set_bot(s, s.get(Game, "sa-1"), "red", True, T0)
+        gmtools.set_bot(s, load(world.config), s.get(Game, "sa-1"), "red", True, T0)
         s.commit()
     when = T0 + timedelta(hours=50)
     for _ in range(60):

@@ -180,7 +180,7 @@ def game_replace(obj: Ctx, game_id: str, seat: str, email: str, now_text: str | 
 def game_bot(obj: Ctx, game_id: str, seat: str, state: str, now_text: str | None) -> None:
     """Put SEAT in civil disorder (the bot plays it) or take it out."""
     from pbem.gmtools import set_bot
-    _gm_game(obj, game_id, lambda s, cfg, g: set_bot(s, g, seat, state == "on", _now(now_text)))
+    _gm_game(obj, game_id, lambda s, cfg, g: set_bot(s, cfg, g, seat, state == "on", _now(now_text)))
     click.echo(f"seat {seat} of {game_id}: bot {state}")
 
 

@@ -40,7 +40,7 @@ def bot(ctx: Context) -> None:
         return
     seat, on = args[0].lower(), args[1].upper() == "ON"
     try:
-        gmtools.set_bot(ctx.session, ctx.game, seat, on, ctx.now)
+        gmtools.set_bot(ctx.session, ctx.cfg, ctx.game, seat, on, ctx.now)
     except (GameError, HistoryError) as why:
         gm_refused(ctx, why)
         return
