@@ -27,6 +27,7 @@ class Answer:
     outcome: str = ""             # what became of the orders, said first in the subject
     signed: bool = False          # the mail signed on with the right password (or by its thread)
     seat: str = ""                # the seat it signed on as
+    files: list[tuple[str, str, bytes]] = field(default_factory=list)   # attached: (name, type, bytes)
     failed: Failed | None = None  # a failed sign-on, for the copy to the seat's owner
     withheld: str = ""            # why no answer goes out at all (for the mail's note)
     left_out: int = 0

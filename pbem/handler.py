@@ -80,7 +80,7 @@ def _queue_answer(s: Session, cfg: Config, row: InboundMail, inc: Incoming, answ
                      "address.").format(sender=inc.from_addr) + "\n\n" + text
         raw = compose(sender=cfg.server.address, sender_name=cfg.server.name, to=to, subject=subject,
                       text=body, when=now, auto="auto-replied", in_reply_to=inc.message_id,
-                      references=inc.references)
+                      references=inc.references, files=answer.files)
         queue(s, key=f"answer:{row.id}:{suffix or 'from'}", kind="answer", to=to, raw=raw,
               game_id=answer.subject_game, seat=answer.seat)
 

@@ -155,7 +155,11 @@ def test_help_by_mail_gives_the_commands_with_the_games_orders_for_its_gm_and_ow
     player = answer(server, ANN, "HELP", 3, "t", "a")
     assert TODAY.rstrip() + "\n\n-- " in stranger
     assert TODAY + "\nValley orders (examples on this board; a seat's own HELP\nuses its position):\n" in gm
-    assert "docs/orders-valley.md" in said(gm) and "Your orders" not in gm, "the GM's HELP is the public one"
+    assert "Your orders" not in gm, "the GM's HELP is the public one"
+    assert "Attached to this mail: orders-valley.md and cards-valley.md (every order with its rules" in said(gm)
+    attached = {part.get_filename(): part.get_content() for part in server.outbox(GM)[-1].iter_attachments()}
+    assert set(attached) == {"orders-valley.md", "cards-valley.md"}, "no player has a checkout to open"
+    assert attached["orders-valley.md"].startswith("# Valley of the Mammoths")
     assert TODAY + "\nTAKE <1-3> [IF PILE <n>]   your move, or a pre-order for your next one\n\n-- " in player
 
 

@@ -229,7 +229,7 @@ def test_help_has_no_english_line_in_french_or_spanish(lang: str) -> None:
             kept = {f"  {line}" for line in view["pre_orders"]}
             same = set(english) & set(translated) - kept - {
                 "  CAMP <hex>-...-<hex> [PAY <cards>] [STORY <i>] [TUCK <card>]"}
-            assert english and translated and not same, (lang, seat, same)
+            assert (english and translated or view["stage"] == "over") and not same, (lang, seat, same)
             assert all(len(line) <= 72 for line in translated), max(translated, key=len)
 
 

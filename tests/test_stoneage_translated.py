@@ -218,7 +218,7 @@ def test_help_has_no_english_line_in_french_or_spanish(lang: str) -> None:
                 translated = help_lines(view)
             kept = {f"  {line}" for line in view.get("plan") or []}
             same = set(english) & set(translated) - kept
-            assert english and translated and not same, (lang, seat, same)
+            assert (english and translated or view["over"]) and not same, (lang, seat, same)
             assert all(len(line) <= 72 for line in translated), max(translated, key=len)
 
 

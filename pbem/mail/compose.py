@@ -97,6 +97,8 @@ def _image(data: bytes, subtype: str, cid: str, later: dict[bytes, bytes]) -> MI
 def _attachment(name: str, ctype: str, data: bytes, later: dict[bytes, bytes]) -> MIMENonMultipart:
     maintype, _, subtype = ctype.partition("/")
     part = _binary(maintype, subtype, data, later)
+    if maintype == "text":
+        part.set_param("charset", "utf-8")
     part.add_header("Content-Disposition", "attachment", filename=name)
     return part
 

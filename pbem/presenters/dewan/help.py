@@ -24,8 +24,6 @@ WIDTH = 72
 BONUS_NOTE = {"story": N_("(This camp gives a story tile: STORY <i> of the story row, default 1.)"),
               "tuck": N_("(This camp gives a tuck: TUCK <card> of your hand, default none.)"),
               "fire": N_("(This camp gives 1 more fire at scoring and makes this round the last.)")}
-DOCS = [N_("The order language: docs/orders-dewan.md; the cards, stories and map"),
-        N_("tiles: docs/cards-dewan.md.")]
 
 
 def _line(order: str, why: str) -> str:
@@ -146,7 +144,7 @@ def suggested_lines(view: dict[str, Any]) -> list[str]:
 def help_lines(view: dict[str, Any]) -> list[str]:
     """The orders that fit now with an example each, the kept pre-orders, the docs."""
     if view["stage"] == OVER:
-        return [_(line) for line in DOCS]
+        return []
     me = view.get("me")
     if me in view["players"]:
         head = (_("Your orders now (# starts a comment):") if view["to_move"] == me
@@ -162,4 +160,4 @@ def help_lines(view: dict[str, Any]) -> list[str]:
     if view.get("pre_orders"):
         lines.append(_("Your kept pre-orders:"))
         lines += [f"  {line}" for line in view["pre_orders"]]
-    return lines + [_(line) for line in DOCS]
+    return lines

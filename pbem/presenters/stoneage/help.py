@@ -28,7 +28,6 @@ from pbem.orderwords import example, notation
 from pbem.reports.render import spoken
 
 WIDTH = 72
-DOCS = N_("All the orders, with their rules: docs/orders-stoneage.md.")
 RESOURCES = ("wood", "clay", "stone", "gold")
 _START = {"people": 5, "free": 5, "placed": {}, "tools": [0, 0, 0], "tools_used": [False] * 3,
           "one_use": [], **{g: 0 for g in RESOURCES}}
@@ -205,7 +204,7 @@ def examples(view: dict[str, Any], board: dict[str, Any]) -> list[str]:
 def help_lines(view: dict[str, Any]) -> list[str]:
     """The orders that fit now with an example each, the kept plan, and the docs."""
     if view["over"]:
-        return [_(DOCS)]
+        return []
     me = view.get("me")
     if me in view["boards"]:
         lines = [_("Your orders now (one a line; # starts a comment):")]
@@ -216,4 +215,4 @@ def help_lines(view: dict[str, Any]) -> list[str]:
     if view.get("plan"):
         lines.append(_("Your kept orders:"))
         lines += [f"  {line}" for line in view["plan"]]
-    return lines + [_(DOCS)]
+    return lines

@@ -19,8 +19,6 @@ from pbem.orderwords import example, shown
 from pbem.presenters.valley.report import card_line
 
 WIDTH = 72
-DOCS = [N_("All the orders, with their rules: docs/orders-valley.md;"),
-        N_("the cards: docs/cards-valley.md.")]
 _OTHER = {"warriors": "females", "females": "warriors", "occupy": "burn", "burn": "occupy"}
 _STANDING = {"losses": N_("who falls first to animals"), "conquer": N_("an enemy camp you take"),
              "starve": N_("who goes hungry first")}
@@ -278,4 +276,4 @@ def help_lines(view: dict[str, Any]) -> list[str]:
     hand = tribe["hand"] if tribe and tribe.get("hand") else []
     if hand:
         lines += _fate_block(hand)
-    return lines + [_(line) for line in DOCS]
+    return lines
