@@ -23,6 +23,11 @@ NORMAL = [
     ("place hut", "PLACE 2 hut"),
     ("Place 1 card 2 OR 1 building 1", "PLACE 1 card2 OR 1 building1"),
     ("place 2 hunting", "PLACE 2 hunt"),
+    ("PLACE 2 hunting grounds OR 1 Clay Pit", "PLACE 2 hunt OR 1 clay"),       # as the report names them
+    ("place 1 tool maker", "PLACE 1 toolmaker"),
+    ("placer 2 terrain de chasse ou 1 fabricant d'outils", "PLACE 2 hunt OR 1 toolmaker"),
+    ("colocar 1 pozo de arcilla o 1 hacedor de herramientas", "PLACE 1 clay OR 1 toolmaker"),
+    ("colocar 3 terreno  de caza", "PLACE 3 hunt"),
     ("place tool", "PLACE 1 toolmaker"),
     ("use toolmaker, forest", "USE toolmaker forest"),
     ("tools auto", "TOOLS AUTO"),

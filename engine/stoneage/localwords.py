@@ -108,6 +108,21 @@ def _walk(words: list[str], convert: Callable[[Words, str], str], reading: bool)
 
 canonical, localised = readers(_walk)
 
+# The report's place names of several words, as the village shows them in each language
+# (pbem/presenters/stoneage/village.py): a player copies them, and they are read as the
+# location's one word.
+PHRASES = {"hunting grounds": "hunt", "hunting ground": "hunt", "clay pit": "clay", "tool maker": "toolmaker",
+           "terrain de chasse": "hunt", "fabricant d'outils": "toolmaker", "fabricant d\u2019outils": "toolmaker",
+           "terreno de caza": "hunt", "pozo de arcilla": "clay", "hacedor de herramientas": "toolmaker"}
+_PHRASE = re.compile("(?<![^\\s,])(" + "|".join(re.escape(p).replace("\\ ", "\\s+")
+                                              for p in sorted(PHRASES, key=len, reverse=True))
+                     + ")(?![^\\s,])", re.IGNORECASE)
+
+
+def phrases(text: str) -> str:
+    """``text`` with each place name of several words made the location's word."""
+    return _PHRASE.sub(lambda m: PHRASES[" ".join(m.group(0).lower().split())], text)
+
 
 def notation(text: str, lang: str) -> str:
     """Card slots and building stacks (``card2``, ``building1``, ``jewelcard``), one or several

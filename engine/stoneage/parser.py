@@ -53,7 +53,7 @@ def _line(reader: _Reader, raw: str, number: int) -> Any:
            reader.wild, reader.merchant)
     found = _READ.get(key, _UNREAD)
     if found is _UNREAD:
-        found = _read_words(reader, raw.replace(",", " ").lower().split(), number)
+        found = _read_words(reader, localwords.phrases(raw).replace(",", " ").lower().split(), number)
         if len(raw) <= _READ_LONGEST:
             if len(_READ) >= _READ_MOST:
                 _READ.clear()
