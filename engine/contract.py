@@ -156,6 +156,9 @@ class Ruleset(Protocol[S]):
     max_players: int
     options: Sequence[Option]
     order_words: Sequence[str]       # the first words of its orders (a line with another is no order)
+    # In turn, one move a seat a round: the seat that opens a round is asked next only with the
+    # round's end, so it hears the news right after its move (to send the next one ahead).
+    one_move_a_round: bool
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """All options with defaults filled in; ValueError on unknown or bad ones."""

@@ -22,7 +22,7 @@ from pbem.models import Game, GmLog, Seat
 from pbem.outbox import queue, queue_notice
 from pbem.protocol import whole_number
 from pbem.presenters import get_presenter
-from pbem.reports.render import spoken
+from pbem.reports.render import fit, spoken
 
 ENDED_BY_THE_GM = N_("ended by the GM")      # END's reason unless the GM gives one; translated for each reader
 
@@ -163,7 +163,7 @@ def set_bot(s: Session, cfg: Config, game: Game, seat_name: str, on: bool, now: 
     changed = seat.bot != on
     seat.bot = on
     s.add(seat)
-    if changed and not seat.resigned:
+    if changed and not seat.resigned and game.status != "new":     # before the start, the welcome is news enough
         with speaking_to(game, seat):
             text = (_("The GM has handed seat {seat} of {game} to the bot: it plays your moves from now on. You "
                       "still get the reports; ask the GM when you want the seat back.") if on else
@@ -171,7 +171,7 @@ def set_bot(s: Session, cfg: Config, game: Game, seat_name: str, on: bool, now: 
                       "send your orders again as before.")).format(seat=seat.name, game=game.id)
             subject = _("the bot plays seat {seat}") if on else _("seat {seat} is yours again")
         queue_notice(s, cfg, game_id=game.id, to=seat.email, subject=subject.format(seat=seat.name),
-                     text=text + "\n", when=now, key=f"bot:{game.id}:{seat.name}:{'on' if on else 'off'}:"
+                     text=fit(text) + "\n", when=now, key=f"bot:{game.id}:{seat.name}:{'on' if on else 'off'}:"
                      f"{now.isoformat()}", seat=seat.name)
     s.add(GmLog.of(game.id, "bot", Msg("{seat} in civil disorder", seat=seat_name) if on else
                    Msg("{seat} out of civil disorder", seat=seat_name), now))

@@ -163,7 +163,7 @@ def _opened_round(game: Game, ruleset: Ruleset[Any], before: Any, events: list[d
     (the seat awaited, else the first to act). On ``DIGEST ROUND`` it hears the news now, as
     the others hear it at the round's end: its next move comes with the round's end, so this
     is its one chance to send that move ahead."""
-    if ruleset.simultaneous(before) or round_over or resolved != game.round_from:
+    if not ruleset.one_move_a_round or ruleset.simultaneous(before) or round_over or resolved != game.round_from:
         return set()
     awaited = set(ruleset.awaiting(before))
     first = next((e["by"] for e in events if e.get("by")), None)

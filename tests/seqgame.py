@@ -71,6 +71,7 @@ class TallyRuleset:
     max_players = 4
     options: Sequence[Option] = (Option("stones", 15, "stones in the pile at the start"),)
     order_words: Sequence[str] = ("TAKE",)
+    one_move_a_round = True
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         known = {o.name: o for o in self.options}

@@ -138,6 +138,9 @@ class Table:
         """Every seat's first mail: its password and the first report."""
         for p in self.players.values():
             msgs = p.box.new()
+            told = [m for m in msgs if str(m["Subject"]) == f"[{self.game}] the bot plays seat {p.seat}"]
+            assert len(told) == (p.seat == BOT), "the player of the seat handed to the bot is told"
+            msgs = [m for m in msgs if m not in told]
             assert len(msgs) == 1, [m["Subject"] for m in msgs]
             found = re.search(r"Your password is:\s+(\S+)", text_of(msgs[0]))
             assert found, text_of(msgs[0])
@@ -149,7 +152,7 @@ class Table:
         return str(msg["Subject"]).startswith(f"[{self.game}] ") and "Re: " in str(msg["Subject"])
 
     def reports(self, p: Player) -> list[EmailMessage]:
-        return [m for m in p.box.all if not self.is_answer(m)]
+        return [m for m in p.box.all if not self.is_answer(m) and "] the bot plays seat " not in str(m["Subject"])]
 
     def answers(self, p: Player) -> list[EmailMessage]:
         return [m for m in p.box.all if self.is_answer(m)]

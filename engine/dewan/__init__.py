@@ -29,6 +29,7 @@ class DewanRuleset:
     max_players = setup.MAX_PLAYERS
     options = setup.OPTIONS
     order_words = parser.KEYWORDS
+    one_move_a_round = True
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         return setup.check_options(options)

@@ -36,6 +36,7 @@ class StoneAgeRuleset:
     max_players = setup.MAX_PLAYERS
     options = setup.GM_OPTIONS
     order_words = parser.KEYWORDS
+    one_move_a_round = False          # live placement goes round the table several times a round
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         return setup.check_options(options)

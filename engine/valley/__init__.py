@@ -21,6 +21,7 @@ class ValleyRuleset:
     max_players = 6
     options: Sequence[Option] = setup.OPTIONS
     order_words: Sequence[str] = parser.KEYWORDS
+    one_move_a_round = False          # every seat orders together
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         return setup.check_options(options)
