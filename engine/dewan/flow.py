@@ -86,7 +86,7 @@ def from_sheet(st: State, seat: str, sheet: OrderSheet, log: list[Event]) -> Ord
     later decision are kept. Its older pre-orders give way."""
     old = st.plans.pop(seat, None)
     rest = later(st, sheet.orders)
-    if old and not rest and later(st, kept_lines(old.lines, seat)):
+    if old and not rest and not deciding(st) and later(st, kept_lines(old.lines, seat)):
         rest = later(st, kept_lines(old.lines, seat))      # the draft: moves kept before stay kept
         log.append(said("plan", Msg("Your pre-orders for your first move stay kept: {lines}.",
                                     lines=Join(Msg("; "), [str(o) for o in rest])), to=seat))
