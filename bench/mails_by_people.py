@@ -190,8 +190,7 @@ def next_block(st: State, seat: str, move: list[str], rng: random.Random) -> lis
     if st.stage != PLAY:
         return []
     mine = st.copy()
-    for other in mine.plans.copy():
-        mine.plans.pop(other)
+    mine.plans.clear()                   # the others' kept moves are unknown to it
     after = RULESET.resolve(mine, {seat: RULESET.parse_orders(st, seat, "\n".join(move))}, SeededDice("guess")).state
     if after.stage != PLAY:
         return []

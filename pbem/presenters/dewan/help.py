@@ -127,9 +127,8 @@ def suggested(view: dict[str, Any]) -> list[tuple[str, str]]:
     return out
 
 
-def suggested_lines(view: dict[str, Any]) -> list[str]:
-    """:func:`suggested` as the text report shows it, with the NEXT note under it."""
-    moves = suggested(view)
+def suggested_lines(moves: list[tuple[str, str]]) -> list[str]:
+    """The moves :func:`suggested` gives, as the text report shows them, with the NEXT note under it."""
     if not moves:
         return []
     lines = [_("Moves you may send as they stand (copy one line):")]
@@ -142,7 +141,8 @@ def suggested_lines(view: dict[str, Any]) -> list[str]:
 
 
 def help_lines(view: dict[str, Any]) -> list[str]:
-    """The orders that fit now with an example each, the kept pre-orders, the docs."""
+    """The orders that fit now with an example each, and the kept pre-orders (HELP attaches the
+    documents: pbem.commands.help.documents)."""
     if view["stage"] == OVER:
         return []
     me = view.get("me")

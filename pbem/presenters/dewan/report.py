@@ -127,15 +127,15 @@ def _context(game: str, turn_no: int, seat: str | None, view: dict[str, Any],
     question = asked(view, seat)
     over = view["stage"] == "over"
     scores = [score_text(view, p) for p in view["players"]]
+    moves = suggested(view) if mine and view.get("prompt") else []     # the bot's search: once a report
     return {
         "game": game, "turn_no": turn_no, "seat": seat, "view": view, "when": when(view), "svg": svg,
         "map_lines": map_lines, "groups": groups, "wrapped_groups": [(t, _wrapped(x)) for t, x in groups],
         "over": over, "result": result(view) if over else "",
         "prompt": view.get("prompt", "") if mine else "", "question": question,
         "question_lines": _wrapped([question], "") if question else [],
-        "suggested": [(orderwords.shown("dewan", o), why) for o, why in suggested(view)]
-        if mine and view.get("prompt") else [],
-        "suggested_lines": suggested_lines(view) if mine and view.get("prompt") else [],
+        "suggested": [(orderwords.shown("dewan", o), why) for o, why in moves],
+        "suggested_lines": suggested_lines(moves),
         "row": row_texts(view), "row_lines": _wrapped(row_texts(view)), "row_cards": [card_words(c) for c in view["row"]],
         "story_row": story_row_texts(view), "story_lines": _wrapped(story_row_texts(view)),
         "hand": hand, "hand_lines": _wrapped([" ".join(hand) or _("no cards")]),

@@ -202,7 +202,8 @@ def examples(view: dict[str, Any], board: dict[str, Any]) -> list[str]:
 
 
 def help_lines(view: dict[str, Any]) -> list[str]:
-    """The orders that fit now with an example each, the kept plan, and the docs."""
+    """The orders that fit now with an example each, and the kept plan (HELP attaches the
+    documents: pbem.commands.help.documents)."""
     if view["over"]:
         return []
     me = view.get("me")
