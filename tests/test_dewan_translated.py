@@ -203,6 +203,8 @@ def test_a_translated_report_has_no_english_left(lang: str) -> None:
             for part in range(3):
                 left = english_left(english[part], translated[part], list(st.players))
                 assert not left, (lang, seat, st.step, part, left)
+            over = [line for line in translated[1].splitlines() if len(line) > 72]
+            assert not over, (lang, seat, st.step, over)          # the text report fits 72 columns
 
 
 @pytest.mark.parametrize("lang", ["fr", "es"])
