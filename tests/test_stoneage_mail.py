@@ -42,12 +42,16 @@ def test_a_round_a_step_with_plans_a_missed_plan_and_a_bot(tmp_path, database) -
     assert "=== pbem report" in _mail(world, "red")[0], "the welcome mail carries the first report"
 
     # Round 1: both send a plan and READY (the game runs a ready round at once); one step plays it.
-    world.post(order_mail(ADDRESS["red"], f"SIGNON sa-1 red {passwords['red']}\nPLACE 5 hunt\nREADY\n"))
+    world.post(order_mail(ADDRESS["red"], f"SIGNON sa-1 red {passwords['red']}\nPLACE 5 hunt\nBUY card2\n"
+                                          "FEED stone gold\nREADY\n"))
     world.post(order_mail(ADDRESS["blue"], f"SIGNON sa-1 blue {passwords['blue']}\n"
                                            "PLACE 2 hut\nPLACE 3 forest OR 3 clay\nREADY\n"))
     code, summary = run_pass(world, T0 + timedelta(hours=1))
     assert code == 0 and summary.resolved == ["sa-1 turn 0"], summary.lines()
-    assert any("Orders stored for sa-1 turn 0, seat red" in m for m in _mail(world, "red"))
+    answer = next(m for m in _mail(world, "red") if "Orders stored for sa-1 turn 0, seat red" in m)
+    flat = " ".join(answer.split())
+    assert 'Please note (the orders are stored as they are): line 3 "BUY card2": no PLACE line puts a person on ' \
+           "card2" in flat
     with Session(world.engine()) as s:
         game = s.get(Game, "sa-1")
         state = json.loads(game.state_json)
@@ -56,6 +60,8 @@ def test_a_round_a_step_with_plans_a_missed_plan_and_a_bot(tmp_path, database) -
     assert "=== pbem report sa-1 step 1 ===" in red and "=== end of report ===" in red
     assert "PLACE 3 forest OR 3 clay" not in red, "blue's plan is blue's alone"
     assert "PLACE 3 forest OR 3 clay" in blue
+    assert "Your standing orders" in red and "FEED stone gold" in red, "FEED stays for the next rounds"
+    assert "BUY card2" not in red.split("Your standing orders")[1], "BUY went with round 1"
 
     # Round 2: red sends nothing; at the deadline its people are placed by the standing rules.
     world.post(order_mail(ADDRESS["blue"], f"SIGNON sa-1 blue {passwords['blue']}\nPLACE 5 hunt\n"))

@@ -72,6 +72,25 @@ def test_plan_mode_awaits_every_seat_together_then_runs_the_round() -> None:
     assert RULESET.round_of(st2) == 2
 
 
+def test_standing_policies_stay_from_round_to_round_and_the_seat_is_still_asked() -> None:
+    st = RULESET.new_game(SEATS[:2], {}, 1)
+    sheets = {"red": RULESET.parse_orders(st, "red", "PLACE 5 hunt\nFEED stone gold\nPICK gold\nTOOLS NONE"),
+              "blue": RULESET.parse_orders(st, "blue", "PLACE 5 hunt")}
+    st2 = RULESET.resolve(st, sheets, SeededDice(1)).state
+    assert st2.plans["red"].lines == ["FEED stone gold", "PICK gold", "TOOLS NONE"] and st2.plans["red"].standing
+    assert "blue" not in st2.plans
+    assert RULESET.awaiting(st2) == {"red", "blue"}, "standing orders are no sheet for the new round"
+    assert RULESET.from_json(RULESET.to_json(st2)) == st2
+    assert RULESET.view(st2, "red")["plan"] == ["FEED stone gold", "PICK gold", "TOOLS NONE"]
+    assert RULESET.view(st2, "blue")["plan"] is None
+    # A sheet that names PICK again replaces it; FEED and TOOLS stand; a missed seat keeps its own.
+    st3 = RULESET.resolve(st2, {"red": RULESET.parse_orders(st2, "red", "PLACE 5 hunt\nPICK AUTO")},
+                          SeededDice(2)).state
+    assert st3.plans["red"].lines == ["PICK AUTO", "FEED stone gold", "TOOLS NONE"]
+    st4 = RULESET.resolve(st3, {"red": RULESET.default_orders(st3, "red")}, SeededDice(3)).state
+    assert st4.plans["red"].lines == ["PICK AUTO", "FEED stone gold", "TOOLS NONE"]
+
+
 def _live(seed: int = 2) -> State:
     st = RULESET.new_game(SEATS[:3], {"placement": "live"}, seed)
     st.start_player = st.turn = "red"

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from engine.contract import EndReason, Event, OrderSheet, Outcome, Resolution
 from engine.dice import Dice
-from engine.stoneage import heuristic, parser, roundend, rounds, setup
+from engine.stoneage import heuristic, parser, roundend, rounds, setup, sheetnotes
 from engine.stoneage import view as views
 from engine.stoneage.placement import legal
 from engine.stoneage.policy import keep, place_lines_left
@@ -57,7 +58,8 @@ class StoneAgeRuleset:
             return frozenset()
         if not rounds.live(state):
             started = any(b.placed for b in state.boards.values())
-            return frozenset() if started else frozenset(p for p in state.players if p not in state.plans)
+            return frozenset() if started else frozenset(
+                p for p in state.players if p not in state.plans or state.plans[p].standing)
         seat = state.turn
         if state.decision != "place" or seat not in state.players or place_lines_left(state, seat):
             return frozenset()
@@ -97,7 +99,10 @@ class StoneAgeRuleset:
         return state.round
 
     def parse_orders(self, state: State, player: str, text: str) -> OrderSheet:
-        return parser.parse(state, player, text)
+        sheet = parser.parse(state, player, text)
+        if not sheet.ok or player not in state.boards:
+            return sheet
+        return replace(sheet, notes=sheetnotes.notes(state, player, sheet.orders))
 
     def resolve(self, state: State, sheets: dict[str, OrderSheet], dice: Dice) -> Resolution:
         """Keep every sheet as its seat's orders, then run as far as the game goes."""

@@ -11,7 +11,7 @@ from engine.contract import Event
 from engine.messages import Join, Msg
 from engine.stoneage import texts
 from engine.dice import Dice
-from engine.stoneage import animals, merchant
+from engine.stoneage import animals, merchant, worth
 from engine.stoneage.cards import CARDS, DICE_ALL_REWARDS, Effect
 from engine.stoneage.goods import Good
 from engine.stoneage.policy import Policy, policy_of
@@ -107,9 +107,9 @@ def dice_for_all(st: State, buyer: str, dice: Dice, log: list[Event]) -> None:
     faces = [dice.roll("dice-all") for _ in st.players]
     log.append(texts.said(PHASE, Msg("{seat} rolls a die for everyone: {faces}.", seat=buyer,
                                      faces=" ".join(map(str, faces))), by=buyer))
-    at = st.players.index(buyer)
+    at, left = st.players.index(buyer), worth.rounds_left(st)
     for seat in st.players[at:] + st.players[:at]:
-        ranked = policy_of(st, seat).preference()
+        ranked = policy_of(st, seat).preference(st.board(seat), left)
         face = min(faces, key=lambda f: ranked.index(DICE_ALL_REWARDS[f]))
         faces.remove(face)
         got = reward(st.board(seat), DICE_ALL_REWARDS[face])

@@ -23,7 +23,7 @@ RUN_PHASES = ("placement", "actions", "herd", "feeding", "end")
 TOP_KEYS = {"ruleset", "title", "rule", "position", "orders", "dice", "draws", "run", "expect"}
 EXPECT_KEYS = {"civ_slots", "civ_deck", "buildings", "start_player", "round", "over", "winners",
                "herd_at", "herd_tile", "herd_tiles", "igloos_left", "animals", "jewel_card"}
-EXPECT_PLAYER = PLAYER_KEYS | {"placed_order", "final", "refused", "skipped"}
+EXPECT_PLAYER = PLAYER_KEYS | {"placed_order", "final", "refused", "skipped", "plan"}
 MULTISETS = {"one_use", "cards", "building_tiles", "herd_won", "tools_used", "refused", "skipped", "igloos"}
 
 
@@ -96,6 +96,8 @@ def _seat_value(st: State, seat: str, key: str, sheets: dict[str, OrderSheet], r
         return list(b.buildings)
     if key == "placed":
         return dict(b.placed)
+    if key == "plan":
+        return list(st.plans[seat].lines) if seat in st.plans else []
     if key == "placed_order":
         return rec.placed_order.get(seat, [f"{n} {loc}" for loc, n in b.placed.items()])
     if key == "final":

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.contract import Event
 from engine.messages import Join, Msg
-from engine.stoneage.texts import amount, said
+from engine.stoneage.texts import amount, good, said
 from engine.stoneage.goods import RESOURCES
 from engine.stoneage.policy import policy_of
 from engine.stoneage.state import PlayerBoard, State
@@ -23,9 +23,16 @@ PENALTY = 10
 def run(st: State, log: list[Event]) -> None:
     """Feed every seat, in turn order (no seat's feeding depends on another's)."""
     for seat in st.turn_order():
-        feed = policy_of(st, seat).feed
+        feed, board = policy_of(st, seat).feed, st.board(seat)
         order = feed.goods if feed and not feed.penalty else RESOURCES
-        log.append(said(PHASE, feed_one(st.board(seat), seat, order, bool(feed and feed.penalty)), by=seat))
+        short, held = board.people - board.food - board.agriculture, board.resources
+        log.append(said(PHASE, feed_one(board, seat, order, bool(feed and feed.penalty)), by=seat))
+        if feed and not feed.penalty and short > sum(board.amount(g) for g in order) and held >= short:
+            others = [g for g in RESOURCES if g not in order and board.amount(g)]
+            log.append(said(PHASE, Msg("Your FEED line gives only {named}; with your {others} too, everyone "
+                                       "would have eaten and the 10 points stayed. Name them in FEED, or leave "
+                                       "FEED out to give any resource.", named=Join(", ", [good(g) for g in order]),
+                                       others=Join(", ", [amount(board.amount(g), g) for g in others])), to=seat))
 
 
 def feed_one(board: PlayerBoard, seat: str, order: tuple, penalty: bool) -> Msg:

@@ -28,7 +28,7 @@ from functools import cache, lru_cache
 from typing import NamedTuple
 
 from engine.contract import OrderSheet
-from engine.stoneage import merchantbot, variantbot, worth
+from engine.stoneage import merchantbot, needs, variantbot, worth
 from engine.stoneage.buildings import ANY_TILE
 from engine.stoneage.cards import CARDS, Effect
 from engine.stoneage.goods import RESOURCES, Good
@@ -54,8 +54,6 @@ SINGLE: dict[str, Spot] = {
     name: Spot(LOCATIONS[name].exact, name) for name in (*VILLAGE, *CARD_SLOTS, "jewelcard", *STACKS)}
 BUY_CARD: dict[str, Buy] = {slot: Buy(slot) for slot in CARD_SLOTS}
 TOOLS_AUTO = Tools("auto")
-PICK_EARLY = Pick(("field", "tool", "gold", "stone", "clay", "wood"))
-PICK_LATE = Pick(("gold", "stone", "tool", "clay", "field", "wood"))
 TAKE = {good: Take((good, good)) for good in RESOURCES}
 FEED_ANY = Feed(RESOURCES)
 TAME = {n: Tame(n) for n in (0, 1)}
@@ -225,12 +223,17 @@ def _policies(st: State, board: PlayerBoard, choices: list[Choice], goods: list[
     out: list[Order] = list(buys) + [TOOLS_AUTO]
     if buildings:
         out.append(Use(tuple(buildings)))
-    early = left > 4 and board.agriculture < 6
-    out.append(PICK_EARLY if early else PICK_LATE)
+    out.append(_pick(needs.ranked(board, left)))
     if any(CARDS[c].top.effect is Effect.ANY2 for c in st.civ_slots if c):
         out.append(TAKE[goods[0] if goods[0] is not Good.WOOD else Good.GOLD])
     out.append(FEED_ANY)
     return out
+
+
+@lru_cache(maxsize=64)
+def _pick(rewards: tuple[str, ...]) -> Pick:
+    """A PICK order made once per ranking (each then prints its normal form once)."""
+    return Pick(rewards)
 
 
 def _herd(st: State, board: PlayerBoard, good: Good, hunters: int) -> list[Order]:

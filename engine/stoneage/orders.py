@@ -188,12 +188,12 @@ class Take:
 @printed_once
 @dataclass(frozen=True)
 class Pick:
-    rewards: tuple[str, ...]           # preference for the dice-for-all card, best first
+    rewards: tuple[str, ...]           # preference for the dice-for-all card, best first; () = AUTO
     line: int = field(default=0, compare=False)
     key = "PICK"
 
     def __str__(self) -> str:
-        return "PICK " + " ".join(self.rewards)
+        return "PICK " + (" ".join(self.rewards) or "AUTO")
 
 
 @printed_once

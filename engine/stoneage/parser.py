@@ -322,6 +322,8 @@ class _Reader:
     def pick(self, args: list[str], line: int) -> Pick:
         if not args:
             raise Refused(Msg("PICK ranks the rewards of the dice for everyone"), "PICK gold stone tool")
+        if args == ["auto"]:
+            return Pick((), line)
         rewards = []
         for word in args:
             word = _REWARD_ALIASES.get(word, word)

@@ -4,7 +4,10 @@ A plan is stored as normal-form lines (``State.plans``), and each line
 parses back to the order it was. A new sheet replaces the PLACE lines not
 yet played and, key by key, the policies it names (``BUY card2``, ``FEED``);
 the policies it does not name stay, so a seat playing one placement a mail
-need not repeat its BUY lines. Plans last one round.
+need not repeat its BUY lines. PLACE, BUY and ``TOOLS <location>`` lines
+last one round; the standing policies (``STANDING``: USE, TOOLS, PICK, FEED,
+TAKE, HERD, HERD BONUS, BUY EXTRA, HUNT JEWELS) stay from round to round
+until a sheet names them again (``carried``).
 """
 from __future__ import annotations
 
@@ -16,8 +19,9 @@ from engine.stoneage import parser
 from engine.stoneage.animaldata import BY_NAME as ANIMALS
 from engine.stoneage.locations import USE_ORDER
 from engine.stoneage.orders import (
-    REWARDS, Buy, Extra, Feed, HerdBonus, Hunt, Order, Pick, Place, Take, Tame, Tools, ToolsOn, Use)
-from engine.stoneage.state import Plan, State
+    Buy, Extra, Feed, HerdBonus, Hunt, Order, Pick, Place, Take, Tame, Tools, ToolsOn, Use)
+from engine.stoneage import needs
+from engine.stoneage.state import Plan, PlayerBoard, State
 
 
 @dataclass
@@ -45,9 +49,10 @@ class Policy:
         first += [loc for loc in placed if loc in ANIMALS and loc not in first]
         return first + [loc for loc in USE_ORDER if loc in placed and loc not in first]
 
-    def preference(self) -> tuple[str, ...]:
-        """The rewards of the dice for everyone, best first: PICK, then the rest in the default order."""
-        return self.pick + tuple(r for r in REWARDS if r not in self.pick)
+    def preference(self, board: PlayerBoard, rounds_left: int) -> tuple[str, ...]:
+        """The rewards of the dice for everyone, best first: PICK, then the rest as the seat's
+        needs rank them (needs.py)."""
+        return self.pick + tuple(r for r in needs.ranked(board, rounds_left) if r not in self.pick)
 
 
 # What a kept line reads as. The seat's people count only decides whether a line is refused, and a
@@ -158,6 +163,21 @@ def _kept(st: State, seat: str, lines: list[str], sheet: OrderSheet) -> list[str
     """The lines of the old plan that stay: the policies the new sheet does not name."""
     new_keys = {order.key for order in sheet.orders if order.key}
     return [line for line in lines if any(o.key and o.key not in new_keys for o in _orders(st, seat, line))]
+
+
+# The keys of the policies that stay from round to round: none of them names a card, a stack or a
+# roll of this round, so each still means what it said when the next round comes.
+STANDING = frozenset({"USE", "TOOLS", "PICK", "FEED", "TAKE", "HERD", "HERD BONUS", "BUY EXTRA", "HUNT"})
+
+
+def carried(st: State, seat: str) -> Plan | None:
+    """What of the seat's plan stays into the next round: its standing policies, as a plan marked
+    ``standing`` (the seat still owes the round its sheet), or None when it has none."""
+    plan = st.plans.get(seat)
+    if plan is None:
+        return None
+    lines = [line for line in plan.lines if all(o.key in STANDING for o in _orders(st, seat, line))]
+    return Plan(lines, written=plan.written, standing=True) if lines else None
 
 
 def place_lines_left(st: State, seat: str) -> int:

@@ -3,16 +3,14 @@
 A person on a card slot or a building stack buys only with a BUY line for
 that location. PAY is taken as written or not at all; without PAY a card
 takes its slot's cost in the cheapest resources (wood, clay, stone, gold), a
-fixed building its cost, and a variable building the payment it allows with
-the fewest resources, then the lowest worth. The variants: ``BUY buildingN
+fixed building its cost, and a variable building its best value out of what
+the seat can spare (payment.py). The variants: ``BUY buildingN
 IGLOO`` buys an igloo (igloos.py), the harsh winter's extra follows a
 purchase (winter.py), and with the merchant a BUY line's TRADE comes just
 before the payment, which then spends what the trade took first; the jewel
 slot is bought with jewels (merchant.py).
 """
 from __future__ import annotations
-
-from itertools import product
 
 from engine.contract import Event
 from engine.messages import Join, Msg, Plural
@@ -24,47 +22,11 @@ from engine.stoneage.buildings import ANY_TILE, Building
 from engine.stoneage.goods import RESOURCES, Good
 from engine.stoneage.locations import LOCATIONS
 from engine.stoneage.orders import Buy, Trade
+from engine.stoneage.payment import Payment, affordable, building_payment, card_payment, default_building
 from engine.stoneage.policy import Policy
 from engine.stoneage.state import PlayerBoard, State
 
 PHASE = "actions"
-Payment = dict[Good, int]
-
-
-def card_payment(board: PlayerBoard, cost: int, first: Payment | None = None) -> Payment | None:
-    """``cost`` resources, those of ``first`` (what a trade took) and then the cheapest; None when
-    the seat has fewer."""
-    pay, left = dict(first or {}), cost - sum((first or {}).values())
-    if left < 0:
-        return None
-    for good in RESOURCES:
-        take = min(board.amount(good) - pay.get(good, 0), left)
-        if take:
-            pay[good], left = pay.get(good, 0) + take, left - take
-    return pay if left == 0 else None
-
-
-def building_payment(board: PlayerBoard, tile: Building, least: Payment | None = None) -> Payment | None:
-    """What the tile takes that the seat can pay: the fewest resources, then the lowest worth
-    (and at least ``least``, what a trade took)."""
-    least = least or {}
-    if tile.fixed:
-        cost = {g: tile.cost.count(g) for g in RESOURCES if g in tile.cost}
-        return cost if affordable(board, cost) else None
-    best: tuple[tuple[int, ...], Payment] | None = None
-    for counts in product(*(range(least.get(g, 0), min(board.amount(g), tile.most) + 1) for g in RESOURCES)):
-        pay = {g: n for g, n in zip(RESOURCES, counts) if n}
-        if not pay or tile.problem(pay):
-            continue
-        # Ties go to the payment with less gold, then less stone, and so on.
-        key = (sum(counts), tile.points(pay)) + tuple(reversed(counts))
-        if best is None or key < best[0]:
-            best = (key, pay)
-    return best[1] if best else None
-
-
-def affordable(board: PlayerBoard, pay: Payment) -> bool:
-    return all(board.amount(g) >= n for g, n in pay.items())
 
 
 def _paid(board: PlayerBoard, pay: Payment) -> Join:
@@ -156,7 +118,8 @@ def _buy_building(st: State, seat: str, stack: int, order: Buy, trade: Trade | N
                   log: list[Event]) -> bool:
     board, tile_id, where = st.board(seat), st.top_tile(stack), f"building{stack}"
     tile = ANY_TILE[tile_id]
-    pay = order.payment or building_payment(board, tile, merchant.taken(trade))
+    taken = merchant.taken(trade)
+    pay = order.payment or (building_payment(board, tile, taken) if taken else default_building(st, seat, tile, policy))
     if pay is None:
         _refuse(seat, where, Msg("you cannot pay for {tile}", tile=texts.building(tile_id)), log)
         return False

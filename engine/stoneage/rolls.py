@@ -4,6 +4,8 @@ Each permanent tool counts once a round, whole; one-use tools are spent when
 used. ``TOOLS AUTO`` adds the fewest tools that bring the total up to the
 next multiple of the divisor, preferring permanent tools (they come back
 next round) and then the smallest sum (what is left may help a later roll).
+At the seat's last roll of the round no later roll needs what is left, so
+AUTO reaches the highest multiple its tools can reach, with the fewest tools.
 """
 from __future__ import annotations
 
@@ -15,7 +17,9 @@ from engine.messages import Join, Msg, Plural
 from engine.stoneage.texts import amount, place, said
 from engine.dice import Dice
 from engine.stoneage import animals
+from engine.stoneage.cards import CARDS, Effect
 from engine.stoneage.goods import Good
+from engine.stoneage.locations import LOCATIONS, Kind
 from engine.stoneage.policy import Policy
 from engine.stoneage.state import PlayerBoard, State
 
@@ -23,10 +27,31 @@ PHASE = "actions"
 Tools = tuple[list[int], list[int]]      # (permanent values, one-use values) added to a roll
 
 
-def auto(total: int, divisor: int, permanent: list[int], one_use: list[int]) -> Tools:
-    """TOOLS AUTO: the fewest tools reaching the next multiple of ``divisor``; none if out of reach."""
-    perm, once = _auto(-total % divisor, tuple(permanent), tuple(one_use))
+def auto(total: int, divisor: int, permanent: list[int], one_use: list[int], last: bool = False) -> Tools:
+    """TOOLS AUTO: the fewest tools reaching the next multiple of ``divisor`` (with ``last``, the
+    highest multiple they can reach); none if out of reach."""
+    if last:
+        perm, once = _highest(total % divisor, divisor, tuple(permanent), tuple(one_use))
+    else:
+        perm, once = _auto(-total % divisor, tuple(permanent), tuple(one_use))
     return list(perm), list(once)
+
+
+@lru_cache(maxsize=4096)
+def _highest(rest: int, divisor: int, permanent: tuple[int, ...],
+             one_use: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The tools that add the most multiples to a total ``rest`` past one; of those, the fewest
+    one-use tools, then the fewest tools, then the smallest sum."""
+    items = [(v, False) for v in permanent] + [(v, True) for v in one_use]
+    best: tuple[tuple[int, int, int, int], tuple[tuple[int, bool], ...]] = ((0, 0, 0, 0), ())
+    for count in range(1, len(items) + 1):
+        for c in combinations(items, count):
+            added = sum(v for v, _ in c)
+            key = (-((rest + added) // divisor), sum(1 for _, once in c if once), count, added)
+            if key[0] < 0 and (not best[1] or key < best[0]):
+                best = (key, c)
+    chosen = best[1]
+    return tuple(v for v, once in chosen if not once), tuple(v for v, once in chosen if once)
 
 
 @lru_cache(maxsize=4096)
@@ -73,8 +98,9 @@ def spend(board: PlayerBoard, tools: Tools) -> None:
 
 
 def choose(board: PlayerBoard, policy: Policy, where: str, total: int, divisor: int,
-           seat: str, log: list[Event]) -> Tools:
-    """The tools the seat's policy adds to a roll of ``total`` at ``where``."""
+           seat: str, log: list[Event], last: bool = False) -> Tools:
+    """The tools the seat's policy adds to a roll of ``total`` at ``where`` (``last``: no roll of
+    the seat's is left this round after it)."""
     if where in policy.tools_on:
         tools, missing = named(policy.tools_on[where], board.unused_tools(), board.one_use)
         if missing:
@@ -84,7 +110,23 @@ def choose(board: PlayerBoard, policy: Policy, where: str, total: int, divisor: 
         return tools
     if policy.tools == "none":
         return [], []
-    return auto(total, divisor, board.unused_tools(), board.one_use)
+    return auto(total, divisor, board.unused_tools(), board.one_use, last)
+
+
+def rolls_left(st: State, seat: str, policy: Policy) -> bool:
+    """Whether the seat has a roll still to come this round: a gathering location not yet
+    resolved, or a card it buys that rolls."""
+    for location in st.board(seat).placed:
+        loc = LOCATIONS.get(location)
+        if loc is None:
+            continue
+        if loc.kind is Kind.GATHER:
+            return True
+        if loc.kind is Kind.CARD and location in policy.buys:
+            card = st.civ_slots[loc.number - 1]
+            if card and CARDS[card].top.effect is Effect.ROLL:
+                return True
+    return False
 
 
 def roll_for(board: PlayerBoard, policy: Policy, dice: Dice, tag: str, count: int, good: Good,
@@ -93,7 +135,8 @@ def roll_for(board: PlayerBoard, policy: Policy, dice: Dice, tag: str, count: in
     ``st``, the wild animals in play lower the total first (option wild_animals)."""
     faces = [dice.roll(tag) for _ in range(count)]
     total, lowered = animals.lowered_message(st, sum(faces)) if st is not None else (sum(faces), "")
-    tools = choose(board, policy, where, total, good.worth, seat, log)
+    last = st is not None and not rolls_left(st, seat, policy)
+    tools = choose(board, policy, where, total, good.worth, seat, log, last)
     spend(board, tools)
     added = tools[0] + tools[1]
     final = total + sum(added)

@@ -11,7 +11,7 @@ from engine.stoneage.texts import said
 from engine.stoneage import animals, newhuts, scoring
 from engine.stoneage.herd import MAJORITY_POINTS
 from engine.stoneage.herd import TILES as HERD_TILES
-from engine.stoneage.policy import place_lines_left
+from engine.stoneage.policy import carried, place_lines_left
 from engine.stoneage.state import TOOL_SLOTS, Stage, State
 
 PHASE = "round"
@@ -66,7 +66,8 @@ def run(st: State, log: list[Event]) -> None:
 
 
 def new_round(st: State, log: list[Event]) -> None:
-    """Tools come back, plans are dropped, and the next round's placement waits for the start player."""
+    """Tools come back, plans are dropped but for their standing policies, and the next round's
+    placement waits for the start player."""
     for seat in st.players:
         left = place_lines_left(st, seat)
         if left:
@@ -77,7 +78,8 @@ def new_round(st: State, log: list[Event]) -> None:
         board.tools_used = [False] * TOOL_SLOTS
         board.traded = False
         board.placed.clear()
-    st.plans.clear()
+    kept = {seat: carried(st, seat) for seat in st.players}
+    st.plans = {seat: plan for seat, plan in kept.items() if plan is not None}
     st.round += 1
     st.stage, st.turn, st.decision = Stage.PLACEMENT, st.start_player, "place"
     if st.herd is not None and st.herd.at:

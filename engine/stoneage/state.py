@@ -143,17 +143,18 @@ class Plan:
     written: int           # the step they were sent at: a guard against a changed position
     used: int = 0          # PLACE lines already played or skipped this round
     skipped: list[int] = field(default_factory=list)    # of ``lines``, those skipped (from 1)
+    standing: bool = False  # only standing policies carried from an earlier round: no sheet yet
 
     def to_dict(self) -> dict[str, Any]:
         return {"lines": list(self.lines), "written": self.written, "used": self.used,
-                "skipped": list(self.skipped)}
+                "skipped": list(self.skipped), **({"standing": True} if self.standing else {})}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Plan:
-        return cls(list(d["lines"]), d["written"], d["used"], list(d.get("skipped", [])))
+        return cls(list(d["lines"]), d["written"], d["used"], list(d.get("skipped", [])), d.get("standing", False))
 
     def copy(self) -> Plan:
-        return Plan(list(self.lines), self.written, self.used, list(self.skipped))
+        return Plan(list(self.lines), self.written, self.used, list(self.skipped), self.standing)
 
 
 @dataclass

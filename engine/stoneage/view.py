@@ -108,5 +108,6 @@ def view(st: State, seat: str | None, prompt: Msg | str = "") -> dict[str, Any]:
                       if exists(n, len(st.players), merchant.enabled(st)) and st.people_on(n)},
         "me": me, "prompt": str(prompt), "prompt_message": prompt.to_dict() if isinstance(prompt, Msg) else None,
         "plan": _still_to_come(plan) if plan else None,
+        "plan_standing": bool(plan and plan.standing),
         "over": st.winners is not None, "winners": list(st.winners or []), "reason": st.reason,
     }
