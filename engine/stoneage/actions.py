@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.contract import Event
 from engine.messages import Msg
-from engine.stoneage.texts import said
+from engine.stoneage.texts import place, said
 from engine.dice import Dice
 from engine.stoneage import animals, merchant, purchase, taming
 from engine.stoneage.animaldata import BY_NAME as ANIMALS
@@ -35,17 +35,25 @@ def act(st: State, seat: str, dice: Dice, log: list[Event]) -> None:
     """All of one seat's locations, in its USE order."""
     policy = policy_of(st, seat)
     board = st.board(seat)
+    bought: dict[tuple[str, ...], str] = {}       # a ranked BUY line -> the location it bought at
     for location in policy.action_order(board.placed):
         people = board.placed.pop(location)
-        resolve_location(st, seat, location, people, policy, dice, log)
+        group = policy.ranked.get(location)
+        if group and group in bought:
+            log.append(said(PHASE, Msg("{seat} buys nothing at {where}.", seat=seat, where=place(location)), by=seat))
+            log.append(said(PHASE, Msg("BUY {where}: not bought, the line bought at {other} first.",
+                                       where=place(location), other=place(bought[group])), to=seat))
+            continue
+        if resolve_location(st, seat, location, people, policy, dice, log) and group:
+            bought[group] = location
 
 
 def resolve_location(st: State, seat: str, location: str, people: int, policy: Policy, dice: Dice,
-                     log: list[Event]) -> None:
-    """What ``people`` of the seat do at ``location``."""
+                     log: list[Event]) -> bool:
+    """What ``people`` of the seat do at ``location``; True when they bought something there."""
     if location in ANIMALS:
         animals.resolve(st, seat, location, people, dice, log)
-        return
+        return False
     loc, board = LOCATIONS[location], st.board(seat)
     if loc.kind is Kind.GATHER:
         assert loc.good is not None
@@ -74,7 +82,8 @@ def resolve_location(st: State, seat: str, location: str, people: int, policy: P
                         if raised else Msg("{seat} works the field: nothing: agriculture is at 10 ({n}).", seat=seat,
                                            n=board.agriculture), by=seat))
     else:
-        purchase.buy(st, seat, location, policy, dice, log)
+        return purchase.buy(st, seat, location, policy, dice, log)
+    return False
 
 
 def after_gathering(st: State, seat: str, location: str, people: int, log: list[Event]) -> None:

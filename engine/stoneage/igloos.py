@@ -41,8 +41,9 @@ def default_kind(board: PlayerBoard) -> Good | None:
     return next((g for g in RESOURCES if board.amount(g) >= SIZE), None)
 
 
-def buy(st: State, seat: str, stack: int, written: dict[Good, int], log: list[Event]) -> None:
-    """BUY buildingN IGLOO: an igloo for three of one kind (PAY as written, or the default)."""
+def buy(st: State, seat: str, stack: int, written: dict[Good, int], log: list[Event]) -> bool:
+    """BUY buildingN IGLOO: an igloo for three of one kind (PAY as written, or the default); True
+    when it was built."""
     board, where = st.board(seat), f"building{stack}"
     good = next(iter(written), None) if written else default_kind(board)
     why: Msg | str = ""
@@ -56,7 +57,7 @@ def buy(st: State, seat: str, stack: int, written: dict[Good, int], log: list[Ev
     if why:
         log.append(said(PHASE, Msg("{seat} buys nothing at {where}.", seat=seat, where=at), by=seat))
         log.append(said(PHASE, Msg("BUY {where} IGLOO: not bought, {why}.", where=at, why=why), to=seat))
-        return
+        return False
     assert good is not None
     board.add(good, -SIZE)
     board.igloos.append(good.value)
@@ -64,3 +65,4 @@ def buy(st: State, seat: str, stack: int, written: dict[Good, int], log: list[Ev
     log.append(said(PHASE, Msg("{seat} builds an igloo at {where} for {goods}: {points} points ({left} igloos left).",
                                seat=seat, where=at, goods=amount(SIZE, good), points=points(good), left=left(st)),
                     by=seat))
+    return True

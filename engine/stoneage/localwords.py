@@ -6,7 +6,9 @@ mammouths*); the Spanish are the Spanish summary's (*caza*, *bosque*,
 *arcilla* or *ladrillo*, *cantera*, *río*, *cabaña*, *campo*, *hacedor de
 herramientas*). Every word after the first is read through one table
 (locations, resources, rewards and the fixed words alike), but OR keeps its
-English meaning in a PLACE line: there the French *or* is no gold. Slots are
+English meaning in a PLACE line: there the French *or* is no gold. In a BUY
+line *ou* and *o* are OR, and *or* stays gold (the parser takes a gold that a
+card slot or stack follows as OR). Slots are
 ``carte2`` or ``carte 2``, ``bâtiment3`` or ``edificio 3``. ``canonical`` turns
 a line's words into the English ones; ``localised`` shows a stored line in
 the reader's language.
@@ -96,10 +98,13 @@ def _walk(words: list[str], convert: Callable[[Words, str], str], reading: bool)
     if not words:
         return words
     first = convert(KEYWORDS, words[0])
-    placing = (first if reading else words[0]).upper() == "PLACE"
+    keyword = (first if reading else words[0]).upper()
+    placing, buying = keyword == "PLACE", keyword == "BUY"
     out = [first]
     for word in words[1:]:
         if placing and (fold(word) == "OR" or fold(OR.read(word)) == "OR"):
+            out.append(convert(OR, word))
+        elif buying and fold(OR.read(word)) == "OR" and (fold(word) != "OR" or not reading):
             out.append(convert(OR, word))
         else:
             out.append(_slot_or_arg(word, convert))

@@ -162,6 +162,36 @@ class Buy:
 
 @printed_once
 @dataclass(frozen=True)
+class BuyFirst:
+    """``BUY card2 OR building1``: of these purchases, the first that can be made, in this order;
+    the seat's people there are resolved one after the other, in this order."""
+
+    choices: tuple[Buy, ...]           # two or more, each location once
+    line: int = field(default=0, compare=False)
+
+    @property
+    def key(self) -> str:
+        return self.choices[0].key
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return tuple(b.key for b in self.choices)
+
+    def __str__(self) -> str:
+        return " OR ".join(str(b) if i == 0 else str(b)[len("BUY "):] for i, b in enumerate(self.choices))
+
+
+def keys_of(order: object) -> tuple[str, ...]:
+    """What an order may say only once in a sheet: its key, or each key of a ranked BUY."""
+    keys = getattr(order, "keys", None)
+    if keys is not None:
+        return keys
+    key = getattr(order, "key", "")
+    return (key,) if key else ()
+
+
+@printed_once
+@dataclass(frozen=True)
 class Extra:
     """Harsh winter: BUY BUY EXTRA AUTO pays the extra on every purchase that takes one, when the
     seat has it after paying; BUY EXTRA NONE (the default) only where a BUY line says EXTRA."""
@@ -247,4 +277,4 @@ class Hunt:
         return f"HUNT JEWELS {self.jewels}"
 
 
-Order = Hunt | Place | Use | Tools | ToolsOn | Buy | Extra | Take | Pick | Feed | Tame | HerdBonus
+Order = Hunt | Place | Use | Tools | ToolsOn | Buy | BuyFirst | Extra | Take | Pick | Feed | Tame | HerdBonus

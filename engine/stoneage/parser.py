@@ -23,8 +23,8 @@ from engine.stoneage.goods import Good
 from engine.stoneage.igloos import SIZE as IGLOO_SIZE
 from engine.stoneage.locations import CARD_SLOTS, GATHERING, LOCATIONS, Kind
 from engine.stoneage.orders import (
-    EXTRA_MODES, HERD_BONUSES, REWARDS, TOOL_MODES, TRADE_GOODS, Buy, Extra, Feed, HerdBonus, Hunt, Pick,
-    Place, Spot, Take, Tame, Tools, ToolsOn, Trade, Use, goods_text, merged)
+    EXTRA_MODES, HERD_BONUSES, REWARDS, TOOL_MODES, TRADE_GOODS, Buy, BuyFirst, Extra, Feed, HerdBonus, Hunt, Pick,
+    Place, Spot, Take, Tame, Tools, ToolsOn, Trade, Use, goods_text, keys_of, merged)
 from engine.stoneage.state import State
 from engine.common import Refused
 
@@ -186,11 +186,48 @@ class _Reader:
             raise Refused(Msg("a tool is worth 1 to 4"), f"TOOLS {name} 2 1")
         return ToolsOn(name, tuple(sorted(values, reverse=True)), line)
 
-    def buy(self, args: list[str], line: int) -> Buy | Extra:
+    def buy(self, args: list[str], line: int) -> Buy | BuyFirst | Extra:
         if not args:
             raise Refused(Msg("BUY names a card slot or a building stack"), "BUY card2 PAY 1 wood 1 clay")
         if args[0] == "extra":
             return self.extra(args[1:], line)
+        parts = self.ranked(args)
+        if len(parts) == 1:
+            return self.one_buy(args, line)
+        if too_many := sheetlines.too_many_choices(len(parts)):
+            raise Refused(too_many)
+        choices = tuple(self.one_buy(part, line) for part in parts)
+        places = [b.location for b in choices]
+        twice = next((p for i, p in enumerate(places) if p in places[:i]), "")
+        if twice:
+            raise Refused(Msg("{place} is named twice in one BUY line", place=twice), "BUY card2 OR building1")
+        return BuyFirst(choices, line)
+
+    def ranked(self, args: list[str]) -> list[list[str]]:
+        """A BUY line's purchases: split at OR, or at a French *or* (read as gold) that a card slot
+        or a building stack follows (no single purchase has gold right before a location)."""
+        parts: list[list[str]] = [[]]
+        for i, word in enumerate(args):
+            trailing = i + 1 == len(args) and i > 0 and self.buys_at(args[i - 1])
+            if word == "or" or (word == "gold" and (trailing or i + 1 < len(args) and self.buys_at(args[i + 1]))):
+                if not parts[-1] or i + 1 == len(args):
+                    raise Refused(Msg("OR needs a purchase on each side"), "BUY card2 OR building1")
+                parts.append([])
+            else:
+                parts[-1].append(word)
+        return parts
+
+    def buys_at(self, word: str) -> bool:
+        try:
+            name = w.location(word, self.players, self.merchant)
+        except Refused:
+            return False
+        return LOCATIONS[name].kind in (Kind.CARD, Kind.BUILDING, Kind.JEWEL)
+
+    def one_buy(self, args: list[str], line: int) -> Buy:
+        if args[:1] == ["extra"]:
+            raise Refused(Msg("BUY EXTRA stands alone; a single purchase ends its BUY line with EXTRA"),
+                          "BUY EXTRA AUTO")
         name = w.location(args[0], self.players, self.merchant)
         loc = LOCATIONS[name]
         if loc.kind not in (Kind.CARD, Kind.BUILDING, Kind.JEWEL):
@@ -393,12 +430,13 @@ def parse(state: State, player: str, text: str) -> OrderSheet:
         if isinstance(order, Refused):
             problems.append(Problem.of(number, order.message, order.suggestion))
             continue
-        key = order.key
-        if key and key in given:
+        keys = keys_of(order)
+        key = next((k for k in keys if k in given), "")
+        if key:
             problems.append(Problem.of(number, Msg("{key} is given twice (also line {line})", key=key, line=given[key]),
                                        Msg("keep one of the two lines")))
             continue
-        if key:
+        for key in keys:
             given[key] = number
         orders.append(order)
     return OrderSheet(player, tuple(orders), tuple(problems))

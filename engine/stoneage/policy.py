@@ -19,7 +19,7 @@ from engine.stoneage import parser
 from engine.stoneage.animaldata import BY_NAME as ANIMALS
 from engine.stoneage.locations import USE_ORDER
 from engine.stoneage.orders import (
-    Buy, Extra, Feed, HerdBonus, Hunt, Order, Pick, Place, Take, Tame, Tools, ToolsOn, Use)
+    Buy, BuyFirst, Extra, Feed, HerdBonus, Hunt, Order, Pick, Place, Take, Tame, Tools, ToolsOn, Use, keys_of)
 from engine.stoneage import needs
 from engine.stoneage.state import Plan, PlayerBoard, State
 
@@ -33,6 +33,7 @@ class Policy:
     tools: str = "auto"
     tools_on: dict[str, tuple[int, ...]] = field(default_factory=dict)
     buys: dict[str, Buy] = field(default_factory=dict)
+    ranked: dict[str, tuple[str, ...]] = field(default_factory=dict)   # a location -> its BUY ... OR ... line
     take: Take | None = None
     pick: tuple[str, ...] = ()
     feed: Feed | None = None
@@ -47,7 +48,17 @@ class Policy:
         placed = list(placed)
         first = [loc for loc in self.use if loc in placed]
         first += [loc for loc in placed if loc in ANIMALS and loc not in first]
-        return first + [loc for loc in USE_ORDER if loc in placed and loc not in first]
+        order = first + [loc for loc in USE_ORDER if loc in placed and loc not in first]
+        return self._ranked_together(order) if self.ranked else order
+
+    def _ranked_together(self, order: list[str]) -> list[str]:
+        """``order`` with the locations of each ranked BUY line together, in its rank, where the
+        first of them came."""
+        out: list[str] = []
+        for loc in order:
+            if loc not in out:
+                out += [x for x in self.ranked.get(loc, (loc,)) if x in order and x not in out]
+        return out
 
     def preference(self, board: PlayerBoard, rounds_left: int) -> tuple[str, ...]:
         """The rewards of the dice for everyone, best first: PICK, then the rest as the seat's
@@ -131,6 +142,11 @@ def _add(out: Policy, number: int, order: Order) -> None:
         out.tools_on[order.location] = order.values
     elif isinstance(order, Buy):
         out.buys[order.location] = order
+    elif isinstance(order, BuyFirst):
+        group = tuple(b.location for b in order.choices)
+        for buy in order.choices:
+            out.buys[buy.location] = buy
+            out.ranked[buy.location] = group
     elif isinstance(order, Take):
         out.take = order
     elif isinstance(order, Pick):
@@ -161,8 +177,9 @@ def keep(st: State, seat: str, sheet: OrderSheet) -> Plan:
 
 def _kept(st: State, seat: str, lines: list[str], sheet: OrderSheet) -> list[str]:
     """The lines of the old plan that stay: the policies the new sheet does not name."""
-    new_keys = {order.key for order in sheet.orders if order.key}
-    return [line for line in lines if any(o.key and o.key not in new_keys for o in _orders(st, seat, line))]
+    new_keys = {key for order in sheet.orders for key in keys_of(order)}
+    return [line for line in lines
+            if any(keys_of(o) and not set(keys_of(o)) & new_keys for o in _orders(st, seat, line))]
 
 
 # The keys of the policies that stay from round to round: none of them names a card, a stack or a

@@ -35,17 +35,17 @@ def _paid(board: PlayerBoard, pay: Payment) -> Join:
     return goods(tuple((g, pay[g]) for g in RESOURCES if pay.get(g)))
 
 
-def buy(st: State, seat: str, location: str, policy: Policy, dice: Dice, log: list[Event]) -> None:
-    """The person on a card slot or building stack: buy as the seat's BUY line says, or not."""
+def buy(st: State, seat: str, location: str, policy: Policy, dice: Dice, log: list[Event]) -> bool:
+    """The person on a card slot or building stack: buy as the seat's BUY line says, or not; True
+    when something was bought."""
     order = policy.buys.get(location)
     loc = LOCATIONS[location]
     if order is None:
         log.append(said(PHASE, Msg("{seat} buys nothing at {where}.", seat=seat, where=texts.place(location)), by=seat))
         log.append(said(PHASE, Msg("No BUY {where} line: nothing bought there.", where=texts.place(location)), to=seat))
-        return
+        return False
     if order.igloo:
-        igloos.buy(st, seat, loc.number, order.payment, log)
-        return
+        return igloos.buy(st, seat, loc.number, order.payment, log)
     trade = merchant.start(st, seat, location, order, log)
     if location == "jewelcard":
         bought = _buy_jewel_card(st, seat, order, trade, policy, dice, log)
@@ -55,6 +55,7 @@ def buy(st: State, seat: str, location: str, policy: Policy, dice: Dice, log: li
         bought = _buy_building(st, seat, loc.number, order, trade, policy, log)
     if not bought:
         merchant.undo(st, seat, trade, log)
+    return bought
 
 
 def _refuse(seat: str, location: str, why: object, log: list[Event]) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.contract import Problem
 from engine.messages import Msg
-from engine.stoneage.orders import Buy, Order, Place
+from engine.stoneage.orders import Buy, BuyFirst, Order, Place
 from engine.stoneage.state import State
 
 
@@ -22,6 +22,9 @@ def notes(st: State, seat: str, orders: tuple[Order, ...]) -> tuple[Problem, ...
     out = [Problem.of(o.line, Msg("no PLACE line puts a person on {place}: this BUY buys nothing unless one "
                                   "is placed there", place=o.location))
            for o in orders if isinstance(o, Buy) and o.location not in named]
+    out += [Problem.of(o.line, Msg("no PLACE line puts a person on any of {places}: this BUY buys nothing unless "
+                                   "one is placed there", places=" ".join(b.location for b in o.choices)))
+            for o in orders if isinstance(o, BuyFirst) and not any(b.location in named for b in o.choices)]
     need = 0
     for place in places:
         need += min(c.people for c in place.choices)
