@@ -166,6 +166,11 @@ class Ruleset(Protocol[S]):
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """All options with defaults filled in; ValueError on unknown or bad ones."""
 
+    def steps_are_rounds(self, options: dict[str, Any]) -> bool:
+        """True when every step of a game with these (checked) options is one whole round of the
+        game, the first step round 1 (Stone Age's plan mode): players then count the game in
+        rounds, and the mail layer shows and reads step N as round N + 1."""
+
     def new_game(self, players: Sequence[str], options: dict[str, Any], seed: int | str) -> S:
         """The state before the first orders (for Valley: waiting for PLACE)."""
 

@@ -35,7 +35,7 @@ from typing import Any, Callable, Iterable, Sequence
 from sqlmodel import Session, select
 
 from engine import get_ruleset
-from pbem import i18n
+from pbem import i18n, steps
 from pbem.archive_chart import chart
 from pbem.games import seats_of
 from pbem.gamewords import outcome_words, title_of
@@ -49,7 +49,7 @@ from pbem.reports.render import render, spoken
 
 # 2: orders as carried out, not the sheets; 3: a setup page (turn-0), the
 # standings on every turn page, pages tied to the record they show
-ARCHIVE_FORMAT = 4
+ARCHIVE_FORMAT = 5
 SETUP = "setup"
 PAGE = re.compile(r"turn-(\d+)\.(html|json)")
 
@@ -130,7 +130,15 @@ def _index_row(game: Game, summary: dict[str, Any]) -> dict[str, Any]:
     """A game's row of the index, its words in the index's language (its step's label stays
     in the game's, as its own pages give it)."""
     return {**summary, "title": title_of(get_ruleset(game.ruleset)), "status_text": status_word(game),
-            "outcome": outcome_words(game) if game.state_json else None}
+            "outcome": outcome_words(game) if game.state_json else None, "moment": moment_of(game)(game.turn_no)}
+
+
+def moment_of(game: Game) -> Callable[[int], str]:
+    """How the pages name the position at step N: "round N + 1" where every step is a round of the
+    game (pbem.steps.counted), else "turn N"; in the language spoken when it is called."""
+    if steps.counted(game)[0] == "round":
+        return lambda n: steps.phrase(game, n)
+    return lambda n: _("turn %(number)s") % {"number": n}
 
 
 def distinct(labels: Sequence[str]) -> list[str]:
@@ -176,7 +184,8 @@ def _build_game(s: Session, folder: Path, game: Game, counts: dict[str, int],
         progress(1)
     _remove_stale(folder, max(numbers, default=-1))
     if numbers:
-        (folder / "latest.html").write_text(render("archive/latest.html", game=game.id, number=max(numbers)))
+        (folder / "latest.html").write_text(render("archive/latest.html", game=game.id, number=max(numbers),
+                                                   moment=moment_of(game)))
 
     gm_log = list(s.exec(select(GmLog).where(GmLog.game_id == game.id).order_by(GmLog.id)))
     seats = [seat.name for seat in seats_of(s, game.id)]
@@ -195,8 +204,10 @@ def _build_game(s: Session, folder: Path, game: Game, counts: dict[str, int],
     (folder / "index.html").write_text(render(
         "archive/game.html", game=game, title=title_of(ruleset), standings=standings, summary=summary,
         status=status_word(game),
-        timeline=[(p.number, p.label, p.when) for p in positions], has_setup=0 in numbers,
-        gm_log=_numbered_log(gm_log, numbers), charts=charts or [], outcome=outcome))
+        timeline=[(p.number, "" if p.label == moment_of(game)(p.number) else p.label, p.when) for p in positions],
+        has_setup=0 in numbers,
+        gm_log=_numbered_log(gm_log, numbers), charts=charts or [], outcome=outcome, moment=moment_of(game),
+        in_rounds=steps.counted(game)[0] == "round"))
     return summary
 
 
@@ -217,7 +228,7 @@ def _write_turn(s: Session, folder: Path, game: Game, ruleset: Any, presenter: A
     page.write_text(render(
         "archive/turn.html", game=game.id, number=number, when=position.when, label=position.label,
         svg=presenter.maps(view).svg, groups=presenter.event_groups(events, None), orders=orders, press=press,
-        standings=standings, setup=setup, first=min(numbers),
+        standings=standings, setup=setup, first=min(numbers), moment=moment_of(game),
         previous=number - 1 if number - 1 in numbers else None, following=following))
     data.write_text(json.dumps(
         {"format": ARCHIVE_FORMAT, "source": position.key, "next": following, "game": game.id, "turn": number,

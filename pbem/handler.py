@@ -11,10 +11,11 @@ from datetime import datetime
 from sqlmodel import Session, select
 
 from engine import get_ruleset
-from pbem import commands, gmstate, guard, i18n, orderwords, passwords, strangers, threads
+from pbem import commands, gmstate, guard, i18n, orderwords, passwords, steps, strangers, threads
 from pbem.clock import show
 from pbem.answer import MAX_PROBLEMS, Answer, at_most, shortened, trim
 from pbem.commands import Context, orders
+from pbem.commands.base import step_phrase
 from pbem.commands.language import asked_language
 from pbem.commands.status import status_text
 from pbem.config import Config
@@ -245,7 +246,7 @@ def _player(s: Session, cfg: Config, game: Game, seat: Seat, req: Request, answe
         if played_first(s, cfg, game, seat, now):
             answer.add(_("Your move for step {step} was in already, so it was played before this mail was "
                          "read: the orders below are for your next move.").format(step=step))
-            asked = None if asked == step else asked
+            asked = None if asked == steps.shown(game, step) else asked
     stored = orders.store(s, game, seat, req, answer, asked) if req.orders else True
     for block in req.press:
         answer.add(relay(s, cfg, game, seat, block, now))
@@ -272,8 +273,7 @@ def asked_now(game: Game, seat: Seat, moved: bool = False) -> str:
         return _("{game}: your move for step {turn} is in; it is played when the server next runs, and its "
                  "report follows.").format(game=game.id, turn=game.turn_no)
     if not prompt:
-        return (_("{game}: nothing is asked of you at turn {turn}.") if game.simultaneous else
-                _("{game}: nothing is asked of you at step {turn}.")).format(game=game.id, turn=game.turn_no)
+        return _("{game}: nothing is asked of you at {step}.").format(game=game.id, step=step_phrase(game))
     if game.deadline:
         return _("{game} asks you now: {prompt}, by {deadline}.").format(
             game=game.id, prompt=prompt, deadline=show(game.deadline))

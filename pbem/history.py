@@ -13,7 +13,7 @@ from typing import Any
 from sqlmodel import Session, select
 
 from engine import SeededDice, get_ruleset
-from pbem import seating
+from pbem import seating, steps
 from pbem.i18n import _
 from pbem.models import Game, TurnRecord
 from pbem.public import carried_out, fields
@@ -30,7 +30,9 @@ def records(s: Session, game_id: str) -> list[TurnRecord]:
 
 def turn_report(s: Session, game: Game, turn: int | None, seat: str | None, fmt: str,
                 address: str) -> str:
-    """The report of turn ``turn`` (the state after it was resolved) as ``seat`` saw it."""
+    """The report of turn ``turn`` (the state after it was resolved) as ``seat`` saw it. ``turn``
+    is the number players see (pbem.steps.counted: a round of Stone Age's plan mode is step
+    round - 1)."""
     ruleset = get_ruleset(game.ruleset)
     # Report N shows the result of resolving turn N-1; report 0 the setup every seat was mailed.
     by_turn: dict[int, tuple[str, str, str]] = {r.turn_no + 1: (r.state_json, r.events_json, r.sheets_json)
@@ -39,11 +41,17 @@ def turn_report(s: Session, game: Game, turn: int | None, seat: str | None, fmt:
         by_turn[0] = (game.initial_state_json, "[]", "{}")
     if not by_turn:
         raise HistoryError(_("no turn of {game} has been resolved yet").format(game=game.id))
-    number = turn if turn is not None else max(by_turn)
+    number = steps.step_of(game, turn) if turn is not None else max(by_turn)
     if number not in by_turn:
-        said = {"game": game.id, "first": min(by_turn), "last": max(by_turn), "n": number}
-        raise HistoryError((_("{game} has a report for turn {first} only, not {n}") if len(by_turn) == 1 else
-                            _("{game} has reports for turns {first} to {last}, not {n}")).format(**said))
+        said = {"game": game.id, "first": steps.shown(game, min(by_turn)), "last": steps.shown(game, max(by_turn)),
+                "n": turn}
+        if steps.counted(game)[0] == "round":
+            message = (_("{game} has a report for round {first} only, not {n}") if len(by_turn) == 1 else
+                       _("{game} has reports for rounds {first} to {last}, not {n}"))
+        else:
+            message = (_("{game} has a report for turn {first} only, not {n}") if len(by_turn) == 1 else
+                       _("{game} has reports for turns {first} to {last}, not {n}"))
+        raise HistoryError(message.format(**said))
     state_json, events_json, sheets_json = by_turn[number]
     state = ruleset.from_json(state_json)
     if seat is not None and seat not in state.players:

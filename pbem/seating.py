@@ -216,6 +216,15 @@ def all_sent(s: Session, game: Any) -> bool:
     return owing(s, game) <= sent
 
 
+def only_bots_owe(s: Session, game: Any) -> bool:
+    """No person owes orders for the step: every seat in play is a bot's (or resigned), none is
+    away (an away seat's player would miss steps that run at once). Such a step runs at once."""
+    from pbem.games import seats_of
+    if owing(s, game):
+        return False
+    return not any(x.away_until > game.turn_no and not x.bot and not x.resigned for x in seats_of(s, game.id))
+
+
 def all_ready(s: Session, game: Any) -> bool:
     """Every seat that owes orders said READY (and there is one): the turn
     may run early. Out, bot, resigned and away seats never hold it up."""

@@ -1,6 +1,8 @@
 """The kind of step a game is at, and the clock that goes with it.
 
-Each resolve is one numbered step (``Game.turn_no``). Where every awaited
+Each resolve is one numbered step (``Game.turn_no``). Players see it by the
+game's own count (``counted``): a turn or a step, numbered as stored, or a
+round where every step is a round of the game (round N + 1 for step N). Where every awaited
 seat orders together (``Ruleset.simultaneous``), the step has the
 game's deadline (``period_minutes``) and reminders; where players act in
 turn it has the per-move deadline (``move_minutes``) and its own reminders,
@@ -8,9 +10,12 @@ so one absent player stalls nobody for long.
 """
 from __future__ import annotations
 
+import json
 from datetime import datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
+from engine import get_ruleset
 from pbem.models import Game
 
 
@@ -36,3 +41,42 @@ def word(simultaneous: bool) -> str:
     """What a step is called in mail: a turn where every seat orders
     together, a step where players act in turn."""
     return "turn" if simultaneous else "step"
+
+
+def counted(game: Game) -> tuple[str, int]:
+    """What players call the game's steps and what to add to a step's number to get theirs:
+    ("round", 1) where every step is a round of the game (Stone Age's plan mode), else
+    ("turn", 0) or ("step", 0) as ``word`` says."""
+    if _in_rounds(game.ruleset, game.options_json):
+        return "round", 1
+    return word(game.simultaneous), 0
+
+
+@lru_cache(maxsize=256)
+def _in_rounds(ruleset: str, options_json: str) -> bool:
+    game = get_ruleset(ruleset)
+    options = json.loads(options_json or "{}")
+    try:
+        options = game.check_options(options)
+    except ValueError:
+        pass
+    return bool(game.steps_are_rounds(options))
+
+
+def shown(game: Game, number: int | None = None) -> int:
+    """The number players see for step ``number`` (the current one by default)."""
+    return (game.turn_no if number is None else number) + counted(game)[1]
+
+
+def phrase(game: Game, number: int | None = None) -> str:
+    """"turn 3", "step 3" or "round 4" for step ``number`` (the current one by default), as
+    players count it, in the reader's language."""
+    from pbem.i18n import _
+    name, _offset = counted(game)
+    said = {"round": _("round {n}"), "turn": _("turn {n}")}.get(name) or _("step {n}")
+    return said.format(n=shown(game, number))
+
+
+def step_of(game: Game, number: int) -> int:
+    """The step a number players wrote (TURN 5, HISTORY 5) names."""
+    return number - counted(game)[1]

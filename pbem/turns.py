@@ -3,7 +3,7 @@
 A step resolves when its deadline has passed, when every seat that owes
 orders said READY (steps where everyone orders together), or as soon as
 every seat that owes orders has a clean sheet (steps where players act in
-turn: no READY needed).
+turn: no READY needed). A step that only bots answer runs at once.
 """
 from __future__ import annotations
 
@@ -35,6 +35,8 @@ def is_due(s: Session, game: Game, now: datetime) -> bool:
         return True
     if not game.simultaneous:
         return seating.all_sent(s, game)
+    if seating.only_bots_owe(s, game):
+        return True
     if game.all_ready_since is not None and seating.all_ready(s, game):
         return now >= aware(game.all_ready_since) + timedelta(minutes=game.early_minutes)
     return False

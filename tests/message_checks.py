@@ -84,6 +84,6 @@ def asked_first(ruleset: Any, state: Any, game_id: str, seat: str, lang: str, st
 
     from pbem.handler import asked_now
     game = SimpleNamespace(id=game_id, status=status, ruleset=ruleset.name, state_json=ruleset.to_json(state),
-                           simultaneous=ruleset.simultaneous(state), turn_no=0, deadline=None)
+                           simultaneous=ruleset.simultaneous(state), turn_no=0, deadline=None, options_json="{}")
     with i18n.speaking(lang):
         return asked_now(game, SimpleNamespace(name=seat))

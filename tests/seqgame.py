@@ -73,6 +73,9 @@ class TallyRuleset:
     order_words: Sequence[str] = ("TAKE",)
     one_move_a_round = True
 
+    def steps_are_rounds(self, options: dict[str, Any]) -> bool:
+        return False
+
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         known = {o.name: o for o in self.options}
         for key in options:

@@ -23,13 +23,14 @@ from sqlmodel import Session, select
 from engine import get_ruleset
 from mail_languages import (GAME_IDS, READER, Case, Lines, Seat, fill, foreign_endings, html_only,
                             language_cases, reader_seat, same, variants)
-from pbem import gmtools, orderwords
+from pbem import gmtools, orderwords, steps
 from pbem.config import load
 from pbem.db import migrate
 from pbem.games import GameSpec, create_game, start_game
 from pbem.intake import message_key
 from pbem.mail.reading import read_mail
 from pbem.models import Game, InboundMail, OutboundMail, Sheet
+from pbem.turns import resolve_turn
 from pbem.protocol import read_request, sign_off
 from pbem_world import World, run_pass
 
@@ -98,7 +99,7 @@ def test_a_reply_is_read_exactly_as_the_player_wrote_it(vid: str, case: Case, as
 T0 = datetime(2026, 5, 4, 8, 0, tzinfo=timezone.utc)
 SEATS = {"valley": ("red", "blue", "green", "yellow", "white", "black"),
          "stoneage": ("red", "blue", "green", "yellow"), "dewan": ("red", "blue", "green", "yellow")}
-STORED_END = re.compile(r"(sheet for (turn|step) \d+|pre-orders):$")
+STORED_END = re.compile(r"(sheet for (turn|step|round) \d+|pre-orders):$")
 ENDED = re.compile(r'Lines? \d+(?:-\d+)? \((.*?)\) came after your last order')
 
 
@@ -156,7 +157,7 @@ class Table:
         with Session(self.engine) as s:
             game = s.get(Game, gid)
             self.state = self.ruleset.from_json(game.state_json)
-            step = f"{'turn' if game.simultaneous else 'step'} {game.turn_no}"
+            step = steps.phrase(game)         # as players count it: Stone Age's plan mode in rounds
         awaited = self.ruleset.awaiting(self.state)
         # Where players act in turn, mail goes to the seats not awaited: their sheets are pre-orders.
         seats = [x for x in SEATS[ruleset] if ruleset != "dewan" or x not in awaited]
@@ -184,17 +185,21 @@ class Table:
             self.sheets = {x.seat: x.text for x in s.exec(select(Sheet).where(Sheet.game_id == gid))}
 
     def _bots_play_a_turn(self, gid: str, now: datetime) -> datetime:
-        with Session(self.engine) as s:
-            for seat in SEATS["valley"]:
-                gmtools.set_bot(s, load(self.world.config), s.get(Game, gid), seat, True, now)
-            s.commit()
+        """The bots play the seats for one turn (a step only bots answer would run again and
+        again in a pass, so the turn is resolved here, and the pass only sends its mail)."""
         now += timedelta(hours=49)
-        code, summary = run_pass(self.world, now)
-        assert code == 0 and summary.resolved, summary.lines()
         with Session(self.engine) as s:
+            cfg, game = load(self.world.config), s.get(Game, gid)
             for seat in SEATS["valley"]:
-                gmtools.set_bot(s, load(self.world.config), s.get(Game, gid), seat, False, now)
+                gmtools.set_bot(s, cfg, game, seat, True, now)
+            turn = game.turn_no
+            resolve_turn(s, cfg, game, now)
+            for seat in SEATS["valley"]:
+                gmtools.set_bot(s, cfg, game, seat, False, now)
             s.commit()
+            assert game.turn_no == turn + 1
+        code, summary = run_pass(self.world, now)
+        assert code == 0, summary.lines()
         return now
 
     def _lines(self, ruleset: str, seat: str) -> Lines:

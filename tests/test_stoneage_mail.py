@@ -36,53 +36,58 @@ def _mail(world: World, seat: str) -> list[str]:
     return [Text(f"{m['Subject']}\n{text_of(m)}") for m in world.outbox(ADDRESS[seat])]
 
 
-def test_a_round_a_step_with_plans_a_missed_plan_and_a_bot(tmp_path, database) -> None:
+def test_a_round_a_step_with_plans_a_missed_plan_and_bots(tmp_path, database) -> None:
     world, passwords = _table(tmp_path, database)
     run_pass(world, T0)
     assert "=== pbem report" in _mail(world, "red")[0], "the welcome mail carries the first report"
 
     # Round 1: both send a plan and READY (the game runs a ready round at once); one step plays it.
-    world.post(order_mail(ADDRESS["red"], f"SIGNON sa-1 red {passwords['red']}\nPLACE 5 hunt\nBUY card2\n"
-                                          "FEED stone gold\nREADY\n"))
+    world.post(order_mail(ADDRESS["red"], f"SIGNON sa-1 red {passwords['red']}\nTURN 1\nPLACE 5 hunt\n"
+                                          "BUY card2\nFEED stone gold\nREADY\n"))
     world.post(order_mail(ADDRESS["blue"], f"SIGNON sa-1 blue {passwords['blue']}\n"
                                            "PLACE 2 hut\nPLACE 3 forest OR 3 clay\nREADY\n"))
     code, summary = run_pass(world, T0 + timedelta(hours=1))
     assert code == 0 and summary.resolved == ["sa-1 turn 0"], summary.lines()
-    answer = next(m for m in _mail(world, "red") if "Orders stored for sa-1 turn 0, seat red" in m)
+    # One number for one moment: the round, in TURN, the answer, the subject and the report.
+    answer = next(m for m in _mail(world, "red") if "Orders stored for sa-1 round 1, seat red" in m)
     flat = " ".join(answer.split())
-    assert 'Please note (the orders are stored as they are): line 3 "BUY card2": no PLACE line puts a person on ' \
+    assert 'Please note (the orders are stored as they are): line 4 "BUY card2": no PLACE line puts a person on ' \
            "card2" in flat
     with Session(world.engine()) as s:
         game = s.get(Game, "sa-1")
         state = json.loads(game.state_json)
     assert game.turn_no == 1 and state["round"] == 2, "one step played the whole of round 1"
     red, blue = _mail(world, "red")[-1], _mail(world, "blue")[-1]
-    assert "=== pbem report sa-1 step 1 ===" in red and "=== end of report ===" in red
+    assert "=== pbem report sa-1 round 2 ===" in red and "=== end of report ===" in red
+    assert red.startswith("[sa-1] round 2 report for red") and "\nRound 2, placement.\n" in red
+    assert "\nTURN 2\n" in red and "step" not in red.split("=== end of report ===")[0].lower()
     assert "PLACE 3 forest OR 3 clay" not in red, "blue's plan is blue's alone"
     assert "PLACE 3 forest OR 3 clay" in blue
     assert "Your standing orders" in red and "FEED stone gold" in red, "FEED stays for the next rounds"
     assert "BUY card2" not in red.split("Your standing orders")[1], "BUY went with round 1"
 
-    # Round 2: red sends nothing; at the deadline its people are placed by the standing rules.
-    world.post(order_mail(ADDRESS["blue"], f"SIGNON sa-1 blue {passwords['blue']}\nPLACE 5 hunt\n"))
+    # Round 2: red's only mail names round 1 (refused); at the deadline its people are placed by
+    # its standing orders and the standing rules.
+    world.post(order_mail(ADDRESS["red"], f"SIGNON sa-1 red {passwords['red']}\nTURN 1\nPLACE 5 hunt\n"
+                                          "HISTORY 1\n"))
+    world.post(order_mail(ADDRESS["blue"], f"SIGNON sa-1 blue {passwords['blue']}\nTURN 2\nPLACE 5 hunt\n"))
     code, summary = run_pass(world, T0 + timedelta(hours=50))
     assert code == 0 and summary.resolved == ["sa-1 turn 1"]
+    late = " ".join(_mail(world, "red")[-2].split()) + " ".join(_mail(world, "red")[-1].split())
+    assert "Round 1 was already played; the game is at round 2 now. Your orders were NOT stored" in late
+    assert "=== pbem report sa-1 round 1 ===" in late, "HISTORY counts in rounds too"
     with Session(world.engine()) as s:
         seats = {x.name: x for x in s.exec(select(Seat).where(Seat.game_id == "sa-1"))}
     assert (seats["red"].missed_turns, seats["blue"].missed_turns) == (1, 0)
 
-    # Red in civil disorder: the bot plans its rounds; the game goes on to its end by deadlines.
+    # Both seats handed to the bot: no person owes orders, so the next pass plays round after
+    # round at once, to the end, without waiting for a deadline.
     with Session(world.engine()) as s:
-        gmtools.set_bot(s, load(world.config), s.get(Game, "sa-1"), "red", True, T0)
+        for seat in ("red", "blue"):
+            gmtools.set_bot(s, load(world.config), s.get(Game, "sa-1"), seat, True, T0)
         s.commit()
-    when = T0 + timedelta(hours=50)
-    for _ in range(60):
-        with Session(world.engine()) as s:
-            if s.get(Game, "sa-1").status == "over":
-                break
-        when += timedelta(hours=49)
-        code, _summary = run_pass(world, when)
-        assert code == 0
+    code, summary = run_pass(world, T0 + timedelta(hours=50, minutes=1))
+    assert code == 0 and len(summary.resolved) > 3, summary.lines()
     with Session(world.engine()) as s:
         game = s.get(Game, "sa-1")
         assert game.status == "over", "a whole game of Stone Age runs by mail to its end"

@@ -34,6 +34,9 @@ class DewanRuleset:
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         return setup.check_options(options)
 
+    def steps_are_rounds(self, options: dict[str, Any]) -> bool:
+        return False                      # a round is a move of every clan: a step each
+
     def new_game(self, players: Sequence[str], options: dict[str, Any], seed: int | str) -> State:
         return setup.new_game(players, options, seed)
 

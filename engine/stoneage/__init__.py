@@ -42,6 +42,10 @@ class StoneAgeRuleset:
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         return setup.check_options(options)
 
+    def steps_are_rounds(self, options: dict[str, Any]) -> bool:
+        """Plan mode: a round is one step (every seat's plan, then the whole round)."""
+        return options.get("placement", "plan") == "plan"
+
     def seat_name_problem(self, name: str) -> Msg | str:
         return setup.seat_name_problem(name)
 

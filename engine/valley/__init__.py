@@ -26,6 +26,9 @@ class ValleyRuleset:
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         return setup.check_options(options)
 
+    def steps_are_rounds(self, options: dict[str, Any]) -> bool:
+        return False                      # a step is a game turn, and turns are counted from 0
+
     def seat_name_problem(self, name: str) -> Msg | str:
         """Why ``name`` cannot name a seat, or ''."""
         return setup.seat_name_problem(name)

@@ -9,7 +9,7 @@ from typing import Callable
 from sqlmodel import Session
 
 from engine.messages import Msg
-from pbem import gmtools
+from pbem import gmtools, steps
 from pbem.answer import Answer
 from pbem.i18n import _
 from pbem.config import Config
@@ -78,9 +78,9 @@ class Line:
 
 
 def step_phrase(game: Game, number: int | None = None) -> str:
-    """"turn 3" or "step 3" (the game's current one by default), in the reader's language."""
-    number = game.turn_no if number is None else number
-    return (_("turn {n}") if game.simultaneous else _("step {n}")).format(n=number)
+    """"turn 3", "step 3" or "round 4" (the game's current step by default) as players count
+    it (pbem.steps.counted), in the reader's language."""
+    return steps.phrase(game, number)
 
 
 def gm_refused(ctx: Context, why: Exception) -> None:

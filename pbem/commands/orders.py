@@ -9,7 +9,7 @@ from sqlmodel import Session, select
 from engine import Problem, get_ruleset
 from engine.messages import Msg
 from engine.sheetlines import MAX_LINES
-from pbem import gmstate, i18n, orderwords
+from pbem import gmstate, i18n, orderwords, steps
 from pbem.answer import MAX_PROBLEMS, Answer, at_most
 from pbem.commands.base import PLAYER, Context, Entry, step_phrase
 from pbem.gamewords import later_decision
@@ -28,7 +28,8 @@ def turn_asked(req: Request, answer: Answer) -> int | None:
         if len(cmd.args) == 1 and whole_number(cmd.args[0]) is not None:
             asked = whole_number(cmd.args[0])
         else:
-            answer.add(_("Line {line}: TURN takes the turn number of the report you answer.").format(line=cmd.line))
+            answer.add(_("Line {line}: TURN takes the number of the report you answer (its turn, step or "
+                         "round).").format(line=cmd.line))
     return asked
 
 
@@ -83,18 +84,24 @@ def _wrong_step(game: Game, seat: Seat, asked: int | None) -> str:
     if game.status != "active":
         return _("Game {game} is {status}: no orders were stored.").format(
             game=game.id, status=gmstate.status_word(game))
-    if asked is None or asked == game.turn_no or seat.news_from <= asked < game.turn_no:
+    step = None if asked is None else steps.step_of(game, asked)
+    if step is None or step == game.turn_no or seat.news_from <= step < game.turn_no:
         return ""
-    if asked < game.turn_no:
-        said = (_("Turn {asked} was already resolved; the game is at turn {now} now. Your orders were NOT "
-                  "stored: read the latest report and send orders for turn {now}.") if game.simultaneous else
-                _("Step {asked} was already resolved; the game is at step {now} now. Your orders were NOT "
-                  "stored: read the latest report and send orders for step {now}."))
+    name, _offset = steps.counted(game)
+    if step < game.turn_no:
+        said = {"round": _("Round {asked} was already played; the game is at round {now} now. Your orders were "
+                           "NOT stored: read the latest report and send orders for round {now}."),
+                "turn": _("Turn {asked} was already resolved; the game is at turn {now} now. Your orders were "
+                          "NOT stored: read the latest report and send orders for turn {now}.")}.get(name) or \
+            _("Step {asked} was already resolved; the game is at step {now} now. Your orders were NOT "
+              "stored: read the latest report and send orders for step {now}.")
     else:
-        said = (_("Turn {asked} has not begun; the game is at turn {now}. Your orders were NOT stored.")
-                if game.simultaneous else
-                _("Step {asked} has not begun; the game is at step {now}. Your orders were NOT stored."))
-    return said.format(asked=asked, now=game.turn_no)
+        said = {"round": _("Round {asked} has not begun; the game is at round {now}. Your orders were NOT "
+                           "stored."),
+                "turn": _("Turn {asked} has not begun; the game is at turn {now}. Your orders were NOT "
+                          "stored.")}.get(name) or \
+            _("Step {asked} has not begun; the game is at step {now}. Your orders were NOT stored.")
+    return said.format(asked=asked, now=steps.shown(game))
 
 
 def store(s: Session, game: Game, seat: Seat, req: Request, answer: Answer, asked: int | None) -> bool:

@@ -175,6 +175,9 @@ def _context(game: str, turn_no: int, seat: str | None, view: dict[str, Any],
         "plan_lines": _wrapped((view.get("plan") or []) if seat else []),
         "village": [(village.title(view, n), village.who(view, n)) for n in village.places(view)],
         "result": result(view), "fitted": fitted,
+        # Plan mode: a step is a round, and the report is numbered by its round (pbem.steps.counted).
+        "in_rounds": view["options"].get("placement", "plan") != "live",
+        "number": view["round"] if view["options"].get("placement", "plan") != "live" else turn_no,
     }
 
 
@@ -212,8 +215,11 @@ def report(*, game: str, turn_no: int, seat: str | None, view: dict[str, Any],
     ``maps`` may be given when the village was drawn once for every seat: it is public."""
     context = _context(game, turn_no, seat, view, events, maps)
     context.update(deadline=deadline, address=address, missed=missed or {})
-    subject = (_("[{game}] step {step} report for {seat}") if seat else _("[{game}] step {step} report")).format(
-        game=game, step=turn_no, seat=seat)
+    if context["in_rounds"]:
+        subject = (_("[{game}] round {round} report for {seat}") if seat else _("[{game}] round {round} report"))
+    else:
+        subject = _("[{game}] step {step} report for {seat}") if seat else _("[{game}] step {step} report")
+    subject = subject.format(game=game, step=turn_no, round=view["round"], seat=seat)
     if view["over"]:
         subject = _("[{game}] the game is over").format(game=game)
     return Report(subject, render("reports/stoneage/report.txt", **context),
