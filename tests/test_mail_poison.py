@@ -97,7 +97,7 @@ def test_digits_that_are_not_ascii_get_a_clear_answer(game, line: str) -> None:
     assert code == 0 and summary.handled == 1
     text = text_of(world.outbox("ann@example.org")[-1])
     word = line.split()[0]
-    assert {"TURN": "TURN takes the turn number", "VACATION": "VACATION takes a number of turns",
+    assert {"TURN": "TURN takes the number of the report", "VACATION": "VACATION takes a number of turns",
             "HISTORY": "HISTORY takes one turn number"}[word] in text
 
 

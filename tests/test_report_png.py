@@ -108,7 +108,7 @@ def test_stone_age_reports_share_one_png_per_step(tmp_path, monkeypatch) -> None
     code, summary = run_pass(world, T0 + timedelta(hours=1))
     assert code == 0 and summary.resolved == ["g-1 turn 0"], summary.lines()
     reports = [m for address in [*SEATS.values(), "gm@example.org"] for m in world.outbox(address)
-               if "report g-1 step 1" in (m.get_body(preferencelist=("html",)) or m).as_string()]
+               if "report g-1 round 2" in (m.get_body(preferencelist=("html",)) or m).as_string()]
     assert len(reports) == 3, "red, blue and the GM"
     assert len(drawn) == 1, "the public map is drawn once for the step's reports"
     monkeypatch.setattr(png, "_draw", draw)

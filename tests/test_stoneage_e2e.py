@@ -45,8 +45,10 @@ CASUAL = "green"                    # types in lower case and comments a line
 MAX_STEPS = 80                      # a guard: the games here take 15 (plan) and 33 (live) steps
 
 
-
-
+def numbered(game: str, text: str) -> tuple[str, int]:
+    """The word and number of a report's head: ("step", 3), or ("round", 4) in plan mode."""
+    word, number = re.search(rf"=== pbem report {game} (step|round) (\d+) ===", text).groups()
+    return word, int(number)
 
 
 @dataclass
@@ -65,15 +67,16 @@ class Player:
 
     def reply(self, table: Table, to: EmailMessage, orders: list[str], ready: bool = False) -> int:
         """Press Reply on ``to`` and write the orders above the quote, as a person does: for the
-        step of the report replied to (its TURN line, as the report's reply template says)."""
-        step = int(re.search(rf"=== pbem report {table.game} step (\d+) ===", text_of(to)).group(1))
+        step (or round) of the report replied to (its TURN line, as the report's reply template
+        says); that number."""
+        word, step = numbered(table.game, text_of(to))
         quoted = "\n".join(f"> {line}" if line else ">" for line in text_of(to).splitlines())
         said = format_datetime(to["Date"].datetime) if to["Date"] else "today"
         typed = list(orders)
         if self.seat == CASUAL and typed:
             typed = [line.lower() for line in typed]
             typed[0] += "   # first things first"
-        body = (f"Hi,\n\nhere are my orders for step {step}.\n\n"
+        body = (f"Hi,\n\nhere are my orders for {word} {step}.\n\n"
                 f"SIGNON {table.game} {self.seat} {self.password}\nTURN {step}\n"
                 + "\n".join(typed) + "\n" + ("READY\n" if ready else "")
                 + f"\nThanks,\n{self.name}\n-- \n{self.name} Example\n{self.address}\n\n"
@@ -145,7 +148,7 @@ class Table:
             found = re.search(r"Your password is:\s+(\S+)", text_of(msgs[0]))
             assert found, text_of(msgs[0])
             p.password = found.group(1)
-            assert f"=== pbem report {self.game} step 0 ===" in text_of(msgs[0])
+            assert numbered(self.game, text_of(msgs[0])) in (("step", 0), ("round", 1))
 
     # -- what the mailboxes hold at the end ---------------------------------
     def is_answer(self, msg: EmailMessage) -> bool:
@@ -241,7 +244,8 @@ class Table:
         missing = [r.turn_no for r in records if json.loads(r.seats_json)["missing"]]
         assert len(missing) == 1 and json.loads(records[missing[0]].seats_json)["missing"] == [missed_seat]
         def step_of(m: EmailMessage) -> int:
-            return int(re.search(rf"=== pbem report {self.game} step (\d+) ===", text_of(m)).group(1))
+            word, number = numbered(self.game, text_of(m))
+            return number - (word == "round")        # a round of the plan mode is step round - 1
 
         reports = [m for p in self.players.values() for m in self.reports(p)]
         after = [m for m in reports if step_of(m) > missing[0]]
@@ -273,13 +277,13 @@ def test_plan_mode_whole_game_by_mail(tmp_path, clean_mailboxes, smtp, database)
             p = table.players[seat]
             if step:                       # the welcome mail was the report of step 0
                 new = [m for m in p.box.new() if not table.is_answer(m)]
-                assert [m["Subject"] for m in new] == [f"[sa-plan] step {step} report for {seat}"]
+                assert [m["Subject"] for m in new] == [f"[sa-plan] round {step + 1} report for {seat}"]
                 assert "Your kept orders" not in text_of(new[0]), "plans last one round"
             report = table.reports(p)[-1]
             if step == missed_step and seat == missed_seat:
                 continue
             orders = list(RULESET.bot_orders(state, seat, rng).normal)
-            assert p.reply(table, report, orders, ready=True) == step
+            assert p.reply(table, report, orders, ready=True) == step + 1, "TURN takes the round"
         if step == missed_step:
             table.process(aware(game.deadline) + timedelta(minutes=1))
         else:
@@ -294,11 +298,11 @@ def test_plan_mode_whole_game_by_mail(tmp_path, clean_mailboxes, smtp, database)
     records = table.records()
     for p in table.players.values():
         subjects = [m["Subject"] for m in table.reports(p)]
-        assert subjects == ([f"[sa-plan] step {n} report for {p.seat}" for n in range(steps)]
+        assert subjects == ([f"[sa-plan] round {n + 1} report for {p.seat}" for n in range(steps)]
                             + ["[sa-plan] the game is over"]), "every step's report, to every seat"
-        stored = [re.search(r"Orders stored for sa-plan turn (\d+), seat (\w+)", flat(text_of(m))).groups()
+        stored = [re.search(r"Orders stored for sa-plan round (\d+), seat (\w+)", flat(text_of(m))).groups()
                   for m in table.answers(p)]
-        expected = [(str(n), p.seat) for n in range(steps) if p.seat != BOT
+        expected = [(str(n + 1), p.seat) for n in range(steps) if p.seat != BOT
                     and not (n == missed_step and p.seat == missed_seat)]
         assert stored == expected
     assert len(table.gm.all) == steps, "the GM's copy of every step"

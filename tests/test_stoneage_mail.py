@@ -119,3 +119,22 @@ def test_the_archive_charts_the_scores_round_by_round(tmp_path) -> None:
     lines = re.findall(r'<polyline [^>]*points="([^"]+)"', chart)
     assert len(lines) == len(ADDRESS), "a line a seat"
     assert all(len(points.split()) == len(rounds) for points in lines), (lines, sorted(rounds))
+
+
+def test_a_bot_seat_never_holds_a_round_that_every_person_is_ready_for(tmp_path) -> None:
+    """Three seats, one the bot's: the two people send their plans with READY, and the round runs
+    in that pass, long before its deadline."""
+    world = World(tmp_path)
+    engine = world.engine()
+    migrate(engine)
+    seats = {**ADDRESS, "green": "gil@example.org"}
+    with Session(engine) as s:
+        create_game(s, GameSpec(id="sa-3", ruleset="stoneage", seats=list(seats.items()), seed="bots",
+                                deadline="48h", early="0m", gm_email="gm@example.org"), T0)
+        passwords = start_game(s, load(world.config), s.get(Game, "sa-3"), T0)
+        gmtools.set_bot(s, load(world.config), s.get(Game, "sa-3"), "green", True, T0)
+        s.commit()
+    for seat in ("red", "blue"):
+        world.post(order_mail(seats[seat], f"SIGNON sa-3 {seat} {passwords[seat]}\nTURN 1\nPLACE 5 hunt\nREADY\n"))
+    code, summary = run_pass(world, T0 + timedelta(minutes=5))
+    assert code == 0 and summary.resolved == ["sa-3 turn 0"], summary.lines()

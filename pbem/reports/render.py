@@ -26,6 +26,9 @@ def env() -> Environment:
                        trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"])
     i18n.install(made)      # {% trans %} and _() speak the language pbem.i18n.speaking set
     made.globals["reader_lang"] = i18n.current      # <html lang="...">: the language being spoken
+    # How a page names the position at step N when its game gives no ``moment`` (pbem.archive
+    # passes the game's own: "round N + 1" where a step is a round).
+    made.globals["moment"] = lambda n: i18n._("turn %(number)s") % {"number": n}
     made.filters["paragraph"] = paragraph
     return made
 
