@@ -12,6 +12,7 @@ from engine import SeededDice, get_ruleset
 from engine.contract import Resolution
 from engine.messages import Msg, Plural
 from pbem import seating
+from pbem.turns import mark_bots_only
 from pbem.clock import When, aware, parse_duration
 from pbem.config import Config
 from pbem.games import GameError, address_problem, seats_of, speaking_to
@@ -175,6 +176,9 @@ def set_bot(s: Session, cfg: Config, game: Game, seat_name: str, on: bool, now: 
                      f"{now.isoformat()}", seat=seat.name)
     s.add(GmLog.of(game.id, "bot", Msg("{seat} in civil disorder", seat=seat_name) if on else
                    Msg("{seat} out of civil disorder", seat=seat_name), now))
+    if on:
+        s.flush()
+        mark_bots_only(s, game, now)
 
 
 # -- the game's clock and seats' absences: GM CLI and GM mail share these ----

@@ -217,17 +217,21 @@ def all_sent(s: Session, game: Any) -> bool:
 
 
 def only_bots_owe(s: Session, game: Any) -> bool:
-    """No person owes orders for the step: every seat in play is a bot's (or resigned), none is
-    away (an away seat's player would miss steps that run at once). Such a step runs at once."""
+    """Every seat in play is the bot's (the GM handed it over): no person owes orders, and the
+    step may run at once. A resigned or away seat that is not the bot's keeps the deadline."""
     from pbem.games import seats_of
-    if owing(s, game):
-        return False
-    return not any(x.away_until > game.turn_no and not x.bot and not x.resigned for x in seats_of(s, game.id))
+    ruleset = get_ruleset(game.ruleset)
+    out = out_seats(ruleset, ruleset.from_json(game.state_json))
+    playing = [x for x in seats_of(s, game.id) if x.name not in out]
+    return bool(playing) and all(x.bot for x in playing)
 
 
 def all_ready(s: Session, game: Any) -> bool:
-    """Every seat that owes orders said READY (and there is one): the turn
-    may run early. Out, bot, resigned and away seats never hold it up."""
+    """Every seat that owes orders said READY: the turn may run early. Out,
+    bot, resigned and away seats never hold it up; when nobody owes orders,
+    only a step every seat of which is the bot's is ready."""
     from pbem.games import seats_of
     owe = owing(s, game)
-    return bool(owe) and all(x.ready for x in seats_of(s, game.id) if x.name in owe)
+    if not owe:
+        return only_bots_owe(s, game)
+    return all(x.ready for x in seats_of(s, game.id) if x.name in owe)

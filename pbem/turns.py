@@ -3,7 +3,9 @@
 A step resolves when its deadline has passed, when every seat that owes
 orders said READY (steps where everyone orders together), or as soon as
 every seat that owes orders has a clean sheet (steps where players act in
-turn: no READY needed). A step that only bots answer runs at once.
+turn: no READY needed). A step that only bots answer runs at once: it is
+marked ready when it begins or when the last seat goes to the bot
+(``mark_bots_only``), so the due check reads no state for it.
 """
 from __future__ import annotations
 
@@ -35,11 +37,17 @@ def is_due(s: Session, game: Game, now: datetime) -> bool:
         return True
     if not game.simultaneous:
         return seating.all_sent(s, game)
-    if seating.only_bots_owe(s, game):
-        return True
     if game.all_ready_since is not None and seating.all_ready(s, game):
         return now >= aware(game.all_ready_since) + timedelta(minutes=game.early_minutes)
     return False
+
+
+def mark_bots_only(s: Session, game: Game, now: datetime) -> None:
+    """A simultaneous step that only bots answer is ready at once (it runs after the game's early
+    delay, as a step every person said READY for)."""
+    if game.status == "active" and game.simultaneous and seating.only_bots_owe(s, game):
+        game.all_ready_since = game.all_ready_since or now
+        s.add(game)
 
 
 def due_games(s: Session, now: datetime) -> list[str]:
@@ -101,6 +109,7 @@ def resolve_turn(s: Session, cfg: Config, game: Game, now: datetime) -> None:
     game.all_ready_since = None
     if ruleset.outcome(result.state) is not None:
         game.status = "over"
+    mark_bots_only(s, game, now)
     s.add(game)
     done = Msg("resolved turn {n}", n=resolved) if name == "turn" else Msg("resolved step {n}", n=resolved)
     if missing:
