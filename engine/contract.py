@@ -79,9 +79,6 @@ class OrderSheet:
     player: str
     orders: tuple[Any, ...] = ()
     problems: tuple[Problem, ...] = ()
-    # Remarks on a clean sheet that do not refuse it (a BUY where no PLACE line puts a person);
-    # the answer shows them under the stored orders.
-    notes: tuple[Problem, ...] = ()
 
     @property
     def ok(self) -> bool:

@@ -15,11 +15,11 @@ def test_notes_point_out_a_buy_nobody_is_placed_for_and_too_many_people() -> Non
     sheet = RULESET.parse_orders(st, "red", "PLACE 3 forest\nPLACE 2 hut OR 2 hunt\nPLACE 1 field\n"
                                             "BUY card2\nBUY building1 OR card3\nPLACE 1 building1")
     assert sheet.ok, "notes never refuse a sheet"
-    assert [(p.line, p.message) for p in sheet.notes] == [
+    assert [(p.line, p.message) for p in RULESET.notes(st, "red", sheet)] == [
         (3, "your PLACE lines need at least 7 people and you have 5 to place: this line and those after it "
             "are not played"),
         (4, "no PLACE line puts a person on card2: this BUY buys nothing unless one is placed there")]
-    assert RULESET.parse_orders(st, "red", "PLACE 5 hunt\nPICK gold").notes == ()
+    assert RULESET.notes(st, "red", RULESET.parse_orders(st, "red", "PLACE 5 hunt\nPICK gold")) == ()
 
 
 def test_a_ranked_buy_reads_the_same_in_english_french_and_spanish() -> None:

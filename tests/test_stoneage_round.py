@@ -224,3 +224,20 @@ def test_any_step_resolves_again_byte_for_byte_from_its_json(seed, players, herd
         assert [e.to_dict() for e in again.events] == [e.to_dict() for e in first.events]
         assert RULESET.to_json(st) == stored, "resolve changed its input"
         st = first.state
+
+
+def test_a_kept_line_is_read_from_its_words_as_its_parsed_orders_say() -> None:
+    """policy.line_keys and standing_line read normal forms without the parser; they must agree
+    with the keys of the orders the parser reads from the same lines."""
+    from engine.stoneage.orders import keys_of
+    from engine.stoneage.policy import STANDING, line_keys, standing_line
+    st = RULESET.new_game(SEATS[:2], {"mammoth_herd": True, "harsh_winter": True, "merchant": True}, 1)
+    sheet = RULESET.parse_orders(st, "red", "\n".join([
+        "PLACE 3 forest OR 2 hut", "BUY card2 PAY 2 wood EXTRA", "BUY EXTRA AUTO", "TOOLS AUTO",
+        "TOOLS river 2 1", "TOOLS quarry NONE", "USE toolmaker forest", "PICK gold tool", "FEED PENALTY",
+        "TAKE gold stone", "HERD 1", "HERD BONUS ALL", "HUNT JEWELS 2",
+        "BUY building1 TRADE 1 wood FOR 1 gold OR card3 PAY 1 wood 1 clay 1 gold OR jewelcard TOP"]))
+    assert sheet.ok, sheet.problems
+    for line, order in zip(sheet.normal, sheet.orders):
+        assert line_keys(line) == keys_of(order), line
+        assert standing_line(line) == (bool(keys_of(order)) and all(k in STANDING for k in keys_of(order))), line

@@ -16,10 +16,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
-from engine.contract import EndReason, Event, OrderSheet, Outcome, Resolution
+from engine.contract import EndReason, Event, OrderSheet, Outcome, Problem, Resolution
 from engine.dice import Dice
 from engine.stoneage import heuristic, parser, roundend, rounds, setup, sheetnotes
 from engine.stoneage import view as views
@@ -103,10 +102,11 @@ class StoneAgeRuleset:
         return state.round
 
     def parse_orders(self, state: State, player: str, text: str) -> OrderSheet:
-        sheet = parser.parse(state, player, text)
-        if not sheet.ok or player not in state.boards:
-            return sheet
-        return replace(sheet, notes=sheetnotes.notes(state, player, sheet.orders))
+        return parser.parse(state, player, text)
+
+    def notes(self, state: State, player: str, sheet: OrderSheet) -> tuple[Problem, ...]:
+        """What the answer to a clean sheet points out without refusing it (sheetnotes.py)."""
+        return sheetnotes.notes(state, player, sheet.orders) if sheet.ok and player in state.boards else ()
 
     def resolve(self, state: State, sheets: dict[str, OrderSheet], dice: Dice) -> Resolution:
         """Keep every sheet as its seat's orders, then run as far as the game goes."""

@@ -30,7 +30,7 @@ class BuyReader:
             raise Refused(Msg("BUY names a card slot or a building stack"), "BUY card2 PAY 1 wood 1 clay")
         if args[0] == "extra":
             return self.extra(args[1:], line)
-        parts = self.ranked(args)
+        parts = self.ranked(args) if "or" in args or "gold" in args else [args]
         if len(parts) == 1:
             return self.one_buy(args, line)
         if too_many := sheetlines.too_many_choices(len(parts)):

@@ -183,10 +183,9 @@ class BuyFirst:
 
 def keys_of(order: object) -> tuple[str, ...]:
     """What an order may say only once in a sheet: its key, or each key of a ranked BUY."""
-    keys = getattr(order, "keys", None)
-    if keys is not None:
-        return keys
-    key = getattr(order, "key", "")
+    if type(order) is BuyFirst:
+        return order.keys
+    key: str = order.key  # type: ignore[attr-defined]
     return (key,) if key else ()
 
 

@@ -277,7 +277,8 @@ def parse(state: State, player: str, text: str) -> OrderSheet:
             problems.append(Problem.of(number, order.message, order.suggestion))
             continue
         keys = keys_of(order)
-        key = next((k for k in keys if k in given), "")
+        key = keys[0] if len(keys) == 1 and keys[0] in given else (
+            next((k for k in keys if k in given), "") if len(keys) > 1 else "")
         if key:
             problems.append(Problem.of(number, Msg("{key} is given twice (also line {line})", key=key, line=given[key]),
                                        Msg("keep one of the two lines")))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from engine.contract import OrderSheet
 from engine.stoneage import parser
@@ -169,8 +170,8 @@ def keep(st: State, seat: str, sheet: OrderSheet) -> Plan:
     kept = _kept(st, seat, old.lines, sheet) if old else []
     plan = Plan(sheet.normal + kept, written=st.step)
     key = _policy_key(st, plan.lines)
-    if not kept and key not in _POLICIES:         # a normal form reads back as its one order
-        _remember(key, [(order,) for order in sheet.orders])
+    if key not in _POLICIES:       # a normal form reads back as its one order; kept lines are read once
+        _remember(key, [(order,) for order in sheet.orders] + [_orders(st, seat, line) for line in kept])
     st.plans[seat] = plan
     return plan
 
@@ -178,8 +179,26 @@ def keep(st: State, seat: str, sheet: OrderSheet) -> Plan:
 def _kept(st: State, seat: str, lines: list[str], sheet: OrderSheet) -> list[str]:
     """The lines of the old plan that stay: the policies the new sheet does not name."""
     new_keys = {key for order in sheet.orders for key in keys_of(order)}
-    return [line for line in lines
-            if any(keys_of(o) and not set(keys_of(o)) & new_keys for o in _orders(st, seat, line))]
+    return [line for line in lines if (keys := line_keys(line)) and not new_keys.intersection(keys)]
+
+
+@lru_cache(maxsize=4096)
+def line_keys(line: str) -> tuple[str, ...]:
+    """The keys (orders.py ``keys_of``) of a kept line, read from the words of its normal form
+    (keywords in capitals, places in lower case) without parsing it again: none for PLACE."""
+    words = line.split()
+    first = words[0] if words else ""
+    if first in ("", "PLACE"):
+        return ()
+    if first == "BUY":
+        if words[1] == "EXTRA":
+            return ("BUY EXTRA",)
+        return tuple("BUY " + part.split()[0] for part in " ".join(words[1:]).split(" OR "))
+    if first == "TOOLS":
+        return ("TOOLS",) if words[1:] in (["AUTO"], ["NONE"]) else (f"TOOLS {words[1]}",)
+    if first == "HERD" and words[1:2] == ["BONUS"]:
+        return ("HERD BONUS",)
+    return (first,)
 
 
 # The keys of the policies that stay from round to round: none of them names a card, a stack or a
@@ -193,8 +212,15 @@ def carried(st: State, seat: str) -> Plan | None:
     plan = st.plans.get(seat)
     if plan is None:
         return None
-    lines = [line for line in plan.lines if all(o.key in STANDING for o in _orders(st, seat, line))]
+    lines = [line for line in plan.lines if standing_line(line)]
     return Plan(lines, written=plan.written, standing=True) if lines else None
+
+
+def standing_line(line: str) -> bool:
+    """Whether a kept line is a standing policy (TOOLS AUTO but not TOOLS <location>, BUY EXTRA
+    but not BUY <place>)."""
+    keys = line_keys(line)
+    return bool(keys) and all(key in STANDING for key in keys)
 
 
 def place_lines_left(st: State, seat: str) -> int:
