@@ -33,7 +33,7 @@ import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,65 +46,29 @@ from engine.dewan import RULESET, heuristic  # noqa: E402
 from engine.dewan.orders import Take  # noqa: E402
 from engine.dewan.state import DRAFT, PLAY, State  # noqa: E402
 from engine.dice import SeededDice  # noqa: E402
-from pbem.config import load  # noqa: E402
-from pbem.db import migrate  # noqa: E402
-from pbem.games import GameSpec, create_game, start_game  # noqa: E402
-from pbem.models import Game, TurnRecord  # noqa: E402
-from pbem_world import World, order_mail, run_pass, text_of  # noqa: E402
+from pbem.games import GameSpec  # noqa: E402
+from pbem.models import TurnRecord  # noqa: E402
+from pbem_world import run_pass  # noqa: E402
+from people import SEATS, T0, MailTable, Writer  # noqa: E402
 
-T0 = datetime(2026, 6, 1, 9, 0, tzinfo=timezone.utc)
 KINDS = ("ahead", "sloppy", "asked", "ahead")
-SEATS = ("red", "blue", "green", "yellow")
 TYPO = {"TAKE": "TAEK", "CAMP": "CMAP"}
 
 
 @dataclass
-class Player:
-    seat: str
-    kind: str
-    address: str
-    password: str = ""
-    seen: int = 0                    # mails of its outbox read so far
-    mails: int = 0
+class Player(Writer):
     asked: int = 0                   # "your move" mails
     asked_dropped: int = 0           # ... after its pre-orders were dropped (they no longer fitted)
     asked_with_nothing: int = 0      # ... with nothing of its own kept although it writes ahead
-    forgot: bool = False
-    retry: str = ""                  # a refused sheet, sent again corrected
     sent_for: set[int] = field(default_factory=set)
 
 
-class Game1:
+class Game1(MailTable):
     def __init__(self, root: Path, players: int, seed: int) -> None:
-        self.world = World(root)
-        self.engine = self.world.engine()
-        migrate(self.engine)
-        self.now = T0
-        self.rng = random.Random(seed)
-        self.players = [Player(SEATS[i], KINDS[i], f"{SEATS[i]}@example.org") for i in range(players)]
-        with Session(self.engine) as s:
-            create_game(s, GameSpec(id="dw", ruleset="dewan", seats=[(p.seat, p.address) for p in self.players],
-                                    options={}, gm_email="gm@example.org", move_deadline="1h",
-                                    seed=f"people-{seed}", missed="bot"), T0)
-            passwords = start_game(s, load(self.world.config), s.get(Game, "dw"), T0)
-            s.commit()
-        for p in self.players:
-            p.password = passwords[p.seat]
-
-    def state(self) -> tuple[Game, State]:
-        with Session(self.engine) as s:
-            game = s.get(Game, "dw")
-            s.expunge(game)
-        return game, RULESET.from_json(game.state_json)
-
-    def post(self, p: Player, lines: list[str]) -> None:
-        text = "\n".join(lines)
-        if p.kind == "sloppy" and self.rng.random() < 0.1:
-            p.retry = text
-            first = lines[0].split()[0]
-            text = text.replace(first, TYPO.get(first, first + "X"), 1)
-        self.world.post(order_mail(p.address, f"SIGNON dw {p.seat} {p.password}\n{text}\n\nCheers,\n{p.seat}"))
-        p.mails += 1
+        seats = [Player(SEATS[i], KINDS[i], f"{SEATS[i]}@example.org") for i in range(players)]
+        super().__init__(root, GameSpec(id="dw", ruleset="dewan", seats=[(p.seat, p.address) for p in seats],
+                                        options={}, gm_email="gm@example.org", move_deadline="1h",
+                                        seed=f"people-{seed}", missed="bot"), seats, seed)
 
     def round(self) -> bool:
         """Every player reads its new mail and writes what it writes; then one pass. False at the end."""
@@ -113,15 +77,9 @@ class Game1:
             return False
         wait = timedelta(minutes=10)
         for p in self.players:
-            box = self.world.outbox(p.address)
-            new, p.seen = box[p.seen:], len(box)
-            texts = [text_of(m) for m in new]
-            subjects = [str(m["Subject"]) for m in new]
-            if p.retry and any("NOT stored" in s for s in subjects):
-                self.world.post(order_mail(p.address, f"SIGNON dw {p.seat} {p.password}\n{p.retry}\n"))
-                p.mails, p.retry = p.mails + 1, ""
+            subjects, texts = self.new_mail(p)
+            if self.resent(p, subjects):
                 continue
-            p.retry = ""
             asked = [t for s, t in zip(subjects, texts) if "your move" in s]
             for text in asked:
                 p.asked += 1
@@ -139,12 +97,12 @@ class Game1:
                 lines = list(RULESET.bot_orders(st, p.seat, self.rng).normal)
                 if p.kind != "asked":
                     lines += next_block(st, p.seat, lines, self.rng)
-                self.post(p, lines)
+                self.post(p, "\n".join(lines), TYPO)
             elif (not mover and p.kind != "asked" and any("Re: " not in s for s in subjects)
                   and p.seat not in st.plans and RULESET.pre_orders(st, p.seat)):
                 lines = ahead(st, p.seat, self.rng)
                 if lines:
-                    self.post(p, lines)
+                    self.post(p, "\n".join(lines), TYPO)
         self.now += wait
         code, _summary = run_pass(self.world, self.now)
         assert code == 0, _summary.lines()

@@ -27,74 +27,43 @@ with a note ("Please note"), and the final score. Run: python bench/stoneage_by_
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import tempfile
 import time
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from sqlmodel import Session  # noqa: E402
-
-from engine.stoneage import RULESET, heuristic, localwords  # noqa: E402
+from engine.stoneage import heuristic, localwords  # noqa: E402
 from engine.stoneage.state import State  # noqa: E402
-from pbem.config import load  # noqa: E402
-from pbem.db import migrate  # noqa: E402
-from pbem.games import GameSpec, create_game, start_game  # noqa: E402
-from pbem.models import Game  # noqa: E402
-from pbem_world import World, order_mail, run_pass, text_of  # noqa: E402
+from pbem.games import GameSpec  # noqa: E402
+from pbem_world import run_pass  # noqa: E402
+from people import SEATS, MailTable, Writer  # noqa: E402
 
-T0 = datetime(2026, 6, 1, 9, 0, tzinfo=timezone.utc)
 KINDS = ("once", "terse", "french", "sloppy")
-SEATS = ("red", "blue", "green", "yellow")
 STANDING = ("TOOLS", "PICK", "FEED", "USE", "TAKE", "HERD")
 TYPO = {"PLACE": "PLCAE", "PLACER": "PLACRE", "BUY": "BYU"}
 
 
 @dataclass
-class Player:
-    seat: str
-    kind: str
-    address: str
-    password: str = ""
-    seen: int = 0                    # mails of its outbox read so far
-    mails: int = 0
+class Player(Writer):
     rounds: int = 0                  # rounds it wrote a sheet for
     asked_else: int = 0              # mails asking it something other than its round's sheet
     noted: int = 0                   # answers with a note
     refused: int = 0
-    forgot: bool = False
-    retry: str = ""                  # a refused sheet, sent again corrected
     first: bool = True
 
 
-class Table:
+class Table(MailTable):
     def __init__(self, root: Path, players: int, seed: int) -> None:
-        self.world = World(root)
-        self.engine = self.world.engine()
-        migrate(self.engine)
-        self.now = T0
-        self.rng = random.Random(seed)
-        self.players = [Player(SEATS[i], KINDS[i], f"{SEATS[i]}@example.org") for i in range(players)]
-        with Session(self.engine) as s:
-            create_game(s, GameSpec(id="sa", ruleset="stoneage", seats=[(p.seat, p.address) for p in self.players],
-                                    options={"placement": "plan"}, gm_email="gm@example.org", deadline="48h",
-                                    early="0m", seed=f"people-{seed}", missed="hold"), T0)
-            passwords = start_game(s, load(self.world.config), s.get(Game, "sa"), T0)
-            s.commit()
-        for p in self.players:
-            p.password = passwords[p.seat]
-
-    def state(self) -> tuple[Game, State]:
-        with Session(self.engine) as s:
-            game = s.get(Game, "sa")
-            s.expunge(game)
-        return game, RULESET.from_json(game.state_json)
+        seats = [Player(SEATS[i], KINDS[i], f"{SEATS[i]}@example.org") for i in range(players)]
+        super().__init__(root, GameSpec(id="sa", ruleset="stoneage", seats=[(p.seat, p.address) for p in seats],
+                                        options={"placement": "plan"}, gm_email="gm@example.org", deadline="48h",
+                                        early="0m", seed=f"people-{seed}", missed="hold"), seats, seed)
 
     def sheet(self, st: State, p: Player) -> str:
         """What the player writes for the round: the bot's plan, without the policies it already
@@ -109,14 +78,6 @@ class Table:
             lines = [localwords.localised(x, "fr") for x in lines]
         return "\n".join(lines + ["READY"])
 
-    def post(self, p: Player, text: str) -> None:
-        if p.kind == "sloppy" and self.rng.random() < 0.1:
-            p.retry = text
-            word = text.split()[0]
-            text = text.replace(word, TYPO.get(word, word + "X"), 1)
-        self.world.post(order_mail(p.address, f"SIGNON sa {p.seat} {p.password}\n{text}\n\nCheers,\n{p.seat}"))
-        p.mails += 1
-
     def round(self) -> bool:
         """Every player reads its new mail and writes what it writes; then one pass. False at the end."""
         game, st = self.state()
@@ -124,25 +85,19 @@ class Table:
             return False
         wait = timedelta(minutes=10)
         for p in self.players:
-            box = self.world.outbox(p.address)
-            new, p.seen = box[p.seen:], len(box)
-            subjects = [str(m["Subject"]) for m in new]
-            texts = [text_of(m) for m in new]
+            subjects, texts = self.new_mail(p)
             p.noted += sum("Please note" in t for t in texts)
             p.asked_else += sum("asks you now" in t and "plan for round" not in t for t in texts)
-            if p.retry and any("NOT stored" in s for s in subjects):
+            if self.resent(p, subjects):
                 p.refused += 1
-                self.world.post(order_mail(p.address, f"SIGNON sa {p.seat} {p.password}\n{p.retry}\n"))
-                p.mails, p.retry = p.mails + 1, ""
                 continue
-            p.retry = ""
             if not any("report" in s for s in subjects):
                 continue
             if p.kind == "sloppy" and not p.forgot and st.round > 2 and self.rng.random() < 0.3:
                 p.forgot, wait = True, timedelta(hours=49)
                 continue
             p.rounds += 1
-            self.post(p, self.sheet(st, p))
+            self.post(p, self.sheet(st, p), TYPO)
         self.now += wait
         code, summary = run_pass(self.world, self.now)
         assert code == 0, summary.lines()
@@ -157,7 +112,6 @@ def play(players: int, seed: int) -> tuple[list[Player], dict[str, int], int, fl
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         table = Table(Path(tmp), players, seed)
-        _game, st = table.state()
         passes = 0
         while table.round() and passes < 200:
             passes += 1
