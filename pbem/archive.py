@@ -45,7 +45,7 @@ from pbem.models import Game, GmLog, Press
 from pbem.presenters import Standings, get_presenter
 from pbem.public import carried_out, public
 from pbem.i18n import N_, _
-from pbem.reports.render import render, spoken
+from pbem.reports.render import render, spoken, turn_moment
 
 # 2: orders as carried out, not the sheets; 3: a setup page (turn-0), the
 # standings on every turn page, pages tied to the record they show
@@ -138,7 +138,7 @@ def moment_of(game: Game) -> Callable[[int], str]:
     game (pbem.steps.counted), else "turn N"; in the language spoken when it is called."""
     if steps.counted(game)[0] == "round":
         return lambda n: steps.phrase(game, n)
-    return lambda n: _("turn %(number)s") % {"number": n}
+    return turn_moment
 
 
 def distinct(labels: Sequence[str]) -> list[str]:
@@ -164,6 +164,7 @@ def _build_game(s: Session, folder: Path, game: Game, counts: dict[str, int],
                 progress: Callable[[int], None]) -> dict[str, Any]:
     """A game's turn pages and its own page; returns its row of the index."""
     ruleset, presenter = get_ruleset(game.ruleset), get_presenter(game.ruleset)
+    moment = moment_of(game)
     folder.mkdir(exist_ok=True)
     positions = _positions(s, game)
     by_round: dict[int, Standings] = {}      # the figures at each round's last step
@@ -185,7 +186,7 @@ def _build_game(s: Session, folder: Path, game: Game, counts: dict[str, int],
     _remove_stale(folder, max(numbers, default=-1))
     if numbers:
         (folder / "latest.html").write_text(render("archive/latest.html", game=game.id, number=max(numbers),
-                                                   moment=moment_of(game)))
+                                                   moment=moment))
 
     gm_log = list(s.exec(select(GmLog).where(GmLog.game_id == game.id).order_by(GmLog.id)))
     seats = [seat.name for seat in seats_of(s, game.id)]
@@ -204,9 +205,9 @@ def _build_game(s: Session, folder: Path, game: Game, counts: dict[str, int],
     (folder / "index.html").write_text(render(
         "archive/game.html", game=game, title=title_of(ruleset), standings=standings, summary=summary,
         status=status_word(game),
-        timeline=[(p.number, "" if p.label == moment_of(game)(p.number) else p.label, p.when) for p in positions],
+        timeline=[(p.number, "" if p.label == moment(p.number) else p.label, p.when) for p in positions],
         has_setup=0 in numbers,
-        gm_log=_numbered_log(gm_log, numbers), charts=charts or [], outcome=outcome, moment=moment_of(game),
+        gm_log=_numbered_log(gm_log, numbers), charts=charts or [], outcome=outcome, moment=moment,
         in_rounds=steps.counted(game)[0] == "round"))
     return summary
 

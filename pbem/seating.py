@@ -221,8 +221,13 @@ def only_bots_owe(s: Session, game: Any) -> bool:
     step may run at once. A resigned or away seat that is not the bot's keeps the deadline."""
     from pbem.games import seats_of
     ruleset = get_ruleset(game.ruleset)
-    out = out_seats(ruleset, ruleset.from_json(game.state_json))
-    playing = [x for x in seats_of(s, game.id) if x.name not in out]
+    return only_bots(ruleset, ruleset.from_json(game.state_json), seats_of(s, game.id))
+
+
+def only_bots(ruleset: Ruleset, state: Any, seats: Iterable[SeatLike]) -> bool:
+    """:func:`only_bots_owe` for a state and seats already at hand."""
+    out = out_seats(ruleset, state)
+    playing = [x for x in seats if x.name not in out]
     return bool(playing) and all(x.bot for x in playing)
 
 

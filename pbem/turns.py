@@ -42,10 +42,14 @@ def is_due(s: Session, game: Game, now: datetime) -> bool:
     return False
 
 
-def mark_bots_only(s: Session, game: Game, now: datetime) -> None:
+def mark_bots_only(s: Session, game: Game, now: datetime,
+                   known: tuple[Any, Any, list[Seat]] | None = None) -> None:
     """A simultaneous step that only bots answer is ready at once (it runs after the game's early
-    delay, as a step every person said READY for)."""
-    if game.status == "active" and game.simultaneous and seating.only_bots_owe(s, game):
+    delay, as a step every person said READY for). ``known``: the ruleset, the game's state and
+    its seats, when the caller has them already."""
+    if game.status != "active" or not game.simultaneous:
+        return
+    if seating.only_bots(*known) if known else seating.only_bots_owe(s, game):
         game.all_ready_since = game.all_ready_since or now
         s.add(game)
 
@@ -109,7 +113,7 @@ def resolve_turn(s: Session, cfg: Config, game: Game, now: datetime) -> None:
     game.all_ready_since = None
     if ruleset.outcome(result.state) is not None:
         game.status = "over"
-    mark_bots_only(s, game, now)
+    mark_bots_only(s, game, now, (ruleset, result.state, seats))
     s.add(game)
     done = Msg("resolved turn {n}", n=resolved) if name == "turn" else Msg("resolved step {n}", n=resolved)
     if missing:

@@ -17,6 +17,8 @@ from engine.stoneage.igloos import SIZE as IGLOO_SIZE
 from engine.stoneage.locations import LOCATIONS, Kind
 from engine.stoneage.orders import EXTRA_MODES, TRADE_GOODS, Buy, BuyFirst, Extra, Trade, goods_text
 
+BOUGHT_AT = (Kind.CARD, Kind.BUILDING, Kind.JEWEL)     # the kinds of place a BUY line names
+
 
 class BuyReader:
     players: int
@@ -61,7 +63,7 @@ class BuyReader:
             name = w.location(word, self.players, self.merchant)
         except Refused:
             return False
-        return LOCATIONS[name].kind in (Kind.CARD, Kind.BUILDING, Kind.JEWEL)
+        return LOCATIONS[name].kind in BOUGHT_AT
 
     def one_buy(self, args: list[str], line: int) -> Buy:
         if args[:1] == ["extra"]:
@@ -69,7 +71,7 @@ class BuyReader:
                           "BUY EXTRA AUTO")
         name = w.location(args[0], self.players, self.merchant)
         loc = LOCATIONS[name]
-        if loc.kind not in (Kind.CARD, Kind.BUILDING, Kind.JEWEL):
+        if loc.kind not in BOUGHT_AT:
             raise Refused(Msg("nothing is bought at {place}; BUY takes card1-card4 or building1-building{players}",
                               place=name, players=self.players))
         rest = args[1:]

@@ -25,13 +25,13 @@ def notes(st: State, seat: str, orders: tuple[Order, ...]) -> tuple[Problem, ...
     out += [Problem.of(o.line, Msg("no PLACE line puts a person on any of {places}: this BUY buys nothing unless "
                                    "one is placed there", places=" ".join(b.location for b in o.choices)))
             for o in orders if isinstance(o, BuyFirst) and not any(b.location in named for b in o.choices)]
+    least = [min(c.people for c in p.choices) for p in places]     # each line at its smallest alternative
     need = 0
-    for place in places:
-        need += min(c.people for c in place.choices)
+    for place, people in zip(places, least):
+        need += people
         if need > board.free:
             out.append(Problem.of(place.line, Msg("your PLACE lines need at least {need} people and you have "
                                                   "{free} to place: this line and those after it are not played",
-                                                  need=sum(min(c.people for c in p.choices) for p in places),
-                                                  free=board.free)))
+                                                  need=sum(least), free=board.free)))
             break
     return tuple(sorted(out, key=lambda p: p.line))

@@ -28,9 +28,14 @@ def env() -> Environment:
     made.globals["reader_lang"] = i18n.current      # <html lang="...">: the language being spoken
     # How a page names the position at step N when its game gives no ``moment`` (pbem.archive
     # passes the game's own: "round N + 1" where a step is a round).
-    made.globals["moment"] = lambda n: i18n._("turn %(number)s") % {"number": n}
+    made.globals["moment"] = turn_moment
     made.filters["paragraph"] = paragraph
     return made
+
+
+def turn_moment(number: int) -> str:
+    """"turn N", in the language being spoken: how pages name the position at step N."""
+    return i18n._("turn %(number)s") % {"number": number}
 
 
 def render(name: str, **context: Any) -> str:

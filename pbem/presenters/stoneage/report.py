@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine.contract import Event
+from engine.stoneage import RULESET
 from engine.stoneage import texts as words
 from pbem.i18n import N_, _, ngettext
 from pbem.presenters import Maps, Report
@@ -155,6 +156,7 @@ def _boards(view: dict[str, Any], seat: str | None) -> list[tuple[str, list[str]
 def _context(game: str, turn_no: int, seat: str | None, view: dict[str, Any],
              events: Iterable[Event | dict], maps: tuple[list[str], str] | None) -> dict[str, Any]:
     village_lines, svg = maps or draw_maps(view)
+    in_rounds = RULESET.steps_are_rounds(view["options"])
     groups = visible(events, seat)
     cards, tops = _offer(view)
     prompt = view.get("prompt", "") if seat else ""
@@ -176,8 +178,7 @@ def _context(game: str, turn_no: int, seat: str | None, view: dict[str, Any],
         "village": [(village.title(view, n), village.who(view, n)) for n in village.places(view)],
         "result": result(view), "fitted": fitted,
         # Plan mode: a step is a round, and the report is numbered by its round (pbem.steps.counted).
-        "in_rounds": view["options"].get("placement", "plan") != "live",
-        "number": view["round"] if view["options"].get("placement", "plan") != "live" else turn_no,
+        "in_rounds": in_rounds, "number": view["round"] if in_rounds else turn_no,
     }
 
 
