@@ -159,6 +159,9 @@ class Ruleset(Protocol[S]):
     # In turn, one move a seat a round: the seat that opens a round is asked next only with the
     # round's end, so it hears the news right after its move (to send the next one ahead).
     one_move_a_round: bool
+    # Players name a position by its round (``round_of``), as the game itself counts: with one move
+    # a seat a round, "round 9, your move" is one moment for that seat; TURN and HISTORY take rounds.
+    counts_rounds: bool
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """All options with defaults filled in; ValueError on unknown or bad ones."""

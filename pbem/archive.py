@@ -48,8 +48,9 @@ from pbem.i18n import N_, _
 from pbem.reports.render import render, spoken, turn_moment
 
 # 2: orders as carried out, not the sheets; 3: a setup page (turn-0), the
-# standings on every turn page, pages tied to the record they show
-ARCHIVE_FORMAT = 5
+# standings on every turn page, pages tied to the record they show; 4: the same navigation above and
+# below; 5: Stone Age's plan mode named by rounds; 6: Dewan's steps named by their round and seat
+ARCHIVE_FORMAT = 6
 SETUP = "setup"
 PAGE = re.compile(r"turn-(\d+)\.(html|json)")
 
@@ -133,11 +134,15 @@ def _index_row(game: Game, summary: dict[str, Any]) -> dict[str, Any]:
             "outcome": outcome_words(game) if game.state_json else None, "moment": moment_of(game)(game.turn_no)}
 
 
-def moment_of(game: Game) -> Callable[[int], str]:
+def moment_of(game: Game, labels: dict[int, str] | None = None) -> Callable[[int], str]:
     """How the pages name the position at step N: "round N + 1" where every step is a round of the
-    game (pbem.steps.counted), else "turn N"; in the language spoken when it is called."""
+    game (pbem.steps.counted); where the game counts rounds of moves (pbem.steps.by_round), the
+    step's label ("round 4, red"), the current step's round without one; else "turn N". In the
+    language spoken when it is called."""
     if steps.counted(game)[0] == "round":
         return lambda n: steps.phrase(game, n)
+    if steps.by_round(game):
+        return lambda n: (labels or {}).get(n) or (steps.phrase(game) if n == game.turn_no else turn_moment(n))
     return turn_moment
 
 
@@ -164,7 +169,6 @@ def _build_game(s: Session, folder: Path, game: Game, counts: dict[str, int],
                 progress: Callable[[int], None]) -> dict[str, Any]:
     """A game's turn pages and its own page; returns its row of the index."""
     ruleset, presenter = get_ruleset(game.ruleset), get_presenter(game.ruleset)
-    moment = moment_of(game)
     folder.mkdir(exist_ok=True)
     positions = _positions(s, game)
     by_round: dict[int, Standings] = {}      # the figures at each round's last step
@@ -178,9 +182,10 @@ def _build_game(s: Session, folder: Path, game: Game, counts: dict[str, int],
         position.label = SETUP if position.turn_no is None else presenter.label(view)
     for position, label in zip(positions, distinct([p.label for p in positions])):
         position.label = label
+    moment = moment_of(game, {p.number: p.label for p in positions})
     numbers = {p.number for p in positions}
     for index, (position, (state, view)) in enumerate(zip(positions, views)):
-        _write_turn(s, folder, game, ruleset, presenter, position, state, view, numbers,
+        _write_turn(s, folder, game, (ruleset, presenter, moment), position, state, view, numbers,
                     latest=index == len(positions) - 1, counts=counts)
         progress(1)
     _remove_stale(folder, max(numbers, default=-1))
@@ -212,9 +217,12 @@ def _build_game(s: Session, folder: Path, game: Game, counts: dict[str, int],
     return summary
 
 
-def _write_turn(s: Session, folder: Path, game: Game, ruleset: Any, presenter: Any, position: Position,
-                state: Any, view: dict[str, Any], numbers: set[int], latest: bool, counts: dict[str, int]) -> None:
-    """One turn page and its JSON, unless the ones on disk are up to date."""
+def _write_turn(s: Session, folder: Path, game: Game, told: tuple[Any, Any, Callable[[int], str]],
+                position: Position, state: Any, view: dict[str, Any], numbers: set[int], latest: bool,
+                counts: dict[str, int]) -> None:
+    """One turn page and its JSON, unless the ones on disk are up to date. ``told``: the game's
+    ruleset, its presenter and how its pages name a step (``moment_of``)."""
+    ruleset, presenter, moment = told
     number = position.number
     following = None if latest else number + 1
     page, data = folder / f"turn-{number}.html", folder / f"turn-{number}.json"
@@ -229,7 +237,7 @@ def _write_turn(s: Session, folder: Path, game: Game, ruleset: Any, presenter: A
     page.write_text(render(
         "archive/turn.html", game=game.id, number=number, when=position.when, label=position.label,
         svg=presenter.maps(view).svg, groups=presenter.event_groups(events, None), orders=orders, press=press,
-        standings=standings, setup=setup, first=min(numbers), moment=moment_of(game),
+        standings=standings, setup=setup, first=min(numbers), moment=moment,
         previous=number - 1 if number - 1 in numbers else None, following=following))
     data.write_text(json.dumps(
         {"format": ARCHIVE_FORMAT, "source": position.key, "next": following, "game": game.id, "turn": number,

@@ -327,9 +327,16 @@ def _report_mail(cfg: Config, game: Game, seat: Seat | None, state: Any, events:
     if your_move:
         if view.get("prompt_message"):          # the question in the reader's words
             your_move = spoken(view["prompt_message"])
-        subject = _("[{game}] your move, step {step}").format(game=game.id, step=game.turn_no)
-        preface = (_("Your move in {game}, step {step}: {prompt}.").format(
-            game=game.id, step=game.turn_no, prompt=your_move) + "\n"
+        if steps.by_round(game):              # the game's own count: "round 9, your move"
+            number = ruleset.round_of(state)
+            subject = _("[{game}] round {round}, your move").format(game=game.id, round=number)
+            asked = _("Your move in {game}, round {round}: {prompt}.").format(
+                game=game.id, round=number, prompt=your_move)
+        else:
+            subject = _("[{game}] your move, step {step}").format(game=game.id, step=game.turn_no)
+            asked = _("Your move in {game}, step {step}: {prompt}.").format(
+                game=game.id, step=game.turn_no, prompt=your_move)
+        preface = (asked + "\n"
                    + _("Move deadline: {deadline}.").format(deadline=show(game.deadline))
                    + (f"\n\n{preface}" if preface else ""))
     if preface:

@@ -242,11 +242,14 @@ def _player(s: Session, cfg: Config, game: Game, seat: Seat, req: Request, answe
     asked = orders.turn_asked(req, answer)
     orders.end_of_orders(req, get_ruleset(game.ruleset).order_words, answer, orderwords.first_words(game.ruleset))
     if req.orders:
-        step = game.turn_no
+        step, moment = game.turn_no, steps.shown(game)
         if played_first(s, cfg, game, seat, now):
-            answer.add(_("Your move for step {step} was in already, so it was played before this mail was "
-                         "read: the orders below are for your next move.").format(step=step))
-            asked = None if asked == steps.shown(game, step) else asked
+            said = (_("Your move for round {step} was in already, so it was played before this mail was "
+                      "read: the orders below are for your next move.") if steps.by_round(game) else
+                    _("Your move for step {step} was in already, so it was played before this mail was "
+                      "read: the orders below are for your next move."))
+            answer.add(said.format(step=moment if steps.by_round(game) else step))
+            asked = None if asked == moment else asked
     stored = orders.store(s, game, seat, req, answer, asked) if req.orders else True
     for block in req.press:
         answer.add(relay(s, cfg, game, seat, block, now))
@@ -270,8 +273,8 @@ def asked_now(game: Game, seat: Seat, moved: bool = False) -> str:
     state = ruleset.from_json(game.state_json)
     prompt = question(ruleset, state, seat.name)
     if prompt and moved and not game.simultaneous:
-        return _("{game}: your move for step {turn} is in; it is played when the server next runs, and its "
-                 "report follows.").format(game=game.id, turn=game.turn_no)
+        return _("{game}: your move for {step} is in; it is played when the server next runs, and its "
+                 "report follows.").format(game=game.id, step=step_phrase(game))
     if not prompt:
         return _("{game}: nothing is asked of you at {step}.").format(game=game.id, step=step_phrase(game))
     if game.deadline:

@@ -41,34 +41,73 @@ def turn_report(s: Session, game: Game, turn: int | None, seat: str | None, fmt:
         by_turn[0] = (game.initial_state_json, "[]", "{}")
     if not by_turn:
         raise HistoryError(_("no turn of {game} has been resolved yet").format(game=game.id))
-    number = steps.step_of(game, turn) if turn is not None else max(by_turn)
-    if number not in by_turn:
-        said = {"game": game.id, "first": steps.shown(game, min(by_turn)), "last": steps.shown(game, max(by_turn)),
-                "n": turn}
-        if steps.counted(game)[0] == "round":
-            message = (_("{game} has a report for round {first} only, not {n}") if len(by_turn) == 1 else
-                       _("{game} has reports for rounds {first} to {last}, not {n}"))
-        else:
-            message = (_("{game} has a report for turn {first} only, not {n}") if len(by_turn) == 1 else
-                       _("{game} has reports for turns {first} to {last}, not {n}"))
-        raise HistoryError(message.format(**said))
-    state_json, events_json, sheets_json = by_turn[number]
+    if steps.by_round(game):
+        number, (state_json, events, mine) = _round_report(game, by_turn, turn, seat)
+    else:
+        number = _report_number(game, by_turn, turn)
+        state_json, events_json, sheets_json = by_turn[number]
+        events, mine = json.loads(events_json), json.loads(sheets_json).get(seat, [])
     state = ruleset.from_json(state_json)
     if seat is not None and seat not in state.players:
         raise HistoryError(_("game {game} has no seat {seat}; its seats are {seats}").format(
             game=game.id, seat=seat, seats=", ".join(state.players)))
-    events = json.loads(events_json)
     view = ruleset.view(state, seat)
     if fmt == "json":
         visible = [e for e in events if fields(e)[2] in (None, seat)]
         data = {"game": game.id, "turn": number, "seat": seat, "view": view, "events": visible,
                 "orders": carried_out(events, state.players)}
+        if steps.by_round(game):
+            data["round"] = ruleset.round_of(state) if turn is None else turn
         if seat is not None:        # a seat's own sheet, never another's
-            data["my_orders"] = json.loads(sheets_json).get(seat, [])
+            data["my_orders"] = mine
         return json.dumps(data, indent=2, sort_keys=True)
     _subject, text, html = get_presenter(game.ruleset).report(
         game=game.id, turn_no=number, seat=seat, view=view, events=events, deadline="", address=address)
     return text if fmt == "text" else html
+
+
+def _report_number(game: Game, by_turn: dict[int, tuple[str, str, str]], turn: int | None) -> int:
+    """The report that ``turn`` (as players number it) names; HistoryError when there is none."""
+    number = steps.step_of(game, turn) if turn is not None else max(by_turn)
+    if number in by_turn:
+        return number
+    said = {"game": game.id, "first": steps.shown(game, min(by_turn)), "last": steps.shown(game, max(by_turn)),
+            "n": turn}
+    if steps.counted(game)[0] == "round":
+        message = (_("{game} has a report for round {first} only, not {n}") if len(by_turn) == 1 else
+                   _("{game} has reports for rounds {first} to {last}, not {n}"))
+    else:
+        message = (_("{game} has a report for turn {first} only, not {n}") if len(by_turn) == 1 else
+                   _("{game} has reports for turns {first} to {last}, not {n}"))
+    raise HistoryError(message.format(**said))
+
+
+def _round_report(game: Game, by_turn: dict[int, tuple[str, str, str]], turn: int | None,
+                  seat: str | None) -> tuple[int, tuple[str, list[dict[str, Any]], list[str]]]:
+    """Where the game counts rounds (pbem.steps.by_round): round ``turn`` (the latest by default)
+    as a seat on DIGEST ROUND saw it: the position after the round's last step played, with the
+    news of every step of the round, each marked with its step, and the seat's own sheets of
+    them. A round none of whose steps was played yet shows the position it began with."""
+    numbers = sorted(by_turn)
+    rounds = {n: steps.round_in(game.ruleset, by_turn[n][0]) for n in numbers}
+    asked = rounds[numbers[-1]] if turn is None else turn
+    played = [n for n in numbers if n + 1 in by_turn and rounds[n] == asked]   # steps resolved in it
+    if not played:
+        began = [n for n in numbers if rounds[n] == asked]
+        if not began:
+            low, high = min(rounds.values()), max(rounds.values())
+            message = (_("{game} has a report for round {first} only, not {n}") if low == high else
+                       _("{game} has reports for rounds {first} to {last}, not {n}"))
+            raise HistoryError(message.format(game=game.id, first=low, last=high, n=asked))
+        return began[0], (by_turn[began[0]][0], [], [])
+    events: list[dict[str, Any]] = []
+    mine: list[str] = []
+    for n in played:
+        _state, events_json, sheets_json = by_turn[n + 1]
+        marked = json.loads(events_json)
+        events += [dict(e, step=n) for e in marked] if len(played) > 1 else marked
+        mine += json.loads(sheets_json).get(seat, []) if seat is not None else []
+    return played[-1] + 1, (by_turn[played[-1] + 1][0], events, mine)
 
 
 @dataclass

@@ -240,15 +240,15 @@ def _reminder(game: Game, seat: Seat, hours: int, prompt: str) -> tuple[str, str
     """A reminder's text and subject: orders for a turn, or a move (in the seat's language)."""
     bot = game.missed == "bot"
     values = dict(game=game.id, step=game.turn_no, seat=seat.name, prompt=prompt,
-                  deadline=show(game.deadline), hours=hours)
+                  deadline=show(game.deadline), hours=hours, moment=steps.phrase(game))
     if not game.simultaneous:
         text = "\n".join([
-            _("It is still your move in {game}, step {step} (seat {seat}): {prompt}."),
+            _("It is still your move in {game}, {moment} (seat {seat}): {prompt}."),
             ngettext("The move deadline is {deadline}, in less than {hours} hour.",
                      "The move deadline is {deadline}, in less than {hours} hours.", hours),
             _("Without a move from you by then, the bot plays it.") if bot else
             _("Without a move from you by then, its default orders are played."), ""])
-        return text.format(**values), _("reminder: your move, step {step}").format(**values)
+        return text.format(**values), _("reminder: your move, {moment}").format(**values)
     text = "\n".join([
         _("No orders from seat {seat} for {game} turn {step} yet."),
         ngettext("The deadline is {deadline}, in less than {hours} hour.",

@@ -72,6 +72,7 @@ class TallyRuleset:
     options: Sequence[Option] = (Option("stones", 15, "stones in the pile at the start"),)
     order_words: Sequence[str] = ("TAKE",)
     one_move_a_round = True
+    counts_rounds = False       # the mail layer's plain steps, as numbered
 
     def steps_are_rounds(self, options: dict[str, Any]) -> bool:
         return False

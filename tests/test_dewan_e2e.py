@@ -60,8 +60,9 @@ class Player:
         return f"{self.user}@example.org"
 
 
-def step_of(game: str, msg: EmailMessage) -> int:
-    return int(re.search(rf"=== pbem report {game} step (\d+) ===", text_of(msg)).group(1))  # type: ignore[union-attr]
+def round_of(game: str, msg: EmailMessage) -> int:
+    """The round a report names (Dewan counts its rounds: the TURN a reply gives)."""
+    return int(re.search(rf"=== pbem report {game} round (\d+) ===", text_of(msg)).group(1))  # type: ignore[union-attr]
 
 
 class Table:
@@ -101,8 +102,8 @@ class Table:
         return rows
 
     def send(self, p: Player, to: EmailMessage, orders: list[str]) -> None:
-        """Reply to ``to`` with the orders above the quote, for the step of the report."""
-        step = step_of(self.game, to)
+        """Reply to ``to`` with the orders above the quote, for the round of the report."""
+        step = round_of(self.game, to)
         quoted = "\n".join(f"> {line}" for line in text_of(to).splitlines())
         body = (f"SIGNON {self.game} {p.seat} {p.password}\nTURN {step}\n" + "\n".join(orders)
                 + f"\n\nOn {format_datetime(to['Date'].datetime)}, {to['From']} wrote:\n{quoted}\n")
@@ -118,7 +119,7 @@ class Table:
             msgs = p.box.new()
             assert len(msgs) == 1, [m["Subject"] for m in msgs]
             p.password = re.search(r"Your password is:\s+(\S+)", text_of(msgs[0])).group(1)  # type: ignore[union-attr]
-            assert f"=== pbem report {self.game} step 0 ===" in text_of(msgs[0])
+            assert f"=== pbem report {self.game} round 0 ===" in text_of(msgs[0])     # the draft
 
     def is_answer(self, msg: EmailMessage) -> bool:
         return str(msg["Subject"]).startswith(f"[{self.game}] ") and "Re: " in str(msg["Subject"])
@@ -188,8 +189,9 @@ def play(table: Table, seed: int, twists: bool = False) -> Twists:
             moves = [m for m in new if "your move" in str(m["Subject"])]
             if seat in awaited:
                 if not first:
-                    assert [m["Subject"] for m in moves] == [f"[{table.game}] your move, step {game.turn_no}"]
-                    assert (f"Your move in {table.game}, step {game.turn_no}: "
+                    number = RULESET.round_of(state)
+                    assert [m["Subject"] for m in moves] == [f"[{table.game}] round {number}, your move"]
+                    assert (f"Your move in {table.game}, round {number}: "
                             f"{RULESET.prompt(state, seat)}") in flat(text_of(moves[0]))
                 if twist.stale == seat:
                     assert "Pre-order TAKE 1 2 IF" in text_of(moves[0]) and "dropped:" in text_of(moves[0])
@@ -257,7 +259,7 @@ def check(table: Table) -> None:
 
     # "your move" to the seat to act and to nobody else; the round's report to the rest.
     before = RULESET.from_json(game.initial_state_json)
-    expected = {seat: [f"[{table.game}] step 0 report for {seat}"] for seat in table.players}
+    expected = {seat: [f"[{table.game}] round 0 report for {seat}"] for seat in table.players}
     gm = opened = 0           # opened: the first step of the round
     for r in records:
         after = RULESET.from_json(r.state_json)
@@ -270,9 +272,9 @@ def check(table: Table) -> None:
             if over:
                 expected[seat].append(f"[{table.game}] the game is over")
             elif seat in RULESET.awaiting(after):
-                expected[seat].append(f"[{table.game}] your move, step {r.turn_no + 1}")
+                expected[seat].append(f"[{table.game}] round {RULESET.round_of(after)}, your move")
             elif RULESET.round_of(after) != RULESET.round_of(before) or seat in opener:
-                expected[seat].append(f"[{table.game}] step {r.turn_no + 1} report for {seat}")
+                expected[seat].append(f"[{table.game}] round {RULESET.round_of(after)} report for {seat}")
         gm += over or RULESET.round_of(after) != RULESET.round_of(before)
         opened = r.turn_no + 1 if RULESET.round_of(after) != RULESET.round_of(before) else opened
         before = after
@@ -306,13 +308,16 @@ def _check_privacy(table: Table, game: Game, records: list[TurnRecord]) -> None:
     for seat, p in table.players.items():
         for m in table.reports(p):
             text, html = text_of(m), html_of(m)
-            st = states[step_of(table.game, m)]
-            if st.stage != "over":
-                assert _hand_in(text) == sorted(st.hands[seat]), (seat, m["Subject"])
-            for other in seats:
-                hand = sorted(st.hands[other])
-                if other != seat and len(hand) >= 3 and hand != sorted(st.hands[seat]):
-                    assert " ".join(hand) not in flat(text) + flat(html), (seat, other)
+            # A report names its round: its reader's hand is one the seat held in that round.
+            number = round_of(table.game, m)
+            held = [st for st in states if RULESET.round_of(st) == number]
+            if not any(st.stage == "over" for st in held):
+                assert _hand_in(text) in [sorted(st.hands[seat]) for st in held], (seat, m["Subject"])
+            for st in held:
+                for other in seats:
+                    hand = sorted(st.hands[other])
+                    if other != seat and len(hand) >= 3 and hand not in [sorted(x.hands[seat]) for x in held]:
+                        assert " ".join(hand) not in flat(text) + flat(html), (seat, other)
         mail = " ".join(flat(text_of(m)) + flat(html_of(m)) for m in p.box.all)
         for other in seats:
             leaked = [t for t in private[other] - private[seat] if t in mail]
@@ -324,6 +329,8 @@ def _check_privacy(table: Table, game: Game, records: list[TurnRecord]) -> None:
     table.world.pbem("archive", "build", "--out", str(site))
     pages = [path.read_text() for path in (site / table.game).iterdir()]
     assert len(pages) > 2 * len(records)
+    index = (site / table.game / "index.html").read_text()
+    assert re.search(r'\.html">round \d+, red</a>', index) and '">turn ' not in index, "steps named by round and seat"
     everyone = {t for s in private.values() for t in s}
     for page in pages:
         assert HAND not in page and not [t for t in everyone if t in page]

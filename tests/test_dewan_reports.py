@@ -109,7 +109,7 @@ def test_text_fits_72_columns_between_the_markers(game, reader) -> None:  # type
     stage, state, events, _markers = game
     text = _report(state, events, reader).text
     lines = text.splitlines()
-    assert lines[0] == f"=== pbem report dw-3 step {state.step} ==="
+    assert lines[0] == f"=== pbem report dw-3 round {RULESET.round_of(state)} ==="       # the game's own count
     assert "=== end of report ===" in lines
     assert all(len(line) <= 72 for line in lines), [line for line in lines if len(line) > 72]
     for words in ("What happened:", "The map:", "The row of face-up cards", "Stories on offer",

@@ -68,7 +68,7 @@ def test_one_mail_a_turn_in_dewan(tmp_path, database) -> None:  # type: ignore[n
     mails = table.mail("red")[before:]
     answer = next(m for m in mails if "orders stored" in m.splitlines()[0])
     assert "for this move:" in answer and "then, for your move after it (NEXT):" in answer
-    assert "dw: your move for step 1 is in; it is played when the server next runs" in answer, \
+    assert "dw: your move for round 1 is in; it is played when the server next runs" in answer, \
         "the answer comes with the report of the move: it does not ask for it again"
     assert said(answer).index("TAKE 3 4") < said(answer).index("NEXT") < said(answer).index("TAKE 5 6")
     game, st = table.state()
@@ -89,11 +89,50 @@ def test_one_mail_a_turn_in_dewan(tmp_path, database) -> None:  # type: ignore[n
     answers = [m for m in table.mail("blue")[before:] if "(Re: orders)" in m.splitlines()[0]]
     assert len(answers) == 2, [m.splitlines()[0] for m in table.mail("blue")[before:]]
     move, then = sorted(answers, key=lambda m: "TAKE 2 3" in m)       # the outbox sends in any order
-    assert f"Orders stored for dw step {step}, seat blue" in move and "TAKE 1 2" in move
-    assert f"Your move for step {step} was in already, so it was played before this mail was read" in then
+    assert "Orders stored for dw round 1, seat blue" in move and "TAKE 1 2" in move       # its round, as shown
+    assert "Your move for round 1 was in already, so it was played before this mail was read" in then
     assert "NOT stored" not in then
     with Session(table.engine) as s:
         sheets = [(x.turn_no, x.text) for x in s.exec(select(Sheet).where(Sheet.game_id == "dw", Sheet.seat == "blue")
                                                       .order_by(Sheet.turn_no))]
     assert (step, "TAKE 1 2") in sheets, "the move sent first was played, never replaced"
     assert any(turn > step and text == "TAKE 2 3" for turn, text in sheets), sheets
+
+
+def test_dewan_is_counted_in_rounds_everywhere(tmp_path, database) -> None:  # type: ignore[no-untyped-def]
+    """One number for one moment: the subject, the report, TURN and HISTORY all name the round
+    (the draft is round 0), never the stored step (pbem.steps.by_round)."""
+    table = Table(tmp_path, database)
+    table.send("blue", "TURN 0\nSTORY 1")
+    table.send("red", "TURN 0\nSTORY 1")
+    table.run()
+    game, st = table.state()
+    assert (st.stage, st.to_move, game.turn_no) == ("play", "red", 1)
+    asked = table.mail("red")[-1]
+    assert asked.splitlines()[0] == "[dw] round 1, your move" and "\nTURN 1\n" in asked
+    assert "Your move in dw, round 1: " in asked and "=== pbem report dw round 1 ===" in asked
+    assert "step 1" not in asked.lower(), "the stored step is the server's business"
+
+    before = len(table.mail("red"))
+    table.send("red", "TURN 0\nTAKE 3 4")            # the draft's number: that round is over
+    table.send("blue", "TURN 2\nTAKE 1 2")           # a round not begun
+    table.run()
+    (refused,) = [m for m in table.mail("red")[before:] if "(Re: orders)" in m.splitlines()[0]]
+    assert "Round 0 was already played; the game is at round 1 now." in said(refused)
+    assert "Round 2 has not begun; the game is at round 1." in said(table.mail("blue")[-1])
+    assert table.state()[0].turn_no == 1, "neither sheet was stored"
+
+    table.send("red", "TURN 1\nTAKE 3 4")
+    table.run()
+    table.send("blue", "TURN 1\nTAKE 1 2")          # blue's report of round 1 came with red's move
+    table.run()
+    game, st = table.state()
+    assert st.round == 2 and game.turn_no == 3
+
+    table.send("blue", "HISTORY 1")
+    table.send("red", "HISTORY 7")
+    table.run()
+    history = said(table.mail("blue")[-1])
+    assert "red takes" in history and "blue takes" in history, "round 1's news: both moves"
+    assert "=== pbem report dw round 2 ===" in history, "and the position they left"
+    assert "dw has reports for rounds 0 to 2, not 7" in said(table.mail("red")[-1])

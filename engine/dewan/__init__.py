@@ -30,6 +30,7 @@ class DewanRuleset:
     options = setup.OPTIONS
     order_words = parser.KEYWORDS
     one_move_a_round = True
+    counts_rounds = True              # "round 9, your move": the round is the game's own count
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         return setup.check_options(options)

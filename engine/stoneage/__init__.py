@@ -37,6 +37,7 @@ class StoneAgeRuleset:
     options = setup.GM_OPTIONS
     order_words = parser.KEYWORDS
     one_move_a_round = False          # live placement goes round the table several times a round
+    counts_rounds = False             # plan mode's steps are rounds (steps_are_rounds); live mode's are not
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         return setup.check_options(options)

@@ -22,6 +22,7 @@ class ValleyRuleset:
     options: Sequence[Option] = setup.OPTIONS
     order_words: Sequence[str] = parser.KEYWORDS
     one_move_a_round = False          # every seat orders together
+    counts_rounds = False             # a step is a game turn, numbered as stored
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         return setup.check_options(options)

@@ -76,7 +76,18 @@ def _said(said: Any, plain: str) -> str:
     return spoken(said)
 
 
-def _wrong_step(game: Game, seat: Seat, asked: int | None) -> str:
+def _current(s: Session, game: Game, seat: Seat, asked: int) -> bool:
+    """True when TURN ``asked`` names the position now, or the latest the seat was mailed a report
+    of. Where the game counts rounds (pbem.steps.by_round) that is the round now, or one from the
+    round of that report on."""
+    if steps.by_round(game):
+        now = steps.shown(game)
+        return asked == now or steps.round_at(s, game, seat.news_from) <= asked < now
+    step = steps.step_of(game, asked)
+    return step == game.turn_no or seat.news_from <= step < game.turn_no
+
+
+def _wrong_step(s: Session, game: Game, seat: Seat, asked: int | None) -> str:
     """Why orders are not taken now (the game is not running, or TURN names
     another step), or ''. A TURN of the latest report the seat was mailed is
     current: the steps resolved since (where players act in turn) were not
@@ -84,11 +95,10 @@ def _wrong_step(game: Game, seat: Seat, asked: int | None) -> str:
     if game.status != "active":
         return _("Game {game} is {status}: no orders were stored.").format(
             game=game.id, status=gmstate.status_word(game))
-    step = None if asked is None else steps.step_of(game, asked)
-    if step is None or step == game.turn_no or seat.news_from <= step < game.turn_no:
+    if asked is None or _current(s, game, seat, asked):
         return ""
-    name, _offset = steps.counted(game)
-    if step < game.turn_no:
+    name = steps.unit(game)
+    if asked < steps.shown(game):
         said = {"round": _("Round {asked} was already played; the game is at round {now} now. Your orders were "
                            "NOT stored: read the latest report and send orders for round {now}."),
                 "turn": _("Turn {asked} was already resolved; the game is at turn {now} now. Your orders were "
@@ -106,7 +116,7 @@ def _wrong_step(game: Game, seat: Seat, asked: int | None) -> str:
 
 def store(s: Session, game: Game, seat: Seat, req: Request, answer: Answer, asked: int | None) -> bool:
     """Store a clean sheet; True when it was stored."""
-    wrong = _wrong_step(game, seat, asked)
+    wrong = _wrong_step(s, game, seat, asked)
     if wrong:
         answer.add(wrong)
         answer.outcome = _("orders NOT stored")

@@ -15,7 +15,7 @@ from pbem.presenters import Maps, Report
 from pbem.presenters.dewan import asciimap, svgmap
 from pbem.presenters.dewan.help import suggested, suggested_lines
 from pbem.presenters.dewan.words import (board_of, card_words, clan_texts, colours, marks, score, score_text,
-                                         story_text, when)
+                                         round_number, story_text, when)
 from pbem.reports.render import fitted, render, spoken, wrap
 from pbem.reports.render import visible as grouped
 
@@ -129,7 +129,8 @@ def _context(game: str, turn_no: int, seat: str | None, view: dict[str, Any],
     scores = [score_text(view, p) for p in view["players"]]
     moves = suggested(view) if mine and view.get("prompt") else []     # the bot's search: once a report
     return {
-        "game": game, "turn_no": turn_no, "seat": seat, "view": view, "when": when(view), "svg": svg,
+        "game": game, "turn_no": turn_no, "number": round_number(view), "seat": seat, "view": view,
+        "when": when(view), "moment": when(view)[:1].upper() + when(view)[1:], "svg": svg,
         "map_lines": map_lines, "groups": groups, "wrapped_groups": [(t, _wrapped(x)) for t, x in groups],
         "over": over, "result": result(view) if over else "",
         "prompt": view.get("prompt", "") if mine else "", "question": question,
@@ -152,8 +153,8 @@ def report(*, game: str, turn_no: int, seat: str | None, view: dict[str, Any],
     for the GM and observers, which shows hand sizes only)."""
     context = _context(game, turn_no, seat, view, events, maps)
     context.update(deadline=deadline, address=address, missed=missed or {})
-    subject = (_("[{game}] step {step} report for {seat}") if seat else _("[{game}] step {step} report")).format(
-        game=game, step=turn_no, seat=seat)
+    subject = (_("[{game}] round {round} report for {seat}") if seat else _("[{game}] round {round} report")).format(
+        game=game, round=context["number"], seat=seat)
     if context["over"]:
         subject = _("[{game}] the game is over").format(game=game)
     return Report(subject, render("reports/dewan/report.txt", **context),

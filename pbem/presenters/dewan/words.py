@@ -30,6 +30,11 @@ def colours(view: dict[str, Any]) -> dict[str, str]:
     return {p: SEAT_COLOURS[i % len(SEAT_COLOURS)] for i, p in enumerate(view["players"])}
 
 
+def round_number(view: dict[str, Any]) -> int:
+    """The round players name the position by (engine.dewan's round_of: the draft is round 0)."""
+    return 0 if view["stage"] == "draft" else int(view["round"])
+
+
 def when(view: dict[str, Any]) -> str:
     """Where the game stands: the draft, a round and who moves, or the end."""
     if view["stage"] == OVER:
