@@ -330,8 +330,7 @@ def _report_mail(cfg: Config, game: Game, seat: Seat | None, state: Any, events:
         if steps.by_round(game):              # the game's own count: "round 9, your move"
             number = ruleset.round_of(state)
             subject = _("[{game}] round {round}, your move").format(game=game.id, round=number)
-            asked = _("Your move in {game}, round {round}: {prompt}.").format(
-                game=game.id, round=number, prompt=your_move)
+            asked = _("{game}, {prompt}.").format(game=game.id, prompt=your_move)   # it names its round
         else:
             subject = _("[{game}] your move, step {step}").format(game=game.id, step=game.turn_no)
             asked = _("Your move in {game}, step {step}: {prompt}.").format(

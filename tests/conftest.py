@@ -82,3 +82,31 @@ def database(request):
         return
     with pg_database() as url:
         yield url
+
+
+# -- CI cannot go green by skipping -------------------------------------------
+# A skip hides a test that did not run. Under CI (.ci/run sets CI=true) every skip fails the
+# run unless its reason starts with one of these (none today: every server, browser and tool the
+# tests use comes from tests/setup).
+ALLOWED_SKIPS: tuple[str, ...] = ()
+_skipped: list[str] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.skipped and isinstance(report.longrepr, tuple) and not hasattr(report, "wasxfail"):
+        reason = str(report.longrepr[2]).removeprefix("Skipped: ")
+        if not reason.startswith(ALLOWED_SKIPS):
+            _skipped.append(f"{report.nodeid}: {reason}")
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if os.environ.get("CI") and _skipped and exitstatus == 0:
+        session.exitstatus = 1
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus: int) -> None:  # type: ignore[no-untyped-def]
+    if os.environ.get("CI") and _skipped:
+        terminalreporter.write_line(f"CI: {len(_skipped)} test(s) skipped, which CI does not allow "
+                                    "(tests/conftest.py ALLOWED_SKIPS):", red=True)
+        for line in _skipped[:20]:
+            terminalreporter.write_line(f"  {line}")

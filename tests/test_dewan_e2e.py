@@ -191,7 +191,7 @@ def play(table: Table, seed: int, twists: bool = False) -> Twists:
                 if not first:
                     number = RULESET.round_of(state)
                     assert [m["Subject"] for m in moves] == [f"[{table.game}] round {number}, your move"]
-                    assert (f"Your move in {table.game}, round {number}: "
+                    assert (f"{table.game}, "
                             f"{RULESET.prompt(state, seat)}") in flat(text_of(moves[0]))
                 if twist.stale == seat:
                     assert "Pre-order TAKE 1 2 IF" in text_of(moves[0]) and "dropped:" in text_of(moves[0])

@@ -125,7 +125,11 @@ def test_text_fits_72_columns_between_the_markers(game, reader) -> None:  # type
 
 def test_the_question_and_its_deadline_come_first(game) -> None:  # type: ignore[no-untyped-def]
     stage, state, events, _markers = game
-    if stage == "end":
+    if stage == "end":                  # nothing is asked of anyone, nor awaited
+        for reader in SEATS + [None]:
+            head = _report(state, events, reader).text.split("What happened:")[0]
+            assert "THE GAME IS OVER" in head and "YOUR MOVE" not in head and "Waiting for" not in head
+            assert "due by" not in head
         return
     mover = state.to_move
     text = _report(state, events, mover).text
@@ -201,6 +205,7 @@ def test_help_examples_are_orders_the_seat_may_send(game, seat) -> None:  # type
     text = "\n".join(lines)
     assert all(len(line) <= 72 for line in lines), [line for line in lines if len(line) > 72]
     if stage == "end":
+        assert lines == [], "no order is worth an example once the game is over"
         return
     orders = [line.split("#")[0].strip() for line in lines if line.startswith("  ") and "#" in line]
     picking = state.stage == "draft" and SEATS.index(seat) <= SEATS.index(state.to_move)

@@ -110,7 +110,7 @@ def test_dewan_is_counted_in_rounds_everywhere(tmp_path, database) -> None:  # t
     assert (st.stage, st.to_move, game.turn_no) == ("play", "red", 1)
     asked = table.mail("red")[-1]
     assert asked.splitlines()[0] == "[dw] round 1, your move" and "\nTURN 1\n" in asked
-    assert "Your move in dw, round 1: " in asked and "=== pbem report dw round 1 ===" in asked
+    assert "dw, your move in round 1: TAKE two cards" in asked and "=== pbem report dw round 1 ===" in asked
     assert "step 1" not in asked.lower(), "the stored step is the server's business"
 
     before = len(table.mail("red"))

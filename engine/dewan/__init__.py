@@ -84,7 +84,7 @@ class DewanRuleset:
     def round_of(self, state: State) -> int:
         """The round of play; the setup draft is a round of its own (0), so its picks are
         everybody's news before the first move, and the first seat of round 1 opens it."""
-        return 0 if state.stage == DRAFT else state.round
+        return flow.round_now(state)
 
     def parse_orders(self, state: State, player: str, text: str) -> OrderSheet:
         return parser.parse(state, player, text)

@@ -17,11 +17,16 @@ from engine.contract import Event, OrderSheet
 from engine.dewan import legal, turn
 from engine.dewan.orders import Order, Pick, Take, blocks, is_move, joined
 from engine.dewan.parser import read_normal
-from engine.dewan.state import OVER, PLAY, Plan, State
+from engine.dewan.state import DRAFT, OVER, PLAY, Plan, State
 from engine.dice import Dice
 from engine.messages import Join, Msg
 
 said = turn.said
+
+
+def round_now(st: State) -> int:
+    """The round players name the position by: the draft is round 0 (DewanRuleset.round_of)."""
+    return 0 if st.stage == DRAFT else st.round
 
 
 def deciding(st: State) -> bool:
@@ -53,13 +58,13 @@ def answer(st: State, seat: str) -> Order | None:
 
 def keep(st: State, seat: str, sheet: OrderSheet, log: list[Event]) -> None:
     """A sheet from a seat not to move becomes its pre-orders (an empty one withdraws them);
-    call it before the step is counted, so ``written`` is the step of the position shown."""
+    ``written`` is the round of the position shown (the round players name it by)."""
     orders = joined(blocks(list(sheet.orders)))
     if not orders:
         if st.plans.pop(seat, None):
             log.append(said("plan", Msg("Your pre-orders are withdrawn."), to=seat))
         return
-    st.plans[seat] = Plan([str(o) for o in orders], st.step)
+    st.plans[seat] = Plan([str(o) for o in orders], round_now(st))
     between = Msg("; ")
     lines = Join(between, [str(o) for o in orders])
     log.append(said("plan", Msg("Pre-orders kept for your next move: {lines}.", lines=lines), to=seat))
@@ -94,7 +99,7 @@ def from_sheet(st: State, seat: str, sheet: OrderSheet, log: list[Event]) -> Ord
     else:
         if old:
             log.append(said("plan", Msg("Your pre-orders gave way to the orders sent for this move."), to=seat))
-        _store(st, seat, rest, st.step - 1)
+        _store(st, seat, rest, round_now(st))
     for order in _now(st, sheet.orders):
         why = legal.why_not(st, seat, order)
         if not why:
@@ -123,8 +128,8 @@ def from_plan(st: State, seat: str, log: list[Event]) -> Order | None:
             for skipped, reason in reasons:
                 log.append(said("plan", Msg("Pre-order {order} skipped: {why}.", order=str(skipped), why=reason),
                                     to=seat))
-            log.append(said("plan", Msg("Pre-order {order} (sent at step {step}) played.", order=str(order),
-                                        step=plan.written), to=seat))
+            log.append(said("plan", Msg("Pre-order {order} (sent in round {round}) played.", order=str(order),
+                                        round=plan.written), to=seat))
             return order
         reasons.append((order, why))
     for dropped, reason in reasons:

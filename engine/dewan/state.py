@@ -38,7 +38,7 @@ def story_from(d: dict[str, Any]) -> Story:
 
 @dataclass
 class Plan:
-    """A seat's kept pre-orders: lines in normal form, and the step they came at."""
+    """A seat's kept pre-orders: lines in normal form, and the round they came in (the draft: 0)."""
 
     lines: list[str]
     written: int
