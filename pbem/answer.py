@@ -31,6 +31,7 @@ class Answer:
     failed: Failed | None = None  # a failed sign-on, for the copy to the seat's owner
     withheld: str = ""            # why no answer goes out at all (for the mail's note)
     left_out: int = 0
+    resolved: list[str] = field(default_factory=list)   # steps played first to read it (the pass summary)
 
     def add(self, text: str) -> None:
         if len(self.sections) >= MAX_SECTIONS:

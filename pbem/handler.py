@@ -33,14 +33,16 @@ from pbem.reports.render import fit, render
 __all__ = ["handle", "status_text"]     # status_text: 'pbem status' imports it from here
 
 
-def handle(s: Session, cfg: Config, row: InboundMail, now: datetime) -> None:
+def handle(s: Session, cfg: Config, row: InboundMail, now: datetime) -> list[str]:
+    """Read, serve and answer one stored mail; the steps it had resolved first ("g turn 3", for
+    the pass summary: pbem.turns.played_first)."""
     inc = read_mail(row.raw, cfg.server.address, cfg.limits.max_mail_bytes, cfg.limits.max_parts, row.size)
     row.handled_at = now
     if inc.loop or inc.no_reply:
         row.status = "loop" if inc.loop else "quarantined"
         row.add_note(inc.loop or inc.no_reply)
         s.add(row)
-        return
+        return []
     answer = Answer()
     req = None if inc.problem else read_request(inc.lines, inc.subject,
                                                 plus_game(inc.to_addrs, cfg.server.address), inc.part_starts)
@@ -55,6 +57,7 @@ def handle(s: Session, cfg: Config, row: InboundMail, now: datetime) -> None:
         row.status = "handled"
         s.add(row)
         _queue_answer(s, cfg, row, inc, answer, now)
+    return answer.resolved
 
 
 def _queue_answer(s: Session, cfg: Config, row: InboundMail, inc: Incoming, answer: Answer,
@@ -243,7 +246,9 @@ def _player(s: Session, cfg: Config, game: Game, seat: Seat, req: Request, answe
     orders.end_of_orders(req, get_ruleset(game.ruleset).order_words, answer, orderwords.first_words(game.ruleset))
     if req.orders:
         step, moment = game.turn_no, steps.shown(game)
-        if played_first(s, cfg, game, seat, now):
+        done = played_first(s, cfg, game, seat, now)
+        answer.resolved += [f"{game.id} turn {n}" for n in range(step, step + done)]
+        if done:
             said = (_("Your move for round {step} was in already, so it was played before this mail was "
                       "read: the orders below are for your next move.") if steps.by_round(game) else
                     _("Your move for step {step} was in already, so it was played before this mail was "

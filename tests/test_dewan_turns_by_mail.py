@@ -35,10 +35,12 @@ class Table:
     def send(self, seat: str, body: str) -> None:
         self.world.post(order_mail(ADDRESS[seat], f"SIGNON dw {seat} {self.passwords[seat]}\n{body}\n"))
 
-    def run(self) -> None:
+    def run(self) -> list[str]:
+        """One pass, ten minutes on; the steps it resolved."""
         self.now += timedelta(minutes=10)
         code, summary = run_pass(self.world, self.now)
         assert code == 0, summary.lines()
+        return summary.resolved
 
     def mail(self, seat: str) -> list[Text]:
         return [Text(f"{m['Subject']}\n{text_of(m)}") for m in self.world.outbox(ADDRESS[seat])]
@@ -85,7 +87,8 @@ def test_one_mail_a_turn_in_dewan(tmp_path, database) -> None:  # type: ignore[n
     before = len(table.mail("blue"))
     table.send("blue", "TAKE 1 2")
     table.send("blue", "TAKE 2 3")
-    table.run()
+    resolved = table.run()
+    assert f"dw turn {step}" in resolved, "the step played first to read the mail is in the pass summary"
     answers = [m for m in table.mail("blue")[before:] if "(Re: orders)" in m.splitlines()[0]]
     assert len(answers) == 2, [m.splitlines()[0] for m in table.mail("blue")[before:]]
     move, then = sorted(answers, key=lambda m: "TAKE 2 3" in m)       # the outbox sends in any order

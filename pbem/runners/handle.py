@@ -53,7 +53,7 @@ class Handle(Runner):
                 s.rollback()
                 return "deferred"
             faults.poison("handle", row.raw)
-            handle(s, ctx.cfg, row, ctx.now)
+            resolved = handle(s, ctx.cfg, row, ctx.now)
             if row.status == "loop":
                 ctx.summary.loops += 1
             elif row.status == "quarantined":
@@ -61,6 +61,7 @@ class Handle(Runner):
             else:
                 ctx.summary.handled += 1
             ctx.commit(s)
+            ctx.summary.resolved += resolved      # steps played first to read the mail
         faults.point("mid-handle")
         return "handled"
 
