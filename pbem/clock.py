@@ -75,6 +75,7 @@ def show(when: datetime | None) -> str:
     lang = i18n.current()
     if lang == i18n.DEFAULT:
         return when.strftime("%Y-%m-%d %H:%M ") + (when.tzname() or "UTC")
-    from babel.dates import format_datetime
-    return format_datetime(when, "EEE d MMM y, HH:mm", tzinfo=when.tzinfo, locale=lang) + " " + (
-        when.tzname() or "UTC")
+    from babel.dates import format_date
+    # The date in full words ("jeudi 3 décembre 2026", "jueves, 3 de diciembre de 2026"): the
+    # abbreviations ("jeu. 3 déc.") read as clipped words in a sentence.
+    return format_date(when, "full", locale=lang) + when.strftime(", %H:%M ") + (when.tzname() or "UTC")

@@ -440,5 +440,5 @@ def test_a_games_pages_speak_its_language(site, tmp_path: Path, lang: str, said:
 
 # "turn: resolved turn 1", and the start's "deadline <time>" with its time in the language's words
 LOGGED = {"fr": "tour : tour 1 joué", "es": "turno: turno 1 jugado"}
-DEADLINE = {"fr": "échéance jeu. 8 janv. 2026, 18:00 UTC", "es": "plazo jue 8 ene 2026, 18:00 UTC"}
+DEADLINE = {"fr": "échéance jeudi 8 janvier 2026, 18:00 UTC", "es": "plazo jueves, 8 de enero de 2026, 18:00 UTC"}
 INDEXED = {"fr": "<th>tour ou résultat</th>", "es": "<th>turno o resultado</th>"}

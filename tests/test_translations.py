@@ -73,6 +73,28 @@ def test_times_are_shown_in_the_readers_zone_and_language() -> None:
     with i18n.speaking("en", "Europe/Paris"):
         assert show(when) == "2026-05-03 10:00 CEST"
     with i18n.speaking("fr", "Europe/Paris"):
-        assert show(when) == "dim. 3 mai 2026, 10:00 CEST" and show(None) == "pas d'échéance"
+        assert show(when) == "dimanche 3 mai 2026, 10:00 CEST" and show(None) == "pas d'échéance"
     with i18n.speaking("es", "America/Mexico_City"):
-        assert show(when) == "dom 3 may 2026, 02:00 CST"
+        assert show(when) == "domingo, 3 de mayo de 2026, 02:00 CST"
+
+
+@pytest.mark.parametrize("lang, words", [("fr", ["HISTORIQUE [n]", "SIGNON <partie> <place> <mot de passe>",
+                                                 "EXTEND <durée> (comme 24h)", "PRÊT / ATTENDRE"]),
+                                         ("es", ["HISTORIAL [n]", "SIGNON <partida> <puesto> <contraseña>",
+                                                 "CONTRASEÑA <nueva>", "LISTO / ESPERAR"])])
+def test_help_names_the_commands_in_the_readers_words(lang: str, words: list[str]) -> None:
+    """HELP's column writes the command words a French or Spanish player may send and its
+    placeholders in their words (pbem.commands.usage); each word shown is read back."""
+    import re
+
+    from pbem.commands import help_text
+    from pbem.protocol import ALIASES
+    with i18n.speaking(lang):
+        text = help_text("pbem@example.org", [])
+    flat = " ".join(text.split())
+    assert all(w in flat for w in words), [w for w in words if w not in flat]
+    assert not re.search(r"<(game|seat|password|orders|new|turns|token|time|address)\b", text), text
+    assert all(len(line) <= 72 for line in text.splitlines())
+    column = [line.split()[0] for line in text.splitlines() if line.startswith("  ") and line[2] != " "]
+    assert {w for w in column if w.isupper() and w not in ("SIGNON", "SIGNOFF")} <= set(ALIASES) | {
+        "TURN", "DIGEST", "PRESS"}, column

@@ -213,8 +213,10 @@ def _choose(placing: Placing, log: list[Event], fresh: bool, live: bool) -> Spot
                 return spot
     options = placing.legal(most=2)
     if len(options) == 1:
-        log.append(said(PHASE, Msg("Placed {n} on {place}: the only legal placement.", n=options[0].people,
-                                   place=place(options[0].location)), to=seat))
+        log.append(said(PHASE, Plural("Placed {n} on {place}: the only legal placement.",    # counted in
+                                      "Placed {n} on {place}: the only legal placement.",    # other languages
+                                      options[0].people, n=options[0].people,
+                                      place=place(options[0].location)), to=seat))
         return options[0]
     if live and not fresh:
         return None
@@ -231,11 +233,12 @@ def _play_line(placing: Placing, number: int, line: Place, log: list[Event]) -> 
         why = placing.why_not(spot)
         if not why:
             if reasons:
-                message = Msg("{line}: {reasons}: placed {n} on {place} instead.", line=str(line),
-                              reasons=Join(SEMICOLON, reasons), n=spot.people, place=place(spot.location))
+                message = Plural("{line}: {reasons}: placed {n} on {place} instead.",
+                                 "{line}: {reasons}: placed {n} on {place} instead.", spot.people, line=str(line),
+                                 reasons=Join(SEMICOLON, reasons), n=spot.people, place=place(spot.location))
             else:
-                message = Msg("{line}: placed {n} on {place}.", line=str(line), n=spot.people,
-                              place=place(spot.location))
+                message = Plural("{line}: placed {n} on {place}.", "{line}: placed {n} on {place}.", spot.people,
+                                 line=str(line), n=spot.people, place=place(spot.location))
             log.append(said(PHASE, message, to=placing.seat))
             return spot
         reasons.append(why)

@@ -9,6 +9,7 @@ import textwrap
 from pbem.commands import (digest, gm_clock, gm_course, gm_seats, help, history, join, language, lines,
                            orders, password, ready, resign, status, vacation)
 from pbem.commands.base import ANYONE, EVERYONE, GM, PLAYER, SIGNED, Context, Entry, Line
+from pbem.commands.usage import shown
 from pbem.i18n import _
 from pbem.reports.render import WIDTH, fit, render
 
@@ -61,12 +62,15 @@ def rows(who: str) -> list[Entry | Line]:
 def _column(row: Entry | Line) -> list[str]:
     """One row of the command column: the usage, then its help under column 36, wrapped there."""
     lines = textwrap.wrap(" ".join(_(row.help).split()), WIDTH - 36) or [""]
-    return [f"  {row.usage:<33} {lines[0]}"] + [" " * 36 + line for line in lines[1:]]
+    usage = shown(row.usage)
+    if len(usage) > 33:                 # a long usage has the line to itself, its help under it
+        return [f"  {usage}"] + [" " * 36 + line for line in lines]
+    return [f"  {usage:<33} {lines[0]}"] + [" " * 36 + line for line in lines[1:]]
 
 
 def _gm_paragraph() -> str:
     """The sentence that names the GM's commands, wrapped; no command is broken over two lines."""
-    usages = [row.usage.replace(" ", "\xa0") for row in rows("gm")]
+    usages = [shown(row.usage).replace(" ", "\xa0") for row in rows("gm")]
     said = _('The GM signs on as "gm" with the GM password and may send {commands} and {last}.').format(
         commands=", ".join(usages[:-1]), last=usages[-1])
     return textwrap.fill(said, PARAGRAPH).replace("\xa0", " ")
