@@ -84,9 +84,11 @@ def test_french_and_spanish_command_words_and_help_without_a_seat(tmp_path, clea
     _start(world)
     aide = _answer(world, "eve@example.org", "AIDE", 5)
     assert "Pour jouer par mail\u00a0: envoyez des mails en texte brut à pbem@example.org." in aide
-    assert "  LANGUAGE en | fr | es             la langue de vos mails" in aide
+    assert "  LANGUE en | fr | es               la langue de vos mails" in aide
+    assert "  HISTORIQUE [n]                    le compte rendu du tour n" in aide
     ayuda = _answer(world, "cy@example.org", "AYUDA", 10)
     assert "Cómo jugar por correo: envía correos en texto plano a pbem@example.org." in ayuda
+    assert "  IDIOMA en | fr | es               el idioma de tus correos" in ayuda
     assert all(len(line) <= 72 for line in aide.splitlines() + ayuda.splitlines())
 
 
