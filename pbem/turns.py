@@ -250,9 +250,9 @@ def _reminder(game: Game, seat: Seat, hours: int, prompt: str) -> tuple[str, str
             _("Without a move from you by then, its default orders are played."), ""])
         return text.format(**values), _("reminder: your move, {moment}").format(**values)
     text = "\n".join([
-        _("No orders from seat {seat} for {game} turn {step} yet."),
+        _("No orders from seat {seat} for {game} {moment} yet."),
         ngettext("The deadline is {deadline}, in less than {hours} hour.",
                  "The deadline is {deadline}, in less than {hours} hours.", hours),
-        _("Without orders your tribe is played by the bot this turn.") if bot else
-        _("Without orders your tribe holds this turn."), ""])
-    return text.format(**values), _("reminder: orders for turn {step}").format(**values)
+        _("Without orders your seat is played by the bot this turn.") if bot else
+        _(get_presenter(game.ruleset).idle), ""])
+    return text.format(**values), _("reminder: orders for {moment}").format(**values)

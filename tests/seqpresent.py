@@ -15,6 +15,7 @@ TITLES = {"plan": "Pre-orders", "move": "Moves", "round": "Rounds", "end": "The 
 class TallyPresenter:
     simulator = None
     demo = None
+    idle = "Without a move from you by then, its default orders are played."
 
     def report(self, *, game: str, turn_no: int, seat: str | None, view: dict[str, Any],
                events: Iterable[Event | dict[str, Any]], deadline: str, address: str,

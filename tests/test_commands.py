@@ -38,7 +38,7 @@ TODAY = f"""How to play by mail: send plain-text mail to {ADDRESS}.
   PASSWORD <new>                    change your password
   HISTORY [n]                       the report of turn n (default: the
                                     latest) again
-  VACATION <turns> | OFF            away: your tribe holds, no turn
+  VACATION <turns> | OFF            away: your default orders, no turn
                                     counts as missed
   DIGEST ROUND | STEP | OFF         where players act in turn: the news
                                     of others' moves once a round, every

@@ -113,7 +113,7 @@ def test_a_reminder_comes_in_the_seats_language_and_zone(tmp_path, clean_mailbox
     _answer(world, ANN, f"SIGNON lg red {password}\nIDIOMA es\nZONAHORARIA America/Mexico_City", 5)
     run_pass(world, T0 + timedelta(hours=19))
     reminder = world.outbox(ANN)[-1]
-    assert str(reminder["Subject"]) == "[lg] recordatorio: órdenes para el turno 0"
+    assert str(reminder["Subject"]) == "[lg] recordatorio: tus órdenes, turno 0"
     text = text_of(reminder)
     assert "Todavía no hay órdenes del puesto red para lg, turno 0." in text
     assert "El plazo es martes, 2 de junio de 2026, 04:00 CST, dentro de menos de 6 horas." in " ".join(text.split())

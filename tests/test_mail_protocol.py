@@ -223,6 +223,8 @@ def test_reminders_go_to_seats_without_orders_once(world: World) -> None:
     run_pass(world, T0 + timedelta(hours=44))
     reminders = [m for m in world.outbox(BOB) if "reminder" in m["Subject"]]
     assert len(reminders) == 1 and "in less than 6 hours" in text_of(reminders[0])
+    assert reminders[0]["Subject"].endswith("reminder: orders for turn 0")
+    assert "Without orders your tribe holds this turn." in text_of(reminders[0])
     assert not [m for m in world.outbox(ANN) if "reminder" in m["Subject"]]
 
 

@@ -71,9 +71,14 @@ def test_a_round_a_step_with_plans_a_missed_plan_and_bots(tmp_path, database) ->
     world.post(order_mail(ADDRESS["red"], f"SIGNON sa-1 red {passwords['red']}\nTURN 1\nPLACE 5 hunt\n"
                                           "HISTORY 1\n"))
     world.post(order_mail(ADDRESS["blue"], f"SIGNON sa-1 blue {passwords['blue']}\nTURN 2\nPLACE 5 hunt\n"))
+    run_pass(world, T0 + timedelta(hours=45))
+    reminder = next(m for m in _mail(world, "red") if "reminder" in m.splitlines()[0])
+    assert "reminder: orders for round 2" in reminder.splitlines()[0], reminder
+    assert "No orders from seat red for sa-1 round 2 yet." in reminder
+    assert "Without orders the standing rules play your round" in reminder and "tribe" not in reminder
     code, summary = run_pass(world, T0 + timedelta(hours=50))
     assert code == 0 and summary.resolved == ["sa-1 turn 1"]
-    late = " ".join(_mail(world, "red")[-2].split()) + " ".join(_mail(world, "red")[-1].split())
+    late = " ".join(" ".join(m.split()) for m in _mail(world, "red")[-3:])
     assert "Round 1 was already played; the game is at round 2 now. Your orders were NOT stored" in late
     assert "=== pbem report sa-1 round 1 ===" in late, "HISTORY counts in rounds too"
     with Session(world.engine()) as s:

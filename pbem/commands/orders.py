@@ -204,7 +204,7 @@ def _blocks(ruleset: str, normal: list[str], ahead: bool) -> list[str]:
 
 def _stored(game: Game, seat: Seat, step: str, normal: list[str], later: str) -> str:
     """The answer to a stored sheet: the orders in normal form; pre-orders say what they answer."""
-    shown = "\n".join(f"  {line}" for line in normal) or "  " + _("(no orders: your tribe holds)")
+    shown = "\n".join(f"  {line}" for line in normal) or "  " + _("(no orders: your default orders stand)")
     if later:
         return _("Pre-orders stored for {game}, seat {seat}, written at {step}: they will answer {later}, "
                  "and replace any earlier pre-orders:\n{shown}\n\nA pre-order whose condition no longer "

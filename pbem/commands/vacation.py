@@ -17,5 +17,5 @@ def vacation(ctx: Context) -> None:
         ctx.answer.add(_("Line {line}: {why}.").format(line=cmd.line, why=why))
 
 
-VACATION = Entry("VACATION", "<turns> | OFF", PLAYER, N_("away: your tribe holds, no turn counts as missed"),
+VACATION = Entry("VACATION", "<turns> | OFF", PLAYER, N_("away: your default orders, no turn counts as missed"),
                  vacation)

@@ -82,6 +82,9 @@ class Demo:
 class Presenter(Protocol):
     simulator: Simulator | None
     demo: Demo | None
+    idle: str
+    """What a seat that sends nothing does in a step, as the sentence that ends its
+    reminder (a message id, marked with N_ and translated when shown)."""
 
     def report(self, *, game: str, turn_no: int, seat: str | None, view: dict[str, Any],
                events: Iterable[Event | dict[str, Any]], deadline: str, address: str,

@@ -12,9 +12,9 @@ from pbem.presenters.dewan.report import draw_maps as maps
 from pbem.presenters.dewan.report import report
 from pbem.presenters.dewan.report import visible as event_groups
 from pbem.presenters.dewan.simulate import SIMULATOR as simulator
-from pbem.presenters.dewan.words import label, standings, when
+from pbem.presenters.dewan.words import IDLE as idle, label, standings, when
 
 demo = None
 
-__all__ = ["demo", "event_groups", "help_lines", "label", "maps", "report", "run_case", "simulator",
+__all__ = ["demo", "event_groups", "help_lines", "idle", "label", "maps", "report", "run_case", "simulator",
            "standings", "when"]

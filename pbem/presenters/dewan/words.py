@@ -13,6 +13,9 @@ from pbem.orderwords import notation
 from pbem.presenters import Standings
 from pbem.presenters.dewan.svgmap import seat_letters
 
+# What a seat that sends nothing does (its reminder ends with it).
+IDLE = N_("Without a move from you by then, its default orders are played.")
+
 SEAT_COLOURS = ["#c0392b", "#2563b0", "#2e8b3a", "#b8860b"]
 BONUS = {"story": N_("a story tile"), "tuck": N_("a tuck"), "fire": N_("1 more fire and the last round")}
 

@@ -14,6 +14,10 @@ from pbem.presenters.stoneage.help import help_lines
 from pbem.reports.render import spoken
 from engine.stoneage.buildings import NEW_HUTS
 
+# What a seat that sends nothing does (its reminder ends with it).
+IDLE = N_("Without orders the standing rules play your round: the fallback placement, TOOLS AUTO, "
+          "nothing bought.")
+
 __all__ = ["board_texts", "card_words", "help_lines", "label", "standings", "tool_words", "variant_words",
            "when"]
 

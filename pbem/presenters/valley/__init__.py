@@ -7,8 +7,8 @@ from engine.valley.cases import run_case
 from pbem.presenters.valley.report import draw_maps as maps
 from pbem.presenters.valley.report import report, visible as event_groups, when
 from pbem.presenters.valley.simulate import SIMULATOR as simulator
-from pbem.presenters.valley.words import DEMO as demo
+from pbem.presenters.valley.words import IDLE as idle, DEMO as demo
 from pbem.presenters.valley.words import help_lines, label, standings
 
-__all__ = ["demo", "event_groups", "help_lines", "label", "maps", "report", "run_case", "simulator",
+__all__ = ["demo", "event_groups", "help_lines", "idle", "label", "maps", "report", "run_case", "simulator",
            "standings", "when"]

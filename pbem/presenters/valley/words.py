@@ -10,6 +10,9 @@ from pbem.presenters import Demo, Standings
 from pbem.presenters.valley.help import help_lines
 from pbem.reports.render import spoken
 
+# What a seat that sends nothing does (its reminder ends with it).
+IDLE = N_("Without orders your tribe holds this turn.")
+
 __all__ = ["DEMO", "help_lines", "label", "misspell", "standings"]
 
 
