@@ -162,6 +162,24 @@ def test_the_text_map_of_w1e2_by_hand() -> None:
     assert lines[a3 + 4].startswith("=A4 F2~===#"), "A3|A4 above A4, A4|B3 beside it"
 
 
+def test_a_crowded_cell_of_the_text_map_loses_nothing_and_speaks_the_readers_letters() -> None:
+    from pbem import i18n
+    from pbem.presenters.valley import asciimap
+    view = RULESET.view(RULESET.new_game(["red", "blue"], {"board": "W1E2"}, 1), None)
+    c3 = next(s for s in view["spaces"] if s["name"] == "C3")
+    c3.update(animals={"bison": [1], "rhino": [2], "mammoth": [3, 4]}, crop="damaged", tribes={"red": [3, 2]})
+    lines = asciimap.render(view)
+    at = next(i for i, line in enumerate(lines) if "+C3 " in line)
+    x = lines[at].index("+C3 ")
+    cell = [line[x + 1:x + asciimap.WIDTH] for line in lines[at:at + asciimap.HEIGHT]]
+    assert cell[1:] == ["R3w2f    ", "1bi 1rh  ", "2ma crop-"], cell
+    with i18n.speaking("es"):
+        lines, legend = asciimap.render(view), asciimap.legend(view)
+    cell = [line[x + 1:x + asciimap.WIDTH].rstrip() for line in lines[at:at + asciimap.HEIGHT]]
+    assert cell == ["C3 L2~---", "R3g2m", "1bi1ri2ma", "cultivo-"], cell
+    assert "L llanura" in " ".join(legend) and "3g2m: 3 guerreros y 2 mujeres." in " ".join(legend)
+
+
 def _fate_lines(view: dict, events: list) -> list[str]:
     from pbem.presenters.valley.report import _hand
     return _hand(view, "red", events)[0]

@@ -12,11 +12,27 @@ from __future__ import annotations
 from typing import Any
 
 from engine.valley import hexgrid
-from pbem.i18n import _
+from engine.valley.localwords import TOKENS
+from pbem import i18n
+from pbem.i18n import N_, _
 
 WIDTH = 10
 HEIGHT = 4
-SPECIES_CODE = {"mammoth": "ma", "rhino": "rh", "bison": "bi", "bear": "be", "tiger": "ti", "wolf": "wo"}
+# The map's short codes, in the reader's language: each message is "map|" and the code, so that
+# a translator gives the code its own letters (the legend, translated alike, names them).
+# Translators: a short code on Valley's text map (after "map|"), named by the legend: a terrain
+# letter, an animal in two letters, a marker up to 7 letters, the lake up to 5.
+SPECIES_CODE = {"mammoth": N_("map|ma"), "rhino": N_("map|rh"), "bison": N_("map|bi"), "bear": N_("map|be"),
+                "tiger": N_("map|ti"), "wolf": N_("map|wo")}
+TERRAIN_CODE = {"P": N_("map|P"), "F": N_("map|F"), "M": N_("map|M"), "V": N_("map|V")}
+MARK_CODE = {"crop": N_("map|crop"), "wildfire": N_("map|FIRE"), "flooded": N_("map|FLOOD"),
+             "lava": N_("map|LAVA")}
+LAKE, CAMP = N_("map|lake"), N_("map|camp")
+
+
+def code(message: str) -> str:
+    """One of the codes above, in the reader's language."""
+    return _(message).rpartition("|")[2]
 
 
 def seat_codes(players: list[str]) -> dict[str, str]:
@@ -34,22 +50,48 @@ def seat_codes(players: list[str]) -> dict[str, str]:
 def _cell(space: dict[str, Any], codes: dict[str, str]) -> list[str]:
     name = space["name"]
     if space["terrain"] == "L":
-        return [f"{name} lake", "~~~~~~~~", "~~~~~~~~", ""]
-    head = f"{name} {space['terrain']}{space['region'] or ''}"
+        return [f"{name} {code(LAKE)}", "~~~~~~~~", "~~~~~~~~", ""]
+    head = f"{name} {code(TERRAIN_CODE[space['terrain']])}{space['region'] or ''}"
     if space.get("fishing"):
         head += "~"
     if space.get("camp"):
         head += "^" + codes.get(space["camp"], "?")
-    tribes = " ".join(f"{codes.get(p, '?')}{w}w{f}f".replace("0w", "").replace("w0f", "w")
-                      for p, (w, f) in space.get("tribes", {}).items())
-    animals = " ".join(f"{len(v)}{SPECIES_CODE[s]}" for s, v in space.get("animals", {}).items())
+    tribes = " ".join(codes.get(p, "?") + _people(w, f) for p, (w, f) in space.get("tribes", {}).items())
+    animals = [f"{len(v)}{code(SPECIES_CODE[s])}" for s, v in space.get("animals", {}).items()]
     marks = []
     if space.get("crop"):
-        marks.append("crop" if space["crop"] == "ok" else "crop-")
-    for key, word in (("wildfire", "FIRE"), ("flooded", "FLOOD"), ("lava", "LAVA")):
-        if space.get(key):
-            marks.append(word)
-    return [head, tribes, animals, " ".join(marks)]
+        marks.append(code(MARK_CODE["crop"]) + ("" if space["crop"] == "ok" else "-"))
+    marks += [code(MARK_CODE[key]) for key in ("wildfire", "flooded", "lava") if space.get(key)]
+    return [head, tribes, *_two_lines(animals, marks)]
+
+
+def people(warriors: int, females: int, between: str = " ") -> str:
+    """A tribe's tokens as its orders count them, in the reader's letters: "3W 2F" ("3G 2F" in
+    French, "3G 2M" in Spanish), "2W" or "1F"."""
+    lang = i18n.current()
+    return between.join(f"{n}{TOKENS.show(letter, lang)}" for n, letter in ((warriors, "W"), (females, "F"))
+                        if n)
+
+
+def _people(warriors: int, females: int) -> str:
+    """The same in a map's cell: "3w2f"."""
+    return people(warriors, females, "").lower()
+
+
+def _two_lines(animals: list[str], marks: list[str]) -> list[str]:
+    """The animals on line 3 and the markers on line 4 when each fits in a cell; else the words
+    flow on over both lines; else the animals go without spaces ("1bi1rh2ma")."""
+    room = WIDTH - 1
+    one, two = " ".join(animals), " ".join(marks)
+    if len(one) <= room and len(two) <= room:
+        return [one, two]
+    lines = ["", ""]
+    for word in animals + marks:
+        at = 0 if not lines[1] and len(f"{lines[0]} {word}".strip()) <= room else 1
+        lines[at] = f"{lines[at]} {word}".strip()
+    if len(lines[1]) <= room:
+        return lines
+    return ["".join(animals), two]
 
 
 def render(view: dict[str, Any]) -> list[str]:

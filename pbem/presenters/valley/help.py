@@ -16,6 +16,7 @@ from engine.valley import hexgrid
 from engine.valley.fatecards import FATE
 from pbem.i18n import N_, _
 from pbem.orderwords import example, shown
+from pbem.presenters.valley.asciimap import people
 from pbem.presenters.valley.report import card_line
 
 WIDTH = 72
@@ -94,8 +95,10 @@ def _line(order: str, why: str) -> str:
     return example("valley", order, why, 26)
 
 
-def _tokens(w: int, f: int) -> str:
-    return " ".join(x for x in (f"{w}W" if w else "", f"{f}F" if f else "") if x)
+def _in_words(group: str) -> str:
+    """A group such as "1W 1F" in the reader's token letters, as the order beside it says it."""
+    counts = {part[-1]: int(part[:-1]) for part in group.split()}
+    return people(counts.get("W", 0), counts.get("F", 0))
 
 
 def _group(m: _Map, name: str, most: int) -> str:
@@ -192,7 +195,8 @@ def _turn(m: _Map, view: dict[str, Any], tribe: dict[str, Any]) -> list[str]:
         group, path = found
         why = (_("{tokens} from {start} to {end} (a fight there)") if m.others(path[-1]) else
                _("{tokens} from {start} to {end}"))
-        lines.append(_line(f"MOVE {group} {'-'.join(path)}", why.format(tokens=group, start=path[0], end=path[-1])))
+        lines.append(_line(f"MOVE {group} {'-'.join(path)}", why.format(tokens=_in_words(group), start=path[0],
+                                                                                end=path[-1])))
     spot = next((n for n in mine if all(m.mine(n)) and not m.on[n].get("camp") and not m.others(n)), None)
     if spot and len(camps) < 5:
         lines.append(_line(f"CAMP {spot}", _("a warrior and a female stay and camp")))

@@ -15,6 +15,7 @@ from pbem import i18n, orderwords
 from pbem.i18n import N_, _
 from pbem.presenters import Maps, Report
 from pbem.presenters.valley import asciimap, svgmap
+from pbem.presenters.valley.asciimap import people
 from pbem.public import fields
 from pbem.reports.render import fitted, render, spoken, visible as grouped, wrap
 
@@ -69,7 +70,7 @@ def when(view: dict[str, Any]) -> str:
 def _space_words(space: dict[str, Any]) -> str:
     parts = []
     for p, (w, f) in space.get("tribes", {}).items():
-        parts.append(f"{p} {w}W {f}F".replace(" 0W", "").replace(" 0F", ""))
+        parts.append(f"{p} {people(w, f)}")
     if space.get("camp"):
         cave = space["terrain"] in "MV"
         parts.append((_("{player}'s cave") if cave else _("{player}'s village")).format(player=space["camp"]))

@@ -6,7 +6,8 @@ from html import escape
 from typing import Any
 
 from engine.valley import hexgrid
-from pbem.presenters.valley.asciimap import SPECIES_CODE, seat_codes
+from pbem.presenters.valley.asciimap import (CAMP, LAKE, MARK_CODE, SPECIES_CODE, TERRAIN_CODE, code, people,
+                                             seat_codes)
 
 SIZE = 46.0
 FILL = {"P": "#e9e2a8", "F": "#86b86b", "M": "#b3a99b", "V": "#c9674d", "L": "#78b3e0"}
@@ -39,19 +40,18 @@ def render(view: dict[str, Any]) -> str:
                        f"{y + SIZE * math.sin(math.radians(60 * i)):.1f}" for i in range(6))
         fill = "#e8732e" if space.get("wildfire") else "#4f7fb8" if space.get("flooded") else FILL[space["terrain"]]
         out.append(f'<polygon points="{pts}" fill="{fill}" stroke="#555" stroke-width="1"/>')
-        label = f"{space['name']} {space['terrain']}{space['region'] or ''}"
+        terrain = code(LAKE if space["terrain"] == "L" else TERRAIN_CODE[space["terrain"]])
+        label = f"{space['name']} {terrain}{space['region'] or ''}"
         out.append(f'<text x="{x:.1f}" y="{y - 26:.1f}" text-anchor="middle" fill="#222">{escape(label)}</text>')
         lines = []
         if space.get("camp"):
-            lines.append(("camp " + codes[space["camp"]], colours[space["camp"]]))
+            lines.append((f"{code(CAMP)} {codes[space['camp']]}", colours[space["camp"]]))
         for p, (w, f) in space.get("tribes", {}).items():
-            counts = " ".join(x for x in (f"{w}W" if w else "", f"{f}F" if f else "") if x)
-            lines.append((f"{codes[p]} {counts}", colours[p]))
+            lines.append((f"{codes[p]} {people(w, f)}", colours[p]))
         if space.get("animals"):
-            lines.append((" ".join(f"{len(v)}{SPECIES_CODE[s]}" for s, v in space["animals"].items()), "#000"))
-        marks = [w for k, w in (("crop", "crop"), ("lava", "lava")) if space.get(k)]
-        if space.get("crop") == "damaged":
-            marks = ["crop-" if m == "crop" else m for m in marks]
+            lines.append((" ".join(f"{len(v)}{code(SPECIES_CODE[s])}" for s, v in space["animals"].items()), "#000"))
+        marks = [code(MARK_CODE[k]).lower() + ("-" if space[k] == "damaged" else "")
+                 for k in ("crop", "lava") if space.get(k)]
         if marks:
             lines.append((" ".join(marks), "#5a3d00"))
         for i, (text, colour) in enumerate(lines[:4]):
