@@ -84,6 +84,14 @@ def database(request):
         yield url
 
 
+# -- the long tests first -------------------------------------------------------
+# tests/run runs a file a worker in the order collected (pytest-xdist, --dist loadfile
+# --no-loadscope-reorder): the files marked long (whole games, hundreds of bot games) go first,
+# so that no worker is left with one of them while the other has finished.
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
+
+
 # -- CI cannot go green by skipping -------------------------------------------
 # A skip hides a test that did not run. Under CI (.ci/run sets CI=true) every skip fails the
 # run unless its reason starts with one of these (none today: every server, browser and tool the

@@ -16,6 +16,8 @@ from pbem.db import migrate
 from pbem.models import Game, OutboundMail, Seat, Sheet, TurnRecord
 from pbem_world import PBEM, World, order_mail
 
+pytestmark = pytest.mark.long     # a whole game or a long run: scheduled first (tests/conftest.py)
+
 NOW = datetime(2026, 7, 1, 12, 0, tzinfo=timezone.utc)
 GAMES = 200
 

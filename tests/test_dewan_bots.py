@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine.dewan import RULESET, heuristic
 from engine.dewan.orders import Camp, Take
 from engine.dewan.simulate import play_game, run
 from engine.dice import SeededDice
+
+pytestmark = pytest.mark.long     # a whole game or a long run: scheduled first (tests/conftest.py)
 
 CONFIGS = [(players, scenario) for players in (2, 3, 4) for scenario in ("base", "trek")]
 

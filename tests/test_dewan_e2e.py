@@ -35,6 +35,8 @@ from engine.dewan.state import DRAFT, PLAY, State
 from pbem.models import Game, InboundMail, OutboundMail, Seat, TurnRecord
 from pbem_world import Mailbox, ServerWorld, flat, html_of, lines_over, order_mail, run_pass, text_of
 
+pytestmark = pytest.mark.long     # a whole game or a long run: scheduled first (tests/conftest.py)
+
 T0 = datetime(2026, 6, 1, 9, 0, tzinfo=timezone.utc)
 USERS = {"red": "ann", "blue": "bob", "green": "cy"}
 MAX_PASSES = 120                    # a guard: the games here take about 25 passes

@@ -39,6 +39,8 @@ from pbem.models import Game, InboundMail, Observer, OutboundMail, Press, Seat, 
 from pbem.intake import duplicate_count
 from pbem_world import World, order_mail, password_in, run_pass
 
+pytestmark = pytest.mark.long     # a whole game or a long run: scheduled first (tests/conftest.py)
+
 T0 = datetime(2026, 4, 1, 9, 0, tzinfo=timezone.utc)
 GAME, GM = "g", "gm@example.org"
 SEATS = {"red": "ann@example.org", "blue": "bob@example.org", "green": "cy@example.org"}

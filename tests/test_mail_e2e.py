@@ -9,11 +9,14 @@ import random
 import re
 from datetime import datetime, timedelta, timezone
 
+import pytest
 from sqlmodel import Session, select
 
 from engine import get_ruleset
 from pbem.models import Game, InboundMail, Seat, TurnRecord
 from pbem_world import ServerWorld, order_mail
+
+pytestmark = pytest.mark.long     # a whole game or a long run: scheduled first (tests/conftest.py)
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=timezone.utc)
 VALLEY = get_ruleset("valley")

@@ -16,6 +16,8 @@ from engine import get_ruleset
 from pbem.models import Game, GmLog, Observer, Seat
 from pbem_world import ServerWorld, order_mail, password_in, run_pass, text_of
 
+pytestmark = pytest.mark.long     # a whole game or a long run: scheduled first (tests/conftest.py)
+
 T0 = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
 VALLEY = get_ruleset("valley")
 ANN, BOB, CY, EVE, GM, WATCHER = (f"{u}@example.org" for u in ("ann", "bob", "cy", "eve", "gm", "watcher"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from click.testing import CliRunner
 
 from engine.stoneage import RULESET
@@ -14,6 +15,8 @@ from engine.stoneage.simulate import figures as simulated
 from engine.stoneage.simulate import play_game
 from engine.stoneage.state import State
 from pbem.cli import main
+
+pytestmark = pytest.mark.long     # a whole game or a long run: scheduled first (tests/conftest.py)
 
 SEATS = ["red", "blue", "green", "yellow"]
 

@@ -28,6 +28,7 @@ from datetime import datetime, timedelta, timezone
 from email.message import EmailMessage
 from email.utils import format_datetime
 
+import pytest
 from sqlmodel import Session, select
 
 from engine.contract import EndReason
@@ -35,6 +36,8 @@ from engine.stoneage import RULESET
 from pbem.clock import aware
 from pbem.models import Game, InboundMail, OutboundMail, Seat, TurnRecord
 from pbem_world import Mailbox, ServerWorld, flat, html_of, lines_over, order_mail, run_pass, text_of
+
+pytestmark = pytest.mark.long     # a whole game or a long run: scheduled first (tests/conftest.py)
 
 T0 = datetime(2026, 6, 1, 9, 0, tzinfo=timezone.utc)
 # seat -> (Dovecot user, the name the player signs with)

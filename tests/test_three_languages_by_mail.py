@@ -8,12 +8,15 @@ from __future__ import annotations
 import random
 from datetime import datetime, timedelta, timezone
 
+import pytest
 from sqlmodel import Session, select
 
 from engine.registry import get_ruleset
 from engine.valley import localwords
 from pbem.models import Game, Sheet
 from pbem_world import ServerWorld, order_mail, password_in, run_pass, text_of
+
+pytestmark = pytest.mark.long     # a whole game or a long run: scheduled first (tests/conftest.py)
 
 T0 = datetime(2026, 6, 1, 10, 0, tzinfo=timezone.utc)
 SEATS = {"red": "ann@example.org", "blue": "bob@example.org", "green": "cy@example.org"}

@@ -14,6 +14,8 @@ import json
 import random
 import re
 
+import pytest
+
 from engine import SeededDice, get_ruleset
 from engine.contract import Event
 from engine.valley.boards import BOARD_NAMES
@@ -23,6 +25,8 @@ from engine.valley.state import State
 from pbem.public import carried_out, public
 from pbem.presenters.valley.report import draw_maps, report as valley_report, visible, when
 from pbem.reports.render import render
+
+pytestmark = pytest.mark.long     # a whole game or a long run: scheduled first (tests/conftest.py)
 
 RULESET = get_ruleset("valley")
 SEATS = ["red", "blue", "green", "white"]
