@@ -115,6 +115,17 @@ class Notation:
         return {"notation": self.game, "text": self.text}
 
 
+class OrderLine(Notation):
+    """A line of a game's order language inside a message (a plan line quoted by an event):
+    ``str()`` is the English the engine reads; the mail layer shows it in the words the reader
+    writes (pbem.orderwords.shown)."""
+
+    __slots__ = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"order": self.game, "text": self.text}
+
+
 def stored(value: Any) -> Any:
     """A value in its stored form: messages, joins (and any value with a ``to_dict``, such as
     the mail layer's times) as dicts, the rest as it is."""

@@ -202,7 +202,8 @@ def _build_game(s: Session, folder: Path, game: Game, counts: dict[str, int],
         standings = presenter.standings(ruleset.view(current, None))
         rounds = sorted(by_round)
         series = _series(standings.charted, [by_round[r] for r in rounds], ruleset.players(current))
-        charts = [chart(column, by_seat, rounds) for column, by_seat in series.items()]
+        per = "turn" if steps.unit(game) == "turn" else "round"
+        charts = [chart(column, by_seat, rounds, per) for column, by_seat in series.items()]
     last = positions[-1] if positions else None
     summary = {"id": game.id, "status": game.status, "turn": game.turn_no,
                "label": last.label if last else "", "outcome": outcome, "players": seats,

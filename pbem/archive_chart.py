@@ -1,12 +1,12 @@
 """The archive's charts: one inline SVG line chart per charted column, a line
-per seat, one point per round.
+per seat, one point per round (a turn in Valley, whose players count turns).
 
 A chart has to read without colour too (printed in grey, or by someone who
 cannot tell red from green): each seat has a colour, a marker shape at each
 of its points and a dash pattern, and the legend shows all three beside the
 seat's name. Seats with the same figures are drawn a pixel or two apart,
 so no line hides another. The y axis has a few round-numbered ticks; the x
-axis is labelled by round. No script, no external resource: the page works from
+axis is labelled by round or turn. No script, no external resource: the page works from
 disk."""
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import math
 from html import escape
 from typing import Sequence
 
-from pbem.i18n import _
+from pbem.i18n import N_, _
 
 COLOURS = ["#c0392b", "#2563b0", "#2e8b3a", "#7d4fa0", "#b8860b", "#444444"]
 MARKERS = ["circle", "square", "triangle", "diamond", "triangle-down", "cross"]
@@ -62,10 +62,20 @@ def marker(shape: str, x: float, y: float, colour: str, tip: str = "") -> str:
     return f'<polygon class="marker" points="{points}" {paint}>{title}</polygon>'
 
 
-def chart(column: str, series: dict[str, list[int]], rounds: Sequence[int]) -> str:
+# What the x axis counts, as the game's players say it: Valley's turns, the others' rounds.
+# (the chart's title, the axis, a point's tip, the chart of a game not yet played)
+AXIS_WORDS = {
+    "round": (N_("{column} by round"), N_("round"), N_("{seat}, round {n}: {value}"), N_("no round played yet")),
+    "turn": (N_("{column} by turn"), N_("turn"), N_("{seat}, turn {n}: {value}"), N_("no turn played yet")),
+}
+
+
+def chart(column: str, series: dict[str, list[int]], rounds: Sequence[int], per: str = "round") -> str:
     """The chart of ``column``: ``series`` maps each seat, in seat order (the
-    order that gives each seat its style), to its figure at each of ``rounds``."""
-    title = _("{column} by round").format(column=_(column))
+    order that gives each seat its style), to its figure at each of ``rounds``;
+    ``per`` is "round" or "turn", what the players call one of them."""
+    title_words, axis_word, tip_words, empty_words = AXIS_WORDS[per]
+    title = _(title_words).format(column=_(column))
     names = list(series)
     legend = 44 + int(CHAR * max([len(n) for n in names] + [4]))
     width, bottom = LEFT + PLOT_WIDTH + 16 + legend, HEIGHT - BOTTOM
@@ -107,11 +117,11 @@ def chart(column: str, series: dict[str, list[int]], rounds: Sequence[int]) -> s
         if (len(rounds) - 1 - k) % every == 0:        # counted from the last round, always labelled
             out.append(f'<text class="tick" x="{x:.1f}" y="{bottom + 14}" text-anchor="middle">{r}</text>')
     out.append(f'<text class="axis-title" x="{LEFT + PLOT_WIDTH / 2:.1f}" y="{HEIGHT - 8}" '
-               f'text-anchor="middle">{escape(_("round"))}</text>')
+               f'text-anchor="middle">{escape(_(axis_word))}</text>')
     out.append('</g>')
     if not rounds:
         out.append(f'<text x="{LEFT + PLOT_WIDTH / 2:.1f}" y="{middle:.1f}" text-anchor="middle" '
-                   f'fill="#666">{escape(_("no round played yet"))}</text>')
+                   f'fill="#666">{escape(_(empty_words))}</text>')
     for i, (seat, values) in enumerate(series.items()):
         colour, shape, dash = style(i)
         nudge = (i - (len(names) - 1) / 2) * 2.6     # lines with the same figures drawn side by side
@@ -121,7 +131,7 @@ def chart(column: str, series: dict[str, list[int]], rounds: Sequence[int]) -> s
             dashing = f' stroke-dasharray="{dash}"' if dash else ""
             points = " ".join(f"{x:.1f},{y:.1f}" for x, y, _r, _v in at)
             out.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2"{dashing} points="{points}"/>')
-        out += [marker(shape, x, y, colour, f"{seat}, round {r}: {v}") for x, y, r, v in at]
+        out += [marker(shape, x, y, colour, _(tip_words).format(seat=seat, n=r, value=v)) for x, y, r, v in at]
         out.append('</g>')
     out.append(legend_box(names, LEFT + PLOT_WIDTH + 16))
     out.append("</svg>")

@@ -9,6 +9,7 @@ localwords module is shown as it stores its orders.
 """
 from __future__ import annotations
 
+import re
 import textwrap
 from functools import lru_cache
 from importlib import import_module
@@ -53,6 +54,28 @@ def notation(ruleset: str, text: str, lang: str | None = None) -> str:
     if words is None or lang == i18n.DEFAULT or not hasattr(words, "notation"):
         return text
     return str(words.notation(text, lang))
+
+
+# A placeholder, or a word of two letters or more with the digits that number it (card2): never a
+# space's or hex's name (F3) nor a count of tokens (2W), which only the order's place tells apart.
+_GRAMMAR_WORD = re.compile(r"<[^>]*>|\b([^\W\d_]{2,})(\d*)\b")
+
+
+def grammar(ruleset: str, text: str, lang: str | None = None) -> str:
+    """A line of an order's grammar ("PLACE <n> <location> [OR <n> <location> ...]") as the reader
+    writes it: each word of the game's order tables in ``lang``, the <placeholders> as they are."""
+    lang = lang or i18n.current()
+    words = _words(ruleset)
+    if words is None or lang == i18n.DEFAULT:
+        return text
+    tables = list(getattr(words, "ALL", {}).values())
+
+    def one(found: re.Match[str]) -> str:
+        word, number = found.group(1), found.group(2) or ""
+        if word is None:
+            return found.group(0)
+        return next((said for table in tables if (said := table.show(word, lang)) != word), word) + number
+    return _GRAMMAR_WORD.sub(one, text)
 
 
 def example(ruleset: str, order: str, why: str, column: int) -> str:

@@ -140,15 +140,15 @@ def chart_facts(svg) -> dict:
 
 
 def check_chart(facts: dict, seats: list[str], rounds: list[int], column: str,
-                 figures: dict[str, int]) -> None:
+                 figures: dict[str, int], per: str = "round") -> None:
     """A chart with real axes, a point a round per seat, seats told apart by
     colour, marker and dash, a legend that matches, and the figures right."""
-    assert facts["label"] == f"{column} by round"
+    assert facts["label"] == f"{column} by {per}"
     assert len(facts["y"]) >= 3 and facts["y"] == sorted(facts["y"]) and facts["y"][0] <= 0
     steps = {b - a for a, b in zip(facts["y"], facts["y"][1:])}
     assert len(steps) == 1, f"evenly spaced ticks: {facts['y']}"
     assert facts["x"] and set(facts["x"]) <= set(rounds) and facts["x"][-1] == rounds[-1]
-    assert facts["titles"] == [column, "round"]
+    assert facts["titles"] == [column, per]
     assert list(facts["series"]) == seats and list(facts["legend"]) == seats
     styles = [(x["shapes"].pop() if len(x["shapes"]) == 1 else None, x["dash"]) for x in facts["series"].values()]
     assert None not in [shape for shape, _dash in styles], "one marker shape a seat"
@@ -157,7 +157,7 @@ def check_chart(facts: dict, seats: list[str], rounds: list[int], column: str,
     assert len({x["colour"] for x in facts["series"].values()}) == len(seats)
     for (seat, line), (shape, dash) in zip(facts["series"].items(), styles):
         assert len(line["values"]) == len(rounds) and line["points"] == len(rounds), (seat, line)
-        assert line["values"][-1] == f"{seat}, round {rounds[-1]}: {figures[seat]}"
+        assert line["values"][-1] == f"{seat}, {per} {rounds[-1]}: {figures[seat]}"
         key = facts["legend"][seat]
         assert (key["name"], key["colour"], key["dash"], key["shape"]) == (seat, line["colour"], dash, shape)
 

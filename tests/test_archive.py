@@ -226,10 +226,10 @@ def test_the_charts_have_axes_markers_and_a_legend(site) -> None:
     final = presenter.standings(positions[-1][2])
     charts = list(page_tree((out / "valley-demo" / "index.html").read_text()).iter("svg"))
     charts = [c for c in charts if "chart" in (c.get("class") or "")]
-    assert [c.get("aria-label") for c in charts] == [f"{k} by round" for k in final.charted]
+    assert [c.get("aria-label") for c in charts] == [f"{k} by turn" for k in final.charted], "Valley counts turns"
     for svg, column in zip(charts, final.charted):
         at = final.columns.index(column)
-        check_chart(chart_facts(svg), SEATS, rounds, column, {s: f[at] for s, f in final.rows})
+        check_chart(chart_facts(svg), SEATS, rounds, column, {s: f[at] for s, f in final.rows}, "turn")
 
 
 def test_a_browser_draws_every_seat_in_the_chart(site, tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ from pbem.presenters.dewan import asciimap, svgmap
 from pbem.reports import png
 
 SEATS = ["red", "blue", "green", "yellow"]
-COLOURS = {"red": "#c0392b", "blue": "#2563b0", "green": "#2e8b3a", "yellow": "#b8860b"}
+COLOURS = {"red": "#c0392b", "blue": "#2563b0", "green": "#1f7a33", "yellow": "#8b6508"}
 CASES = [(s, n, seed) for s in SCENARIOS for n in PLAYERS for seed in (1, 7, 2026)]
 SVG = "{http://www.w3.org/2000/svg}"
 

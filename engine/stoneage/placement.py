@@ -19,7 +19,7 @@ from engine.stoneage.locations import (
 from engine.stoneage.orders import Place, Spot
 from engine.stoneage.policy import policy_of
 from engine.stoneage.state import State
-from engine.messages import Join, Msg, Plural
+from engine.messages import Join, Msg, OrderLine, Plural
 from engine.stoneage.texts import AND, place, said
 from engine.stoneage.texts import people as people_of
 
@@ -243,7 +243,7 @@ def _play_line(placing: Placing, number: int, line: Place, log: list[Event]) -> 
             return spot
         reasons.append(why)
     placing.st.plans[placing.seat].skipped.append(number)
-    log.append(said(PHASE, Msg("{line}: skipped, {reasons}.", line=str(line), reasons=Join(SEMICOLON, reasons)),
+    log.append(said(PHASE, Msg("{line}: skipped, {reasons}.", line=OrderLine("stoneage", str(line)), reasons=Join(SEMICOLON, reasons)),
                     to=placing.seat))
     return None
 

@@ -36,7 +36,7 @@ _logged: set[str] = set()
 _bases: OrderedDict[str, tuple[frozenset[str], Any]] = OrderedDict()   # a map's shapes: base words, base drawn
 _seen: OrderedDict[str, frozenset[str]] = OrderedDict()               # a map's shapes: the words all maps had
 _ELEMENTS = re.compile(r"(?:<(\w+)\b[^<>]*(?:/>|>[^<>]*</\1>))+\Z")  # whole elements, nothing nested
-_MAP = re.compile(r'<div>\s*(<svg\b.*?</svg>)\s*</div>', re.S)     # the templates' map: the first SVG
+_MAP = re.compile(r'<div(?: class="map")?>\s*(<svg\b.*?</svg>)\s*</div>', re.S)   # the templates' map: the first SVG
 _LABEL = re.compile(r'<svg\b[^>]*\baria-label="([^"<>]*)"')
 
 

@@ -29,8 +29,22 @@ def env() -> Environment:
     # How a page names the position at step N when its game gives no ``moment`` (pbem.archive
     # passes the game's own: "round N + 1" where a step is a round).
     made.globals["moment"] = turn_moment
+    made.globals["order_line"] = order_line
+    made.globals["order_example"] = order_example
     made.filters["paragraph"] = paragraph
     return made
+
+
+def order_line(ruleset: str, text: str) -> str:
+    """A reply template's order grammar in the words the reader writes (pbem.orderwords.grammar)."""
+    from pbem.orderwords import grammar          # orderwords reads this module's WIDTH
+    return grammar(ruleset, text)
+
+
+def order_example(ruleset: str, line: str) -> str:
+    """A whole order, as a report's example, in the words the reader writes (orderwords.shown)."""
+    from pbem.orderwords import shown
+    return shown(ruleset, line)
 
 
 def turn_moment(number: int) -> str:
@@ -86,6 +100,9 @@ def spoken(message: Any) -> str:
     if "notation" in message:                              # a stored engine.messages.Notation
         from pbem.orderwords import notation
         return notation(message["notation"], message["text"])
+    if "order" in message:                                 # a stored engine.messages.OrderLine
+        from pbem.orderwords import shown
+        return shown(message["order"], message["text"])
     if "join" in message:
         return spoken(message["join"]).join(spoken(item) for item in message["items"])
     values = {k: spoken(v) for k, v in message.get("values", {}).items()}

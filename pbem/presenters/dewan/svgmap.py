@@ -22,7 +22,7 @@ from pbem.presenters.dewan.asciimap import LETTER, SYMBOL_WORDS
 SIZE = 28.0                     # a hex's corner radius in SVG units
 PAD = 6.0
 FILL = {"F": "#6fa85a", "M": "#a89f94", "D": "#e3c47a", "P": "#c9dc8c", "W": "#6fa8dc", START: "#fbf3e0"}
-SYMBOL_FILL = {"artifact": "#8d5a2b", "pigment": "#c2412d", "crystal": "#2aa6b8"}
+SYMBOL_FILL = {"artifact": "#8d5a2b", "pigment": "#c2412d", "crystal": "#197a87"}
 BERRY = "#6a1b9a"
 FIRE = "#f06a1d"
 ROW = 18.0                      # a legend line's height

@@ -16,7 +16,8 @@ from pbem.presenters.dewan.svgmap import seat_letters
 # What a seat that sends nothing does (its reminder ends with it).
 IDLE = N_("Without a move from you by then, its default orders are played.")
 
-SEAT_COLOURS = ["#c0392b", "#2563b0", "#2e8b3a", "#b8860b"]
+# Each at least 4.5:1 against the white letter on a camp and the white of the page.
+SEAT_COLOURS = ["#c0392b", "#2563b0", "#1f7a33", "#8b6508"]
 BONUS = {"story": N_("a story tile"), "tuck": N_("a tuck"), "fire": N_("1 more fire and the last round")}
 
 

@@ -11,7 +11,7 @@ from engine.stoneage import texts as words
 from pbem.i18n import N_, _, ngettext
 from pbem.presenters import Maps, Report
 from pbem import i18n
-from pbem.orderwords import notation
+from pbem.orderwords import notation, shown
 from pbem.presenters.stoneage import village
 from engine.messages import Join, Msg
 from engine.stoneage.animaldata import ANIMALS
@@ -165,6 +165,7 @@ def _context(game: str, turn_no: int, seat: str | None, view: dict[str, Any],
     if prompt and view["options"].get("placement") != "live":
         prompt += _(". Add READY to the same mail and the round runs as soon as every plan is in; "
                     "without it, at the deadline.")
+    plan = [shown("stoneage", line) for line in view.get("plan") or []] if seat else []
     return {
         "game": game, "turn_no": turn_no, "seat": seat, "view": view, "when": when(view), "svg": svg,
         "village_lines": village_lines, "groups": groups, "boards": _boards(view, seat),
@@ -173,8 +174,7 @@ def _context(game: str, turn_no: int, seat: str | None, view: dict[str, Any],
         "cards": cards, "tops": tops, "card_lines": _wrapped(cards), "top_lines": _wrapped(tops),
         "wrapped_groups": [(t, _wrapped(texts)) for t, texts in groups],
         "prompt": prompt, "prompt_lines": _wrapped([prompt]) if prompt else [],
-        "plan": (view.get("plan") or []) if seat else [],
-        "plan_lines": _wrapped((view.get("plan") or []) if seat else []),
+        "plan": plan, "plan_lines": _wrapped(plan),
         "village": [(village.title(view, n), village.who(view, n)) for n in village.places(view)],
         "result": result(view), "fitted": fitted,
         # Plan mode: a step is a round, and the report is numbered by its round (pbem.steps.counted).

@@ -1,0 +1,109 @@
+"""Every label on every game's map reads against what it is drawn on: WCAG's 4.5:1 for text,
+measured on the SVG each report and the archive carry (the PNG is drawn from it), for maps of
+positions well into a game (with the Valley's fires and floods, where labels sit on orange and
+blue). Where a label sits is found as a browser would: the last shape drawn under its anchor."""
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+from typing import Callable
+
+import pytest
+
+from engine import SeededDice, get_ruleset
+from pbem.presenters import get_presenter
+
+Inside = Callable[[float, float], bool]
+
+
+def _luminance(colour: str) -> float:
+    colour = colour.lstrip("#")
+    if len(colour) == 3:
+        colour = "".join(c * 2 for c in colour)
+    channels = [int(colour[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    r, g, b = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(one: str, two: str) -> float:
+    high, low = sorted([_luminance(one), _luminance(two)], reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def _shape(tag: str, el: ET.Element) -> Inside | None:
+    f = lambda name: float(el.get(name, "0"))  # noqa: E731
+    if tag == "rect":
+        x, y, w, h = f("x"), f("y"), f("width"), f("height")
+        return lambda px, py: x <= px <= x + w and y <= py <= y + h
+    if tag == "circle":
+        cx, cy, r = f("cx"), f("cy"), f("r")
+        return lambda px, py: (px - cx) ** 2 + (py - cy) ** 2 <= r * r
+    if tag == "polygon":
+        pts = [tuple(map(float, p.split(","))) for p in el.get("points", "").split()]
+
+        def inside(px: float, py: float) -> bool:
+            hit = False
+            for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1]):
+                if (y1 > py) != (y2 > py) and px < x1 + (py - y1) * (x2 - x1) / (y2 - y1):
+                    hit = not hit
+            return hit
+        return inside
+    return None
+
+
+def labels(svg: str) -> list[tuple[str, str, str]]:
+    """(text, its colour, the colour under its middle) for every label of the map."""
+    shapes: list[tuple[Inside, str]] = []
+    found = []
+    for el in ET.fromstring(svg).iter():
+        tag = el.tag.rsplit("}", 1)[-1]
+        fill = el.get("fill", "")
+        inside = _shape(tag, el)
+        if inside and fill.startswith("#") and el.get("fill-opacity") in (None, "1"):
+            shapes.append((inside, fill))
+        if tag == "text":
+            size = float(el.get("font-size", "10"))
+            x, y = float(el.get("x", "0")), float(el.get("y", "0")) - size * 0.35
+            under = next((colour for inside, colour in reversed(shapes) if inside(x, y)), "#ffffff")
+            found.append(("".join(el.itertext()), el.get("fill", "#000000"), under))
+    return found
+
+
+def _played(ruleset_name: str, players: int, steps: int, seed: int) -> dict:
+    ruleset = get_ruleset(ruleset_name)
+    seats = ["red", "blue", "green", "white"][:players]
+    state = ruleset.new_game(seats, {}, seed)
+    rng = random.Random(seed)
+    for n in range(steps):
+        if ruleset.outcome(state) is not None:
+            break
+        sheets = {p: ruleset.bot_orders(state, p, rng) for p in ruleset.awaiting(state)}
+        state = ruleset.resolve(state, sheets, SeededDice(f"contrast-{seed}-{n}")).state
+    return ruleset.view(state, None)
+
+
+def _valley_with_fire_and_flood() -> dict:
+    view = _played("valley", 4, 8, 5)
+    land = [s for s in view["spaces"] if s["terrain"] != "L"]
+    for space, mark in zip(land, ("wildfire", "flooded", "lava")):
+        space[mark] = True
+        space.setdefault("tribes", {})["red"] = [2, 1]
+        space.setdefault("animals", {})["bear"] = [1]
+    return view
+
+
+MAPS = {
+    "valley": _valley_with_fire_and_flood,
+    "stoneage": lambda: _played("stoneage", 4, 3, 7),
+    "dewan": lambda: _played("dewan", 4, 14, 9),
+}
+
+
+@pytest.mark.parametrize("game", sorted(MAPS))
+def test_every_label_on_the_map_has_4_5_to_1(game: str) -> None:
+    svg = get_presenter(game).maps(MAPS[game]()).svg
+    found = labels(svg)
+    assert len(found) > 10, found
+    faint = [(text, colour, under, round(contrast(colour, under), 2)) for text, colour, under in found
+             if contrast(colour, under) < 4.5]
+    assert not faint, faint
