@@ -69,21 +69,26 @@ def labels(svg: str) -> list[tuple[str, str, str]]:
     return found
 
 
-def _played(ruleset_name: str, players: int, steps: int, seed: int) -> dict:
-    ruleset = get_ruleset(ruleset_name)
-    seats = ["red", "blue", "green", "white"][:players]
-    state = ruleset.new_game(seats, {}, seed)
+# game -> (seats, steps played by the bots, seed): positions well into each game
+PLAYED = {"valley": (4, 8, 5), "stoneage": (4, 3, 7), "dewan": (4, 14, 9)}
+
+
+def played_view(game: str, seat: str | None = None) -> dict:
+    """The view of ``seat`` (None: the public one) after the bots played the steps of PLAYED."""
+    players, steps, seed = PLAYED[game]
+    ruleset = get_ruleset(game)
+    state = ruleset.new_game(["red", "blue", "green", "white"][:players], {}, seed)
     rng = random.Random(seed)
     for n in range(steps):
         if ruleset.outcome(state) is not None:
             break
         sheets = {p: ruleset.bot_orders(state, p, rng) for p in ruleset.awaiting(state)}
         state = ruleset.resolve(state, sheets, SeededDice(f"contrast-{seed}-{n}")).state
-    return ruleset.view(state, None)
+    return ruleset.view(state, seat)
 
 
 def _valley_with_fire_and_flood() -> dict:
-    view = _played("valley", 4, 8, 5)
+    view = played_view("valley")
     land = [s for s in view["spaces"] if s["terrain"] != "L"]
     for space, mark in zip(land, ("wildfire", "flooded", "lava")):
         space[mark] = True
@@ -92,11 +97,8 @@ def _valley_with_fire_and_flood() -> dict:
     return view
 
 
-MAPS = {
-    "valley": _valley_with_fire_and_flood,
-    "stoneage": lambda: _played("stoneage", 4, 3, 7),
-    "dewan": lambda: _played("dewan", 4, 14, 9),
-}
+MAPS = {"valley": _valley_with_fire_and_flood, "stoneage": lambda: played_view("stoneage"),
+        "dewan": lambda: played_view("dewan")}
 
 
 @pytest.mark.parametrize("game", sorted(MAPS))

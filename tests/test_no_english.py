@@ -11,16 +11,19 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+from engine.valley.fatecards import FATE
+
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
 WORD = re.compile(r"[^\W\d_][^\W\d_']+")
-# Names, not words: the seats and games, the marker lines that let a report sent back be skipped, the
-# order language's card names (PLAY raft), and the English that the tests' fixed deadline keeps.
+# Names, not words: the seats and games, the marker lines that let a report sent back be skipped,
+# the English that the tests' fixed deadline keeps, the GM's commands, and the order language's
+# card names (PLAY raft).
 ALLOWED = {
     "red", "blue", "green", "white", "yellow", "pbem", "report", "end", "of", "valley",
-    "raft", "forced", "march", "stored", "meat", "fertility", "spear",
     "mon", "may",
-}
+    "process",                      # the GM's PROCESS NOW, a command of the GM's (HELP's last lines)
+} | {part for card in FATE for part in card.split("_")}     # Valley's cards in PLAY lines: raft, scouts
 
 
 @lru_cache(maxsize=None)
@@ -51,3 +54,20 @@ def test_a_translated_report_has_no_english_word(path: Path) -> None:
     lang = path.name.split(".")[-2]
     leaks = sorted({w for w in WORD.findall(_reader_text(path)) if w.lower() in english_only(lang)})
     assert not leaks, f"{path.name}: {leaks}"
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+@pytest.mark.parametrize("game", ["valley", "stoneage", "dewan"])
+def test_help_for_a_seat_in_play_has_no_english_word(game: str, lang: str) -> None:
+    """HELP as a seat in the middle of a game reads it: the commands, then the game's own lines
+    for its position (its orders, with examples on its board)."""
+    from pbem import i18n
+    from pbem.commands import help_text
+    from pbem.presenters import get_presenter
+    from test_map_contrast import played_view
+
+    view = played_view(game, "red")
+    with i18n.speaking(lang):
+        text = help_text("pbem@example.org", get_presenter(game).help_lines(view))
+    leaks = sorted({w for w in WORD.findall(text) if w.lower() in english_only(lang)})
+    assert not leaks, (leaks, text)

@@ -24,7 +24,7 @@ from engine.stoneage.locations import (
 )
 from pbem import i18n
 from pbem.i18n import N_, _
-from pbem.orderwords import example, notation
+from pbem.orderwords import example, notation, shown
 from pbem.reports.render import spoken
 
 WIDTH = 72
@@ -215,5 +215,5 @@ def help_lines(view: dict[str, Any]) -> list[str]:
         lines += examples(view, {**_START, "free": 5 if view["stage"] == "placement" else 0})
     if view.get("plan"):
         lines.append(_("Your kept orders:"))
-        lines += [f"  {line}" for line in view["plan"]]
+        lines += [f"  {shown('stoneage', line)}" for line in view["plan"]]
     return lines

@@ -145,7 +145,8 @@ def card_line(card_id: str) -> str:
 
 def usage(card: Any) -> str:
     """"PLAY raft <tokens> <path>", the arguments in the reader's words."""
-    return f"PLAY {card.id} {_(card.args)}" if card.args else f"PLAY {card.id}"
+    play = orderwords.grammar("valley", "PLAY")
+    return f"{play} {card.id} {_(card.args)}" if card.args else f"{play} {card.id}"
 
 
 def _hand(view: dict[str, Any], seat: str | None, events: list[Event | dict]) -> tuple[list[str], bool]:
