@@ -50,8 +50,9 @@ def render(view: dict[str, Any]) -> str:
     colours = {p: SEAT_COLOURS[i % len(SEAT_COLOURS)] for i, p in enumerate(view["players"])}
     legend = _legend(board_height, width, codes, colours)
     height = board_height + LEGEND_LINE * len(legend) + 6
+    label = escape(_("the valley's board"), quote=True)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
-           f'width="{width:.0f}" height="{height:.0f}" role="img" aria-label="board map" '
+           f'width="{width:.0f}" height="{height:.0f}" role="img" aria-label="{label}" '
            'font-family="sans-serif" font-size="10">']
     for space in spaces:
         x, y = centres[space["name"]]
