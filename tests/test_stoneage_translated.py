@@ -287,3 +287,29 @@ def test_the_answers_first_line_asks_in_the_readers_language(lang: str, asks: st
     """pbem.handler.asked_now: the game's question from its prompt message, and its frame."""
     st = RULESET.new_game(["red", "blue", "green"], {}, 1)
     assert asked_first(RULESET, st, "s", "red", lang).startswith(asks)
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_events_quote_a_seats_lines_in_its_order_words(lang: str) -> None:
+    """The note of the orders kept, a line placed, placed instead and skipped: each quotes the
+    seat's line as the reader writes it, and the English log keeps the English line."""
+    state = RULESET.new_game(["red", "blue"], {}, 1)
+    sheets = {"red": RULESET.parse_orders(state, "red", "PLACE 2 hut\nPLACE 1 field OR 2 forest\nPLACE 5 forest"),
+              "blue": RULESET.parse_orders(state, "blue", "PLACE 1 field")}      # blue places first
+    events = [e for e in RULESET.resolve(state, sheets, SeededDice("quoted")).events if e.to == "red"]
+    english = [event_text(e) for e in events]
+    assert english[0] == "Orders kept for round 1: PLACE 2 hut; PLACE 1 field OR 2 forest; PLACE 5 forest."
+    assert any(t.startswith("PLACE 2 hut: placed 2") for t in english)
+    assert any(t.startswith("PLACE 1 field OR 2 forest: ") and t.endswith("instead.") for t in english)
+    assert any(t.startswith("PLACE 5 forest: skipped") for t in english)
+    with i18n.speaking(lang):
+        said = [event_text(e) for e in events]
+    place, hut, field, forest = {"fr": ("PLACER", "hutte", "champ", "forêt"),
+                                 "es": ("COLOCAR", "cabaña", "campo", "bosque")}[lang]
+    joiner = {"fr": "OU", "es": "O"}[lang]
+    assert f"{place} 2 {hut}; {place} 1 {field} {joiner} 2 {forest}; {place} 5 {forest}" in \
+        said[0].replace("\u00a0;", ";")
+    assert any(t.startswith(f"{place} 2 {hut}") for t in said)
+    assert any(t.startswith(f"{place} 1 {field} {joiner} 2 {forest}") for t in said)
+    assert any(t.startswith(f"{place} 5 {forest}") for t in said)
+    assert not any("PLACE " in t for t in said)

@@ -25,7 +25,7 @@ from engine.stoneage import view as views
 from engine.stoneage.placement import legal
 from engine.stoneage.policy import keep, place_lines_left
 from engine.stoneage.state import Stage, State
-from engine.messages import Join, Msg
+from engine.messages import Join, Msg, OrderLine
 from engine.stoneage.texts import said
 
 
@@ -119,7 +119,7 @@ class StoneAgeRuleset:
         for seat in st.players:
             if seat in sheets:
                 plan = keep(st, seat, sheets[seat])
-                shown = Join(Msg("; "), plan.lines) if plan.lines else ""
+                shown = Join(Msg("; "), [OrderLine("stoneage", line) for line in plan.lines]) if plan.lines else ""
                 log.append(said("plan", kept_message(seat in awaited, st.round, shown), to=seat))
         st.step += 1
         answered = frozenset(awaited & set(sheets)) if rounds.live(st) else frozenset()

@@ -229,21 +229,22 @@ def _choose(placing: Placing, log: list[Event], fresh: bool, live: bool) -> Spot
 def _play_line(placing: Placing, number: int, line: Place, log: list[Event]) -> Spot | None:
     """The line's first legal alternative, logged with why the earlier ones were not."""
     reasons: list = []
+    quoted = OrderLine("stoneage", str(line))        # shown in the reader's order words
     for spot in line.choices:
         why = placing.why_not(spot)
         if not why:
             if reasons:
                 message = Plural("{line}: {reasons}: placed {n} on {place} instead.",
-                                 "{line}: {reasons}: placed {n} on {place} instead.", spot.people, line=str(line),
+                                 "{line}: {reasons}: placed {n} on {place} instead.", spot.people, line=quoted,
                                  reasons=Join(SEMICOLON, reasons), n=spot.people, place=place(spot.location))
             else:
                 message = Plural("{line}: placed {n} on {place}.", "{line}: placed {n} on {place}.", spot.people,
-                                 line=str(line), n=spot.people, place=place(spot.location))
+                                 line=quoted, n=spot.people, place=place(spot.location))
             log.append(said(PHASE, message, to=placing.seat))
             return spot
         reasons.append(why)
     placing.st.plans[placing.seat].skipped.append(number)
-    log.append(said(PHASE, Msg("{line}: skipped, {reasons}.", line=OrderLine("stoneage", str(line)), reasons=Join(SEMICOLON, reasons)),
+    log.append(said(PHASE, Msg("{line}: skipped, {reasons}.", line=quoted, reasons=Join(SEMICOLON, reasons)),
                     to=placing.seat))
     return None
 
