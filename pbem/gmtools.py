@@ -260,12 +260,14 @@ def vacation(s: Session, game: Game, seat: Seat, arg: str, who: str, now: dateti
         return " ".join([
             ngettext("You are away for {turns} turn, up to turn {until}: your default orders are played and "
                      "no turn counts as missed.", "You are away for {turns} turns, up to turn {until}: your "
-                     "default orders are played and no turn counts as missed.", turns).format(turns=turns, until=seat.away_until),
+                     "default orders are played and no turn counts as missed.", turns).format(
+                turns=turns, until=seat.away_until),
             ngettext("{left} turn of vacation left.", "{left} turns of vacation left.", left - turns).format(
                 left=left - turns),
             _("VACATION OFF ends it early.")])
     return (f"{seat.name} is away for {turns} turn(s), up to turn {seat.away_until}: its default orders are "
-            f"played and no turn counts as missed. {left - turns} turn(s) of vacation left. VACATION OFF ends it early.")
+            f"played and no turn counts as missed. {left - turns} turn(s) of vacation left. "
+            "VACATION OFF ends it early.")
 
 
 # GM actions whose tool writes its own GM log line, and those that mail the

@@ -300,11 +300,15 @@ document.documentElement.setAttribute("data-layout", JSON.stringify({
 
 
 def rgb(text: str) -> tuple[int, ...]:
+    """A CSS colour as (red, green, blue): rgb(r, g, b), #rrggbb or #rgb."""
+    if text.startswith("#"):
+        digits = text[1:] if len(text) == 7 else "".join(c * 2 for c in text[1:])
+        return tuple(int(digits[i:i + 2], 16) for i in (0, 2, 4))
     return tuple(int(x) for x in re.findall(r"\d+", text)[:3])
 
 
 def contrast(one: str, two: str) -> float:
-    """The WCAG contrast ratio of two CSS rgb() colours."""
+    """The WCAG contrast ratio of two CSS colours (rgb() or hexadecimal)."""
     def luminance(rgb: tuple[int, ...]) -> float:
         c = [v / 255 for v in rgb]
         c = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in c]

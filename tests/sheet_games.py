@@ -1,5 +1,6 @@
 """A position of each game to read order sheets against, and a mail to carry them: what the
-tests of parse time and line numbers (test_parse_time.py, test_sheet_limits.py) share."""
+tests of parse time and line numbers (test_parse_time.py, test_sheet_limits.py) share, and the
+bots' play that makes such positions (test_map_contrast.py)."""
 from __future__ import annotations
 
 import functools
@@ -16,6 +17,17 @@ GAMES = ("valley", "stoneage", "stoneage-live", "dewan")
 SIGNON = "SIGNON g red pw"
 
 
+def bots_play(ruleset: Ruleset, state: Any, steps: int, rng: random.Random, dice: str) -> Any:
+    """``state`` after the bots played up to ``steps`` steps (fewer when the game ends), the
+    dice of step n seeded with ``dice`` and n."""
+    for step in range(steps):
+        if ruleset.outcome(state) is not None:
+            break
+        sheets = {p: ruleset.bot_orders(state, p, rng) for p in ruleset.awaiting(state)}
+        state = ruleset.resolve(state, sheets, SeededDice(f"{dice}{step}")).state
+    return state
+
+
 @functools.cache
 def position(game: str) -> tuple[Ruleset, Any, str]:
     """The ruleset, a position a few steps into a bot game, and a seat whose sheet is read
@@ -26,11 +38,8 @@ def position(game: str) -> tuple[Ruleset, Any, str]:
     if name == "stoneage":
         options = {"mammoth_herd": True, "merchant": True, "harsh_winter": True, "igloos": True}
         options.update({"placement": "live"} if game.endswith("live") else {})
-    state = ruleset.new_game(["red", "blue", "green"], options, 3)
-    rng = random.Random(1)
-    for step in range(3 if name != "stoneage" else 0):
-        sheets = {p: ruleset.bot_orders(state, p, rng) for p in ruleset.awaiting(state)}
-        state = ruleset.resolve(state, sheets, SeededDice(f"{game}/{step}")).state
+    state = bots_play(ruleset, ruleset.new_game(["red", "blue", "green"], options, 3),
+                      3 if name != "stoneage" else 0, random.Random(1), f"{game}/")
     awaited = sorted(ruleset.awaiting(state))
     seat = next(p for p in ("red", "blue", "green") if p not in awaited) if name == "dewan" else awaited[0]
     return ruleset, state, seat

@@ -10,24 +10,12 @@ from typing import Callable
 
 import pytest
 
-from engine import SeededDice, get_ruleset
+from archive_pages import contrast
+from engine import get_ruleset
 from pbem.presenters import get_presenter
+from sheet_games import bots_play
 
 Inside = Callable[[float, float], bool]
-
-
-def _luminance(colour: str) -> float:
-    colour = colour.lstrip("#")
-    if len(colour) == 3:
-        colour = "".join(c * 2 for c in colour)
-    channels = [int(colour[i:i + 2], 16) / 255 for i in (0, 2, 4)]
-    r, g, b = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(one: str, two: str) -> float:
-    high, low = sorted([_luminance(one), _luminance(two)], reverse=True)
-    return (high + 0.05) / (low + 0.05)
 
 
 def _shape(tag: str, el: ET.Element) -> Inside | None:
@@ -78,12 +66,7 @@ def played_view(game: str, seat: str | None = None) -> dict:
     players, steps, seed = PLAYED[game]
     ruleset = get_ruleset(game)
     state = ruleset.new_game(["red", "blue", "green", "white"][:players], {}, seed)
-    rng = random.Random(seed)
-    for n in range(steps):
-        if ruleset.outcome(state) is not None:
-            break
-        sheets = {p: ruleset.bot_orders(state, p, rng) for p in ruleset.awaiting(state)}
-        state = ruleset.resolve(state, sheets, SeededDice(f"contrast-{seed}-{n}")).state
+    state = bots_play(ruleset, state, steps, random.Random(seed), f"contrast-{seed}-")
     return ruleset.view(state, seat)
 
 

@@ -18,8 +18,7 @@ from pbem.i18n import N_, _
 
 WIDTH = 10
 HEIGHT = 4
-# The map's short codes, in the reader's language: each message is "map|" and the code, so that
-# a translator gives the code its own letters (the legend, translated alike, names them).
+# The map's short codes, each a message "map|<code>" so that a translator gives it its own letters.
 # Translators: a short code on Valley's text map (after "map|"), named by the legend: a terrain
 # letter, an animal in two letters, a marker up to 7 letters, the lake up to 5.
 SPECIES_CODE = {"mammoth": N_("map|ma"), "rhino": N_("map|rh"), "bison": N_("map|bi"), "bear": N_("map|be"),
@@ -65,10 +64,10 @@ def _cell(space: dict[str, Any], codes: dict[str, str]) -> list[str]:
     return [head, tribes, *_two_lines(animals, marks)]
 
 
-def people(warriors: int, females: int, between: str = " ") -> str:
-    """A tribe's tokens as its orders count them, in the reader's letters: "3W 2F" ("3G 2F" in
-    French, "3G 2M" in Spanish), "2W" or "1F"."""
-    lang = i18n.current()
+def people(warriors: int, females: int, between: str = " ", lang: str | None = None) -> str:
+    """A tribe's tokens as its orders count them, in the reader's letters (``lang``'s when
+    given): "3W 2F" ("3G 2F" in French, "3G 2M" in Spanish), "2W" or "1F"."""
+    lang = lang or i18n.current()
     return between.join(f"{n}{TOKENS.show(letter, lang)}" for n, letter in ((warriors, "W"), (females, "F"))
                         if n)
 

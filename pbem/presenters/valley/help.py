@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.valley import hexgrid
 from engine.valley.fatecards import FATE
+from pbem import i18n
 from pbem.i18n import N_, _
 from pbem.orderwords import example, shown
 from pbem.presenters.valley.asciimap import people
@@ -95,29 +96,25 @@ def _line(order: str, why: str) -> str:
     return example("valley", order, why, 26)
 
 
-def _in_words(group: str) -> str:
-    """A group such as "1W 1F" in the reader's token letters, as the order beside it says it."""
-    counts = {part[-1]: int(part[:-1]) for part in group.split()}
-    return people(counts.get("W", 0), counts.get("F", 0))
-
-
-def _group(m: _Map, name: str, most: int) -> str:
-    """Tokens of the seat on ``name`` that may leave (enough stay with the animals and enemies)."""
+def _group(m: _Map, name: str, most: int) -> tuple[int, int]:
+    """Warriors and females of the seat on ``name`` that may leave (enough stay with the animals
+    and enemies): (0, 0) when none may."""
     w, f = m.mine(name)
     spare = w + f - m.others(name)
     if spare >= 2 and w and f and most >= 2:
-        return "1W 1F"
+        return 1, 1
     if spare >= 1:
-        return "1W" if w else "1F"
-    return ""
+        return (1, 0) if w else (0, 1)
+    return 0, 0
 
 
-def _move(m: _Map, mine: list[str], steps: int = 2, rivers: bool = False) -> tuple[str, list[str]] | None:
+def _move(m: _Map, mine: list[str], steps: int = 2,
+          rivers: bool = False) -> tuple[tuple[int, int], list[str]] | None:
     """The longest path a group of the seat may take, and the group."""
-    best: tuple[str, list[str]] | None = None
+    best: tuple[tuple[int, int], list[str]] | None = None
     for name in mine:
         group = _group(m, name, 2)
-        paths = m.paths(name, steps, rivers) if group else []
+        paths = m.paths(name, steps, rivers) if any(group) else []
         if paths and (best is None or _rank(m, paths[0]) < _rank(m, best[1])):
             best = (group, paths[0])
     return best
@@ -136,7 +133,8 @@ def _play(m: _Map, view: dict[str, Any], card_id: str, mine: list[str], camps: l
         found = _move(m, mine, 3 if card_id == "forced_march" else 2, rivers=card_id == "raft")
         if found is None:
             return ""
-        return _line(f"PLAY {card_id} {found[0]} {'-'.join(found[1])}", _("{card}: a move").format(card=_(card.name)))
+        return _line(f"PLAY {card_id} {people(*found[0], lang=i18n.DEFAULT)} {'-'.join(found[1])}",
+                     _("{card}: a move").format(card=_(card.name)))
     if not card.args:
         return _line(f"PLAY {card_id}", _(card.name))
     if card_id == "lure":
@@ -192,11 +190,11 @@ def _turn(m: _Map, view: dict[str, Any], tribe: dict[str, Any]) -> list[str]:
     lines: list[str] = []
     found = _move(m, mine)
     if found:
-        group, path = found
+        (w, f), path = found
         why = (_("{tokens} from {start} to {end} (a fight there)") if m.others(path[-1]) else
                _("{tokens} from {start} to {end}"))
-        lines.append(_line(f"MOVE {group} {'-'.join(path)}", why.format(tokens=_in_words(group), start=path[0],
-                                                                                end=path[-1])))
+        lines.append(_line(f"MOVE {people(w, f, lang=i18n.DEFAULT)} {'-'.join(path)}",
+                           why.format(tokens=people(w, f), start=path[0], end=path[-1])))
     spot = next((n for n in mine if all(m.mine(n)) and not m.on[n].get("camp") and not m.others(n)), None)
     if spot and len(camps) < 5:
         lines.append(_line(f"CAMP {spot}", _("a warrior and a female stay and camp")))
