@@ -105,7 +105,7 @@ def test_the_report_shows_jewels_levels_and_the_jewel_slot() -> None:
         board = st.board(seat)
         assert f"jewels {board.jewels}, merchant level {board.merchant}" in out.text
         assert f"jewels {board.jewels}, merchant level {board.merchant}" in out.html
-    assert "jewelcard (3 jewels" in out.text and "jewel slot (" in out.text     # the offer and the village
+    assert "jewelcard (3 jewels" in out.text and "jewel slot, 3 jewels" in out.html     # the offer, in words and drawn
     assert "Merchant: 2 people there" in out.text
     helped = "\n".join(help_lines(RULESET.view(st, "red")))
     assert "HUNT JEWELS 1" in helped and "TRADE 1 wood FOR 1 clay" in helped

@@ -106,7 +106,7 @@ _SAME = {"Stone", "Age", "igloo", "igloos", "art", "transport", "agriculture", "
          "BONUS", "EXTRA", "IGLOO", "TRADE", "FOR", "HUNT", "JEWELS", "TOP", "READY", "OR", "ONE", "ALL",
          "PENALTY", "wood", "clay", "stone", "gold", "food", "tool", "field", "buildingN", "jewelcard", "wolf",
          "boar", "bear", "tiger", "hunt", "forest", "quarry", "river", "toolmaker", "hut", "merchant", "tools",
-         "docs", "orders", "stoneage", "MJ", "UTC", "mai", "lun", "tour", "pas", "total"}
+         "docs", "orders", "stoneage", "MJ", "UTC", "mai", "lun", "tour", "pas", "total", "points"}
 _ID = re.compile(r"^([A-Z]\d{2}|V\d{2}|card\d|building\d|M\d{2})$")
 
 
@@ -188,11 +188,13 @@ def test_the_prompt_is_a_message_and_the_report_asks_in_the_readers_language(lan
     assert str(Markup.escape(asked)) in html
 
 
-@pytest.mark.parametrize("lang, title", [("fr", "Le village"), ("es", "El poblado"), ("en", "The village")])
-def test_the_reports_parts_are_titled_in_the_readers_language(lang: str, title: str) -> None:
+@pytest.mark.parametrize("lang, title, played", [("fr", "Le village", "jouée (qui se tenait où"),
+                                                 ("es", "El poblado", "tal como se jugó (quién estuvo dónde"),
+                                                 ("en", "The village", "as played (who stood where")])
+def test_the_reports_parts_are_titled_in_the_readers_language(lang: str, title: str, played: str) -> None:
     st, events = POSITIONS[2]
     _, text, html = _reports(st, events, st.players[0], lang)
-    assert title in text and title in html
+    assert title in html and played in text and played in html
 
 
 @pytest.mark.parametrize("form", ["txt", "html"])

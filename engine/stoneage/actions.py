@@ -10,7 +10,7 @@ from engine.contract import Event
 from engine.messages import Msg
 from engine.stoneage.texts import place, said
 from engine.dice import Dice
-from engine.stoneage import animals, merchant, purchase, taming
+from engine.stoneage import animals, merchant, played, purchase, taming
 from engine.stoneage.animaldata import BY_NAME as ANIMALS
 from engine.stoneage.cardeffects import raise_agriculture
 from engine.stoneage.locations import LOCATIONS, Kind
@@ -44,8 +44,10 @@ def act(st: State, seat: str, dice: Dice, log: list[Event]) -> None:
             log.append(said(PHASE, Msg("BUY {where}: not bought, the line bought at {other} first.",
                                        where=place(location), other=place(bought[group])), to=seat))
             continue
+        before = played.counts(board)
         if resolve_location(st, seat, location, people, policy, dice, log) and group:
             bought[group] = location
+        played.record(st, seat, location, before)
 
 
 def resolve_location(st: State, seat: str, location: str, people: int, policy: Policy, dice: Dice,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.contract import Event
 from engine.dice import Dice
-from engine.stoneage import actions, feeding, placement, roundend, taming
+from engine.stoneage import actions, feeding, placement, played, roundend, taming
 from engine.stoneage.state import Stage, State
 
 
@@ -27,6 +27,7 @@ def run_stage(st: State, dice: Dice, log: list[Event], answered: frozenset[str] 
     if st.stage is Stage.PLACEMENT:
         if not placement.run(st, log, answered, live(st)):
             return False
+        played.start(st)
         st.stage = Stage.ACTIONS
     elif st.stage is Stage.ACTIONS:
         if not actions.run(st, dice, log):

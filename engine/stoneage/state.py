@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.stoneage.goods import GOODS, RESOURCES, Good
 from engine.stoneage.herd import TILES as HERD_TILES
+from engine.stoneage.played import Played
 
 FORMAT_VERSION = 1
 PEOPLE_PER_COLOUR = 10      # people a seat can ever own; the rest wait in the supply
@@ -211,6 +212,7 @@ class State:
     plans: dict[str, Plan] = field(default_factory=dict)
     winners: list[str] | None = None
     reason: str = ""
+    played: Played | None = None         # the round last played, for the reports (engine.stoneage.played)
 
     # -- asking ------------------------------------------------------------
     def board(self, seat: str) -> PlayerBoard:
@@ -258,6 +260,8 @@ class State:
             out["animals"] = list(self.animals)
         if self.jewel_card:
             out["jewel_card"] = self.jewel_card
+        if self.played is not None:
+            out["played"] = self.played.to_dict()
         return out
 
     @classmethod
@@ -274,7 +278,8 @@ class State:
             civ_deck=list(d["civ_deck"]), buildings=[list(s) for s in d["buildings"]],
             herd=Herd.from_dict(d["herd"]) if "herd" in d else None, animals=list(d.get("animals", [])),
             jewel_card=d.get("jewel_card", ""), plans={p: Plan.from_dict(v) for p, v in d["plans"].items()},
-            winners=None if d["winners"] is None else list(d["winners"]), reason=d["reason"])
+            winners=None if d["winners"] is None else list(d["winners"]), reason=d["reason"],
+            played=Played.from_dict(d["played"]) if "played" in d else None)
 
     def to_json(self) -> str:
         """Canonical JSON: sorted keys, no spaces, ``placed`` in the order placed."""
@@ -295,4 +300,5 @@ class State:
             buildings=[list(s) for s in self.buildings],
             herd=self.herd.copy() if self.herd is not None else None, animals=list(self.animals),
             jewel_card=self.jewel_card, plans={p: plan.copy() for p, plan in self.plans.items()},
-            winners=None if self.winners is None else list(self.winners), reason=self.reason)
+            winners=None if self.winners is None else list(self.winners), reason=self.reason,
+            played=self.played.copy() if self.played is not None else None)

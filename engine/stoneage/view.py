@@ -106,6 +106,7 @@ def view(st: State, seat: str | None, prompt: Msg | str = "") -> dict[str, Any]:
            if merchant.enabled(st) else {}),
         "locations": {n: st.people_on(n) for n in NAMES
                       if exists(n, len(st.players), merchant.enabled(st)) and st.people_on(n)},
+        "played": st.played.to_dict() if st.played is not None else None,
         "me": me, "prompt": str(prompt), "prompt_message": prompt.to_dict() if isinstance(prompt, Msg) else None,
         "plan": _still_to_come(plan) if plan else None,
         "plan_standing": bool(plan and plan.standing),

@@ -33,7 +33,18 @@ def visible(events: Iterable[Event | dict], seat: str | None) -> list[tuple[str,
 
 
 def draw_maps(view: dict[str, Any]) -> Maps:
-    return Maps(village.text_lines(view), village.svg(view))
+    return Maps(village.text_lines(view), village.svg(view, _offer_boxes(view)))
+
+
+def _offer_boxes(view: dict[str, Any]) -> list[tuple[str, str]]:
+    """The next round's offer as the picture's boxes: (the slot or stack and its price, what lies there)."""
+    boxes = [(_("{slot}, cost {cost}").format(slot=notation("stoneage", s["slot"]), cost=i),
+              card_text(s["card"], s["text"])) for i, s in enumerate(view["civ_slots"], 1)]
+    jewel = view.get("jewel_card")
+    if jewel is not None:
+        boxes.append((_("jewel slot, 3 jewels"), card_text(jewel["card"], jewel["text"])))
+    return boxes + [(_("{stack}, {left} left").format(stack=notation("stoneage", b["stack"]), left=b["left"]),
+                     tile_text(b["top"], b["text"])) for b in view["buildings"]]
 
 
 def _wrapped(texts: list[str], indent: str = "  ") -> list[str]:
@@ -175,7 +186,7 @@ def _context(game: str, turn_no: int, seat: str | None, view: dict[str, Any],
         "wrapped_groups": [(t, _wrapped(texts)) for t, texts in groups],
         "prompt": prompt, "prompt_lines": _wrapped([prompt]) if prompt else [],
         "plan": plan, "plan_lines": _wrapped(plan),
-        "village": [(village.title(view, n), village.who(view, n)) for n in village.places(view)],
+        "village": village.items(view),
         "result": result(view), "fitted": fitted,
         # Plan mode: a step is a round, and the report is numbered by its round (pbem.steps.counted).
         "in_rounds": in_rounds, "number": view["round"] if in_rounds else turn_no,
