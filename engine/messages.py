@@ -126,6 +126,12 @@ class OrderLine(Notation):
         return {"order": self.game, "text": self.text}
 
 
+def example(game: str, suggestion: Any) -> Any:
+    """A parser's suggestion as a problem carries it: a plain string is an order line given as an
+    example (``PLACE 3 forest``), shown in the reader's order words; a message stays as it is."""
+    return OrderLine(game, suggestion) if isinstance(suggestion, str) and suggestion else suggestion
+
+
 def stored(value: Any) -> Any:
     """A value in its stored form: messages, joins (and any value with a ``to_dict``, such as
     the mail layer's times) as dicts, the rest as it is."""

@@ -45,13 +45,14 @@ from pbem.models import Game, GmLog, Press
 from pbem.presenters import Standings, get_presenter
 from pbem.public import carried_out, public
 from pbem.i18n import N_, _
-from pbem.reports.render import render, spoken, turn_moment
+from pbem.reports.render import event_text, render, spoken, turn_moment
 
 # 2: orders as carried out, not the sheets; 3: a setup page (turn-0), the
 # standings on every turn page, pages tied to the record they show; 4: the same navigation above and
-# below; 5: Stone Age's plan mode named by rounds; 6: Dewan's steps named by their round and seat
-ARCHIVE_FORMAT = 6
-SETUP = "setup"
+# below; 5: Stone Age's plan mode named by rounds; 6: Dewan's steps named by their round and seat;
+# 7: the phases' titles, the orders as carried out and the setup's label in the game's language
+ARCHIVE_FORMAT = 7
+SETUP = N_("setup")     # the label of a game's first page, in the list of its turns
 PAGE = re.compile(r"turn-(\d+)\.(html|json)")
 
 
@@ -179,7 +180,7 @@ def _build_game(s: Session, folder: Path, game: Game, counts: dict[str, int],
         views.append((state, view))
         by_round[ruleset.round_of(state)] = presenter.standings(view)
         position.when = presenter.when(view)
-        position.label = SETUP if position.turn_no is None else presenter.label(view)
+        position.label = _(SETUP) if position.turn_no is None else presenter.label(view)
     for position, label in zip(positions, distinct([p.label for p in positions])):
         position.label = label
     moment = moment_of(game, {p.number: p.label for p in positions})
@@ -232,12 +233,13 @@ def _write_turn(s: Session, folder: Path, game: Game, told: tuple[Any, Any, Call
         return
     events = public(position.events)
     setup = position.turn_no is None
-    orders = {} if setup else carried_out(events, ruleset.players(state))
+    orders = {} if setup else carried_out(events, ruleset.players(state))          # the data: English
+    shown = {} if setup else carried_out(events, ruleset.players(state), event_text)  # the page: its language
     standings = presenter.standings(view)
     press = [] if setup else _public_press(s, game, position.turn_no)
     page.write_text(render(
         "archive/turn.html", game=game.id, number=number, when=position.when, label=position.label,
-        svg=presenter.maps(view).svg, groups=presenter.event_groups(events, None), orders=orders, press=press,
+        svg=presenter.maps(view).svg, groups=presenter.event_groups(events, None), orders=shown, press=press,
         standings=standings, setup=setup, first=min(numbers), moment=moment,
         previous=number - 1 if number - 1 in numbers else None, following=following))
     data.write_text(json.dumps(

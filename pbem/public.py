@@ -12,7 +12,7 @@ key and count as carrying out no order.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from engine.contract import Event
 
@@ -29,14 +29,15 @@ def public(events: Iterable[Event | dict[str, Any]]) -> list[Event | dict[str, A
     return [e for e in events if fields(e)[2] is None]
 
 
-def carried_out(events: Iterable[Event | dict[str, Any]],
-                seats: Sequence[str] = ()) -> dict[str, list[str]]:
+def carried_out(events: Iterable[Event | dict[str, Any]], seats: Sequence[str] = (),
+                text: Callable[[Event | dict[str, Any]], str] = lambda e: fields(e)[1]) -> dict[str, list[str]]:
     """Each seat's orders as carried out: the texts of the public events its
-    orders caused, in the order they happened. ``seats`` are listed even when
-    nothing of theirs was carried out."""
+    orders caused, in the order they happened (``text``: the English the engine
+    wrote, or a page's words, like pbem.reports.render.event_text). ``seats``
+    are listed even when nothing of theirs was carried out."""
     out: dict[str, list[str]] = {seat: [] for seat in seats}
     for e in events:
-        _phase, text, to, by = fields(e)
+        _phase, _text, to, by = fields(e)
         if to is None and by is not None:
-            out.setdefault(by, []).append(text)
+            out.setdefault(by, []).append(text(e))
     return out

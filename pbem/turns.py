@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Callable
 
 from sqlmodel import Session, select
 
@@ -25,9 +25,10 @@ from pbem.gamewords import question
 from pbem.i18n import _, ngettext
 from pbem.models import Game, GmLog, Observer, Seat, Sheet, TurnRecord
 from pbem.outbox import queue, queue_notice
-from pbem.presenters import get_presenter
+from pbem.presenters import Maps, get_presenter
 from pbem.reports import png
-from pbem import faults, seating, steps
+from pbem.reports.png import MapImage
+from pbem import faults, i18n, seating, steps
 
 
 def is_due(s: Session, game: Game, now: datetime) -> bool:
@@ -136,8 +137,7 @@ def _queue_reports(s: Session, cfg: Config, game: Game, ruleset: Ruleset[Any], b
     round_over = over or ruleset.round_of(result.state) != ruleset.round_of(before)
     awaited = ruleset.awaiting(result.state)
     missed = {x.name: x.missed_turns for x in seats}
-    maps = get_presenter(game.ruleset).maps(ruleset.view(result.state, None))   # the board is public: drawn once
-    image = png.render(maps.svg)       # and its PNG, for the mail clients that drop SVG
+    board = _boards(game, ruleset.view(result.state, None))
 
     def news(since: int) -> list[dict[str, Any]]:
         return _news(s, game, since, resolved, events)
@@ -151,6 +151,7 @@ def _queue_reports(s: Session, cfg: Config, game: Game, ruleset: Ruleset[Any], b
                 or (seat.digest == "round" and (round_over or seat.name in opened))):
             continue
         prompt = ruleset.prompt(result.state, seat.name) if asked and not game.simultaneous else ""
+        maps, image = board(seat)
         to, raw = report_mail(cfg, game, seat, result.state, news(seat.news_from), now, missed=missed, maps=maps,
                               your_move=prompt, image=image)
         seat.news_from = game.turn_no
@@ -161,6 +162,7 @@ def _queue_reports(s: Session, cfg: Config, game: Game, ruleset: Ruleset[Any], b
         return
     digest = news(game.round_from)
     game.round_from = game.turn_no
+    maps, image = board(None)
     for observer in s.exec(select(Observer).where(Observer.game_id == game.id)):
         _to, raw = report_mail(cfg, game, None, result.state, digest, now, missed=missed, maps=maps,
                                to=observer.email, image=image)
@@ -170,6 +172,21 @@ def _queue_reports(s: Session, cfg: Config, game: Game, ruleset: Ruleset[Any], b
         to, raw = report_mail(cfg, game, None, result.state, digest, now, missed=missed, maps=maps, image=image,
                               preface=_gm_preface(game, ruleset.simultaneous(before), resolved, missing))
         queue(s, key=f"report:{game.id}:{game.turn_no}:gm", kind="report", to=to, raw=raw, game_id=game.id)
+
+
+def _boards(game: Game, public: dict[str, Any]) -> Callable[[Seat | None], tuple[Maps, MapImage | None]]:
+    """The step's maps and their PNG for a reader (None: the GM and observers), drawn once for
+    each language the readers read: the board is public, its words are not English for all."""
+    drawn: dict[str, tuple[Maps, MapImage | None]] = {}
+
+    def board(seat: Seat | None) -> tuple[Maps, MapImage | None]:
+        lang = i18n.reader_language(game.lang, seat.lang if seat else "")
+        if lang not in drawn:
+            with i18n.speaking(lang):
+                maps = get_presenter(game.ruleset).maps(public)
+            drawn[lang] = (maps, png.render(maps.svg))     # the PNG, for the mail clients that drop SVG
+        return drawn[lang]
+    return board
 
 
 def _opened_round(game: Game, ruleset: Ruleset[Any], before: Any, events: list[dict[str, Any]], resolved: int,

@@ -183,7 +183,7 @@ def lines_over(engine, width: int = 72) -> list[tuple[str, str]]:  # type: ignor
 
 def password_in(messages: list[EmailMessage]) -> str:
     for msg in messages:
-        found = re.search(r"Your password is:\s+(\S+)", text_of(msg))
+        found = re.search(r"(?:Your password is|Votre mot de passe|Tu contraseña es)\s?:\s+(\S+)", text_of(msg))
         if found:
             return found.group(1)
     raise AssertionError("no welcome mail with a password")

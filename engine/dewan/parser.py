@@ -26,7 +26,7 @@ from engine.dewan.cards import CardError, normal
 from engine.dewan.turn import ordinal
 from engine.dewan.orders import Camp, Next, Order, Pick, Take, blocks, is_move
 from engine.dewan.state import DRAFT, PLAY, ROW_SIZE, STORY_ROW_SIZE, State
-from engine.messages import Join, Msg
+from engine.messages import Join, Msg, example
 from engine.valley import hexgrid
 
 KEYWORDS = ("TAKE", "CAMP", "STORY", "NEXT")
@@ -356,12 +356,12 @@ def _too_many(read: list[tuple[int, list[list[str]]]]) -> Problem | None:
 def _read_one(reader: Reader, words: list[str], number: int, orders: list[Order], problems: list[Problem]) -> None:
     """One alternative of line ``number``: its order, or its problem."""
     if not words:
-        problems.append(Problem.of(number, Msg("OR needs an order on each side"), "TAKE 2 3 OR TAKE 4 5"))
+        problems.append(Problem.of(number, Msg("OR needs an order on each side"), example("dewan", "TAKE 2 3 OR TAKE 4 5")))
         return
     try:
         orders.append(reader.read(words, number))
     except Refused as why:
-        problems.append(Problem.of(number, why.message, why.suggestion))
+        problems.append(Problem.of(number, why.message, example("dewan", why.suggestion)))
     except Exception as why:           # a bug must not cost a player their sheet
         problems.append(Problem.of(number, Msg("this line could not be read ({error})",
                                                  error=type(why).__name__)))

@@ -16,7 +16,7 @@ from typing import Any
 
 from engine import sheetlines
 from engine.contract import OrderSheet, Problem
-from engine.messages import Msg
+from engine.messages import Msg, example
 from engine.stoneage import localwords, words as w
 from engine.stoneage.animaldata import BY_NAME as ANIMALS, WORDS as ANIMAL_WORDS
 from engine.stoneage.buyparser import BuyReader
@@ -274,7 +274,7 @@ def parse(state: State, player: str, text: str) -> OrderSheet:
         if order is None:
             continue
         if isinstance(order, Refused):
-            problems.append(Problem.of(number, order.message, order.suggestion))
+            problems.append(Problem.of(number, order.message, example("stoneage", order.suggestion)))
             continue
         keys = keys_of(order)
         key = keys[0] if len(keys) == 1 and keys[0] in given else (

@@ -6,7 +6,7 @@ import re
 from typing import Any, Callable
 
 from engine.common import Refused
-from engine.messages import Msg
+from engine.messages import Msg, OrderLine
 from engine.stoneage.animaldata import WORDS as ANIMAL_WORDS
 from engine.stoneage.goods import GOODS, RESOURCES, Good
 from engine.stoneage.locations import LOCATIONS, NAMES, SOURCE, exists
@@ -53,7 +53,7 @@ def joined(words: list[str]) -> list[str]:
 
 def number(word: str, what: str, example: str) -> int:
     if not _DIGITS.fullmatch(word):
-        raise Refused(NOT_A_NUMBER[what](shown(word)), Msg("write it like {example}", example=example))
+        raise Refused(NOT_A_NUMBER[what](shown(word)), Msg("write it like {example}", example=OrderLine("stoneage", example)))
     return int(word)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.valley.cases import run_case
 from pbem.presenters.valley.report import draw_maps as maps
-from pbem.presenters.valley.report import report, visible as event_groups, when
+from pbem.presenters.valley.report import event_groups, report, when
 from pbem.presenters.valley.simulate import SIMULATOR as simulator
 from pbem.presenters.valley.words import IDLE as idle, DEMO as demo
 from pbem.presenters.valley.words import help_lines, label, standings

@@ -38,6 +38,11 @@ def visible(events: Iterable[Event | dict], seat: str | None) -> Groups:
     return grouped(events, seat, PHASE_TITLES)
 
 
+def event_groups(events: Iterable[Event | dict], seat: str | None) -> Groups:
+    """The same, titled in the reader's language (the archive's pages)."""
+    return [(_(title) if title in _PHASE_OF else title, lines) for title, lines in visible(events, seat)]
+
+
 def parts(groups: Groups, view: dict[str, Any]) -> list[tuple[str, Groups]]:
     """The phase groups under what they belong to: a resolve plays the end of the turn that
     was ordered (phases 4-10), then the start of the next one (phases 1-3), up to the orders.
