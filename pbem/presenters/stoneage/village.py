@@ -151,7 +151,7 @@ def svg(view: dict[str, Any], offer: list[tuple[str, str]] | None = None) -> str
 
 
 # The round as played and the offer: two columns of boxes whose height follows what they hold.
-WIDE, GAP, LINE, FONT = 232, 6, 15, 12
+WIDE, GAP, LINE, FONT = 232, 6, 16, 13
 CHARS = (WIDE - 26) * 20 // (FONT * 9)       # a line's characters, at about 0.45 em each
 
 
