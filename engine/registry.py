@@ -1,26 +1,109 @@
-"""The rulesets pbem knows, by name: a table, so a new game is one line here."""
+"""The games pbem plays, one :class:`GameEntry` each: the one place a game is named.
+
+Like python-chess's table of variants, an entry says where each part of a
+game lives, by module name (imported when first asked for): its rules
+(engine/<game>/), its presentation (pbem/presenters/<game>/), its French
+and Spanish order words, and the data texts its reports translate. The mail
+layer finds everything of a game through its entry, so a new game is its
+folders and one line in :data:`BUILT_IN`; a game from another package
+registers itself under the ``pbem.games`` entry point group (the entry
+point's object is its GameEntry), and a test's game with :func:`register`.
+"""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from importlib import import_module
+from importlib.metadata import entry_points
 from typing import Any
 
 from engine.contract import Ruleset
+from engine.messages import Msg
 
-# name -> the module whose RULESET implements engine.contract.Ruleset
-RULESETS: dict[str, str] = {
-    "valley": "engine.valley",
-    "stoneage": "engine.stoneage",
-    "dewan": "engine.dewan",
-}
-DEFAULT = "valley"      # what a GM gets without naming a ruleset, and what 'pbem demo' plays
+GROUP = "pbem.games"        # the entry point group of games installed from other packages
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game: its name (what GMs type) and English title, and where its parts live.
+
+    ``engine`` and ``presenter`` name a module (whose ``RULESET`` is the ruleset,
+    and which is the presenter), or are the objects themselves (a test's game)."""
+
+    name: str
+    title: Msg                 # the game's name, translated where it is shown
+    engine: str | Any          # the module whose RULESET implements engine.contract.Ruleset
+    presenter: str | Any       # the module presenting it (pbem.presenters.Presenter)
+    words: str = ""            # the module of its French and Spanish order words (engine.localwords), if any
+    texts: str = ""            # "module:function" listing its data texts to translate (card names), if any
+
+    def ruleset(self) -> Ruleset[Any]:
+        return import_module(self.engine).RULESET if isinstance(self.engine, str) else self.engine
+
+    def presentation(self) -> Any:
+        return import_module(self.presenter) if isinstance(self.presenter, str) else self.presenter
+
+    def order_words(self) -> Any:
+        """The module of its order words in French and Spanish, or None."""
+        return import_module(self.words) if self.words else None
+
+
+BUILT_IN = (
+    GameEntry("valley", Msg("Valley of the Mammoths"), "engine.valley", "pbem.presenters.valley",
+              "engine.valley.localwords", "pbem.presenters.valley.catalogue:texts"),
+    GameEntry("stoneage", Msg("Stone Age"), "engine.stoneage", "pbem.presenters.stoneage",
+              "engine.stoneage.localwords"),
+    GameEntry("dewan", Msg("Dewan"), "engine.dewan", "pbem.presenters.dewan",
+              "engine.dewan.localwords", "pbem.presenters.dewan.catalogue:texts"),
+)
+DEFAULT = "valley"      # what a GM gets without naming a game, and what 'pbem demo' plays
+
+_registered: dict[str, GameEntry] = {}
+_installed: dict[str, GameEntry] | None = None
+
+
+def _from_packages() -> dict[str, GameEntry]:
+    """The games other installed packages declare (read once)."""
+    global _installed
+    if _installed is None:
+        found = {}
+        for point in entry_points(group=GROUP):
+            entry = point.load()
+            if isinstance(entry, GameEntry):
+                found[entry.name] = entry
+        _installed = found
+    return _installed
+
+
+def entries() -> dict[str, GameEntry]:
+    """Every game by name: the built-in ones, then installed and registered ones
+    (a registered entry stands in for one of the same name)."""
+    out = {entry.name: entry for entry in BUILT_IN}
+    out.update(_from_packages())
+    out.update(_registered)
+    return out
+
+
+def register(entry: GameEntry) -> None:
+    """Play ``entry``'s game too (or instead of one of the same name)."""
+    _registered[entry.name] = entry
+
+
+def unregister(name: str) -> None:
+    _registered.pop(name, None)
+
+
+def entry(name: str) -> GameEntry:
+    """The entry of game ``name``; ValueError naming the known ones otherwise."""
+    known = entries()
+    if name not in known:
+        raise ValueError(f"no ruleset {name!r}; known: {', '.join(known)}")
+    return known[name]
 
 
 def ruleset_names() -> list[str]:
-    return list(RULESETS)
+    return list(entries())
 
 
 def get_ruleset(name: str) -> Ruleset[Any]:
     """The ruleset called ``name``; ValueError naming the known ones otherwise."""
-    if name not in RULESETS:
-        raise ValueError(f"no ruleset {name!r}; known: {', '.join(ruleset_names())}")
-    return import_module(RULESETS[name]).RULESET
+    return entry(name).ruleset()

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine import get_ruleset
 from engine.contract import EndReason
-from pbem.i18n import N_, _, ngettext
+from pbem.i18n import _, ngettext
 from pbem.models import Game
 from pbem.reports.render import spoken
 
@@ -26,10 +26,6 @@ def outcome_words(game: Game) -> str | None:
         return _("nobody won ({reason})").format(reason=reason)
     return ngettext("{who} won ({reason})", "{who} won ({reason})", len(outcome.winners)).format(
         who=_(" and ").join(outcome.winners), reason=reason)
-
-
-# The games' names, for the reader's language (engine rulesets keep their English ``title``).
-TITLES = (N_("Valley of the Mammoths"), N_("Stone Age"), N_("Dewan"))
 
 
 def title_of(ruleset: Any) -> str:

@@ -12,22 +12,18 @@ from __future__ import annotations
 import re
 import textwrap
 from functools import lru_cache
-from importlib import import_module
 from types import ModuleType
-from engine.registry import RULESETS
+from engine.registry import entry
 from pbem import i18n
 from pbem.reports.render import WIDTH
 
 
 @lru_cache(maxsize=None)
 def _words(ruleset: str) -> ModuleType | None:
-    """engine/<game>/localwords.py of ``ruleset``, or None."""
-    package = RULESETS.get(ruleset)
-    if package is None:
-        return None
+    """The module of the game's French and Spanish order words (its entry's ``words``), or None."""
     try:
-        return import_module(f"{package}.localwords")
-    except ModuleNotFoundError:
+        return entry(ruleset).order_words()
+    except ValueError:
         return None
 
 

@@ -3,9 +3,12 @@ for the tests only, as a real game's presenter would be, without templates."""
 from __future__ import annotations
 
 import html
-from typing import Any, Iterable
+from contextlib import contextmanager
+from typing import Any, Iterable, Iterator
 
 from engine.contract import Event
+from engine.messages import Msg
+from engine.registry import GameEntry, register, unregister
 from pbem.presenters import Maps, Report, Standings
 from pbem.reports.render import visible
 
@@ -63,3 +66,19 @@ class TallyPresenter:
 class Refused:
     passed = False
     message = "Tally has no adjudicator cases"
+
+
+def tally_entry() -> GameEntry:
+    """Tally's entry, as a game of another package would declare it (tests/seqgame.py's rules)."""
+    return GameEntry("tally", Msg("Tally"), "seqgame", TallyPresenter())
+
+
+@contextmanager
+def tally_registered() -> Iterator[GameEntry]:
+    """Tally is played while inside (the tests' fixtures), and no longer after."""
+    entry = tally_entry()
+    register(entry)
+    try:
+        yield entry
+    finally:
+        unregister(entry.name)

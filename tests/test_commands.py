@@ -8,8 +8,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 from sqlmodel import Session
 
-from engine import registry
-from pbem import commands, presenters, protocol
+from pbem import commands, protocol
 from pbem.commands import COMMANDS, TABLE, Entry, Line, help_text, lookup, rows
 from pbem.config import load
 from pbem.db import migrate
@@ -17,7 +16,7 @@ from pbem.games import GameSpec, create_game, seats_of, start_game
 from pbem.handler import status_text
 from pbem.models import Game
 from pbem_world import World, order_mail, run_pass, said, text_of
-from seqpresent import TallyPresenter
+from seqpresent import tally_registered
 
 T0 = datetime(2026, 5, 1, 8, 0, tzinfo=timezone.utc)
 ANN, BOB, CY, GM, EVE = "ann@example.org", "bob@example.org", "cy@example.org", "gm@example.org", "eve@example.org"
@@ -120,10 +119,13 @@ def test_help_lists_exactly_the_player_commands_and_the_gm_ones() -> None:
 
 
 @pytest.fixture
-def server(tmp_path, monkeypatch):
+def server(tmp_path):
     """A Valley game g (red: ann, blue: bob) and a Tally game t (a, b, c: players act in turn)."""
-    monkeypatch.setitem(registry.RULESETS, "tally", "seqgame")
-    presenters.register("tally", TallyPresenter())
+    with tally_registered():
+        yield _server(tmp_path)
+
+
+def _server(tmp_path):  # type: ignore[no-untyped-def]
     world = World(tmp_path)
     world.engine_ = world.engine()
     migrate(world.engine_)

@@ -16,7 +16,7 @@ import pytest
 
 from engine.dewan.board import START, SYMBOLS, TERRAINS, Board
 from engine.dewan.components import PLAYERS, SCENARIOS, layout
-from engine.valley import hexgrid
+from engine import hexgrid
 from pbem.presenters.dewan import asciimap, svgmap
 from pbem.reports import png
 

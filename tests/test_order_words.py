@@ -161,12 +161,12 @@ def test_the_parsers_suggest_the_nearest_word() -> None:
     ("dewan", "CAMP A1-B1 PAY W F/fire", "CAMPER A1-B1 PAYER R F/feu", "ACAMPAR A1-B1 PAGAR R B/fuego"),
     ("tally", "TAKE 3", "TAKE 3", "TAKE 3"),           # a game without order words of its own
 ])
-def test_the_echo_shows_a_stored_line_in_the_readers_language(game, line, fr, es, monkeypatch) -> None:
-    from engine import registry
-    monkeypatch.setitem(registry.RULESETS, "tally", "seqgame")
-    assert orderwords.shown(game, line, "fr") == fr
-    assert orderwords.shown(game, line, "es") == es
-    assert orderwords.shown(game, line, "en") == line
+def test_the_echo_shows_a_stored_line_in_the_readers_language(game, line, fr, es) -> None:
+    from seqpresent import tally_registered
+    with tally_registered():
+        assert orderwords.shown(game, line, "fr") == fr
+        assert orderwords.shown(game, line, "es") == es
+        assert orderwords.shown(game, line, "en") == line
 
 
 def test_a_french_last_order_is_no_sign_off() -> None:

@@ -134,7 +134,7 @@ def test_ci_refuses_to_run_while_golden_files_are_being_updated(tmp_path: Path) 
 
 @pytest.mark.parametrize("board", ["W1E1", "W1E2", "W2E1", "W2E2"])
 def test_the_text_map_draws_every_river_and_lists_it(board: str) -> None:
-    from engine.valley import hexgrid
+    from engine import hexgrid
     from pbem.presenters.valley import asciimap
     view = RULESET.view(RULESET.new_game(["red", "blue"], {"board": board}, 1), None)
     lines = asciimap.render(view)[1:]            # the column header first

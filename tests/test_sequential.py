@@ -12,25 +12,22 @@ import pytest
 from sqlmodel import Session, select
 
 import seqgame
-from engine import registry
-from pbem import presenters
 from pbem.db import migrate
 from pbem.games import GameSpec, create_game, start_game
 from pbem.config import load
 from pbem.history import replay
 from pbem.models import Game, Seat, TurnRecord
 from pbem_world import Text, World, order_mail, run_pass, said, text_of
-from seqpresent import TallyPresenter
+from seqpresent import tally_registered
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
 ADDRESS = {"a": "ann@example.org", "b": "bob@example.org", "c": "cy@example.org"}
 
 
 @pytest.fixture
-def tally(monkeypatch):
-    monkeypatch.setitem(registry.RULESETS, "tally", "seqgame")
-    presenters.register("tally", TallyPresenter())
-    yield seqgame.RULESET
+def tally():
+    with tally_registered():
+        yield seqgame.RULESET
 
 
 class Table:

@@ -47,8 +47,8 @@ def test_a_card_taken_face_down_is_counted_never_named_to_the_others(seat: str |
     assert st.board("red").face_down == ["G01"]
     out = report(game="s", turn_no=1, seat=seat, view=RULESET.view(st, seat), events=[], deadline="", address="a@b")
     assert "G01" not in out.text and "G01" not in out.html
-    assert "red 1: G07, a card face down, 7 food (paid 6 jewels)" in " ".join(out.text.split())
-    assert "red 1: G07, a card face down, 7 food (paid 6 jewels)" in out.html
+    assert "red 1: G07, 1 card face down, 7 food (paid 6 jewels)" in " ".join(out.text.split())
+    assert "red 1: G07, 1 card face down, 7 food (paid 6 jewels)" in out.html
 
 
 def test_the_report_after_a_round_shows_it_and_the_next_offer_not_an_empty_village() -> None:
@@ -65,7 +65,7 @@ def test_the_report_after_a_round_shows_it_and_the_next_offer_not_an_empty_villa
     assert "Round 1 as played" in svg and "On offer in round 2" in svg
     assert svg.count('fill="#efe6cf"') == 5                         # a box a location that had people
     assert "card1, cost 1" in svg and "building1, " in svg
-    assert "<li>hut: red 2: a new person</li>" in out.html
+    assert "<li>hut: red 2: 1 new person</li>" in out.html
 
 
 def test_the_first_round_shows_the_offer_and_no_empty_village() -> None:

@@ -2,7 +2,7 @@
 the border symbols (artifact, pigment, crystal) on edges between two hexes.
 
 Written in the cases' notation (flat-topped hexes named like the Valley's,
-see engine.valley.hexgrid): a cell is a terrain letter, then ``b`` for a
+see engine.hexgrid): a cell is a terrain letter, then ``b`` for a
 berry token and one ``*`` per fire symbol, in any order (``Fb``, ``M**``,
 ``Pb*``); ``S`` is a start hex, which has no terrain; ``.`` is no hex.
 A berry pile between two hexes is one token on each of them.
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from engine.valley import hexgrid
+from engine import hexgrid
 
 TERRAINS = {"F": "forest", "M": "mountain", "D": "desert", "P": "plains", "W": "water"}
 START = "S"

@@ -11,7 +11,7 @@ from engine.dewan.cards import card
 from engine.dewan.components import (CARDS, PLAYERS, SCENARIOS, STORIES, TILES, inner_edge,
                                      layout, tile_names, tiles_of)
 from engine.dewan.stories import Holding, Need, Story, met
-from engine.valley import hexgrid
+from engine import hexgrid
 
 CAMPS = 9          # per clan, the start camp included
 TUCKS = 3          # cards a clan may tuck, at its 3rd, 5th and 7th camps

@@ -9,7 +9,7 @@ from engine.dewan.boardcheck import card_serves, terrain_hexes
 from engine.dewan.cards import CARD_SYMBOLS, card
 from engine.dewan.components import CARDS, PLAYERS, RING, SCENARIOS, STORIES, TILES, Tile, tile_names
 from engine.dewan.stories import describe
-from engine.valley import hexgrid
+from engine import hexgrid
 
 POSITIONS = ("C",) + RING
 SCORING_WORDS = {

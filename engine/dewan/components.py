@@ -17,7 +17,7 @@ from typing import Any, Mapping
 from engine.dewan.board import SYMBOLS, Board, Hex, parse_cell
 from engine.dewan.cards import normal
 from engine.dewan.stories import Story
-from engine.valley import hexgrid
+from engine import hexgrid
 
 DEFAULT_SCENARIO = "base"
 PLAYERS = (2, 3, 4)

@@ -27,7 +27,7 @@ from engine.dewan.turn import ordinal
 from engine.dewan.orders import Camp, Next, Order, Pick, Take, blocks, is_move
 from engine.dewan.state import DRAFT, PLAY, ROW_SIZE, STORY_ROW_SIZE, State
 from engine.messages import Join, Msg, example
-from engine.valley import hexgrid
+from engine import hexgrid
 
 KEYWORDS = ("TAKE", "CAMP", "STORY", "NEXT")
 _NUMBER = re.compile(r"[0-9]{1,2}")

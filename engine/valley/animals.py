@@ -11,10 +11,10 @@ from __future__ import annotations
 from itertools import permutations
 
 from engine.messages import Msg, Plural
-from engine.valley import hexgrid
+from engine import hexgrid
 from engine.valley.board import Board
 from engine.valley.context import Context
-from engine.valley.hexgrid import direction_word
+from engine.hexgrid import direction_word
 from engine.valley.species import ORDER, SPECIES, Species, word
 from engine.valley.state import State
 

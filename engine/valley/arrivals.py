@@ -3,7 +3,7 @@ tribes that come back from the dead are placed."""
 from __future__ import annotations
 
 from engine.messages import Msg, Plural
-from engine.valley import hexgrid
+from engine import hexgrid
 from engine.valley.context import Context
 from engine.valley.fate import draw_fate
 from engine.valley.orders import Place

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from engine.valley import hexgrid
+from engine import hexgrid
 
 TERRAINS = {"P": "plains", "F": "forest", "M": "mountain", "V": "volcano", "L": "lake"}
 

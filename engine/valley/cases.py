@@ -14,7 +14,8 @@ from typing import Any, Sequence
 
 from engine.contract import OrderSheet
 from engine.dice import DiceError, ScriptedDice
-from engine.valley import hexgrid, parser
+from engine import hexgrid
+from engine.valley import parser
 from engine.valley.board import Board, BoardError
 from engine.valley.context import Context
 from engine.valley.eventcards import EVENTS

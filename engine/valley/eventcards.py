@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from engine.messages import Msg, Plural
-from engine.valley import hexgrid
+from engine import hexgrid
 from engine.valley.camps import abandon_empty_camps, lose_fire_without_camps
 from engine.valley.context import Context
 from engine.valley.species import ORDER, word

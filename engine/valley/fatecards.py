@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.valley import hexgrid
+from engine import hexgrid
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,8 @@ from engine.common import Refused
 from engine.contract import OrderSheet, Problem
 from engine.localwords import nearest
 from engine.messages import Msg
-from engine.valley import hexgrid, localwords
+from engine import hexgrid
+from engine.valley import localwords
 from engine.valley.orders import (
     STANDING_VALUES, Camp, CombatOrder, Fire, Move, Place, Plant, Play, Standing)
 from engine.valley.fatecards import DIRECTIONS, FATE

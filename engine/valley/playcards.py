@@ -80,7 +80,7 @@ def _apply(ctx: Context, player: str, order: Play) -> bool:
 def lure(ctx: Context) -> None:
     """Lured animals move one space before anybody moves."""
     from engine.valley.animals import _Mover
-    from engine.valley.hexgrid import direction_word
+    from engine.hexgrid import direction_word
     from engine.valley.species import SPECIES, word
     from engine.valley.fatecards import DIRECTIONS
     st = ctx.state

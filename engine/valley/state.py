@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.valley import hexgrid
+from engine import hexgrid
 from engine.valley.board import Board
 from engine.valley.boards import standard_board
 

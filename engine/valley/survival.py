@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engine.messages import Join, Msg, Plural
-from engine.valley import hexgrid
+from engine import hexgrid
 from engine.valley.camps import abandon_empty_camps
 from engine.valley.context import Context
 from engine.valley.state import State

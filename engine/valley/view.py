@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.valley import hexgrid
+from engine import hexgrid
 from engine.valley.eventcards import EVENTS
 from engine.valley.parser import planting_turn
 from engine.valley.state import State

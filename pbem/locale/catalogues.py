@@ -8,12 +8,14 @@ catalogue (new ones untranslated, changed ones fuzzy) and writes them;
 from __future__ import annotations
 
 from datetime import datetime, timezone
+from importlib import import_module
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
+from engine.registry import entries
 from pbem.i18n import DEFAULT, DOMAIN, LANGUAGES
 
 FIXED_DATE = datetime(2026, 12, 1, tzinfo=timezone.utc)
@@ -48,28 +50,13 @@ def extracted() -> Catalog:
 
 
 def card_texts() -> list[tuple[str, tuple[str, int]]]:
-    """The names, texts and arguments of the cards, which are data (engine/valley/fatecards.py and
-    eventcards.py) the reports translate: each with the line its card begins on."""
-    from engine.valley.eventcards import CARDS as EVENT_CARDS
-    from engine.valley.fatecards import CARDS as FATE_CARDS
+    """The data texts the games' reports translate (card and story names), from each game's
+    entry (engine.registry.GameEntry.texts): each with where it is written."""
     out = []
-    for path, cards in (("engine/valley/fatecards.py", FATE_CARDS), ("engine/valley/eventcards.py", EVENT_CARDS)):
-        lines = (ROOT / path).read_text().splitlines()
-        for card in cards:
-            line = next((n for n, text in enumerate(lines, 1) if f'("{card.id}", ' in text), 1)
-            out += [(text, (path, line)) for text in (card.name, card.text, getattr(card, "args", "")) if text]
-    return out + dewan_texts()
-
-
-def dewan_texts() -> list[tuple[str, tuple[str, int]]]:
-    """The names of Dewan's story tiles (engine/dewan/data/stories.json), which its events name."""
-    import json
-    path = "engine/dewan/data/stories.json"
-    lines = (ROOT / path).read_text().splitlines()
-    out = []
-    for story in json.loads((ROOT / path).read_text())["stories"]:
-        line = next((n for n, text in enumerate(lines, 1) if f'"id": "{story["id"]}"' in text), 1)
-        out.append((story["name"], (path, line)))
+    for entry in entries().values():
+        if entry.texts:
+            module, function = entry.texts.split(":")
+            out += getattr(import_module(module), function)()
     return out
 
 

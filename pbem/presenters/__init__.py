@@ -3,32 +3,22 @@
 maps, HELP lines, standings, step names) and for its case runner and
 simulator, so that it never knows which game it runs.
 
-A presenter is any object with the Protocol's members; a ruleset's own is
-the module named in :data:`PRESENTERS` (imported when first asked for), a
-test's may be given to :func:`register`."""
+A presenter is any object with the Protocol's members: a game's own is the
+module its :class:`engine.registry.GameEntry` names (imported when first
+asked for), or the object a test's entry carries."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import import_module
 from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple, Protocol, cast
 
 from engine.contract import Event
-from engine.registry import DEFAULT
+from engine.registry import DEFAULT, entry, ruleset_names
 
 if TYPE_CHECKING:
     import click
 
-__all__ = ["DEFAULT", "PRESENTERS", "CaseResult", "Demo", "Maps", "Presenter", "Report", "Simulator",
-           "Standings", "get_presenter", "presenter_names", "register"]
-
-# name -> the module that presents the ruleset of that name (engine.registry's names; a
-# presenter may come before its engine is registered: Stone Age's runs its cases already)
-PRESENTERS: dict[str, str] = {
-    "valley": "pbem.presenters.valley",
-    "stoneage": "pbem.presenters.stoneage",
-    "dewan": "pbem.presenters.dewan",
-}
-_registered: dict[str, Presenter] = {}
+__all__ = ["DEFAULT", "CaseResult", "Demo", "Maps", "Presenter", "Report", "Simulator",
+           "Standings", "get_presenter", "presenter_names"]
 
 Groups = list[tuple[str, list[str]]]     # (phase title, lines), in the order they happened
 
@@ -120,21 +110,9 @@ class Presenter(Protocol):
 
 
 def presenter_names() -> list[str]:
-    return list(PRESENTERS) + [name for name in _registered if name not in PRESENTERS]
+    return ruleset_names()
 
 
 def get_presenter(name: str) -> Presenter:
-    """The presenter of ruleset ``name``; ValueError naming the known ones otherwise."""
-    if name in _registered:
-        return _registered[name]
-    if name not in PRESENTERS:
-        raise ValueError(f"no ruleset {name!r}; known: {', '.join(presenter_names())}")
-    return cast(Presenter, import_module(PRESENTERS[name]))
-
-
-def register(name: str, presenter: Presenter | None) -> None:
-    """Present ruleset ``name`` with ``presenter`` (a test's game), or stop (None)."""
-    if presenter is None:
-        _registered.pop(name, None)
-    else:
-        _registered[name] = presenter
+    """The presenter of game ``name``; ValueError naming the known ones otherwise."""
+    return cast(Presenter, entry(name).presentation())

@@ -14,7 +14,7 @@ import textwrap
 
 from engine.dewan.board import SYMBOLS, TERRAINS, Board, Hex, edge_text
 from pbem.orderwords import notation
-from engine.valley import hexgrid
+from engine import hexgrid
 from pbem.i18n import N_, _
 
 WIDTH = 4

@@ -15,7 +15,7 @@ from html import escape
 from typing import Callable
 
 from engine.dewan.board import START, TERRAINS, Board
-from engine.valley import hexgrid
+from engine import hexgrid
 from pbem.i18n import _
 from pbem.presenters.dewan.asciimap import LETTER, SYMBOL_WORDS
 

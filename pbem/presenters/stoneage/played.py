@@ -22,7 +22,7 @@ def _got(key: str, n: int) -> str:
     if key == "score":
         return spoken(words.points(n))
     if key == "people":
-        return ngettext("a new person", "{n} new people", n).format(n=n)
+        return ngettext("{n} new person", "{n} new people", n).format(n=n)
     if key == "tools":
         return _("tools +{n}").format(n=n)
     if key == "agriculture":
@@ -39,7 +39,7 @@ def outcome(o: dict[str, Any]) -> str:
     parts = [_item(i) for i in o.get("bought", [])]
     unseen = o.get("unseen", 0)
     if unseen:
-        parts.append(ngettext("a card face down", "{n} cards face down", unseen).format(n=unseen))
+        parts.append(ngettext("{n} card face down", "{n} cards face down", unseen).format(n=unseen))
     parts += [_got(key, n) for key, n in o.get("got", {}).items()]
     text = _(", ").join(parts) if parts else _("nothing")
     paid = o.get("paid", {})

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.valley import hexgrid
+from engine import hexgrid
 from engine.valley.localwords import TOKENS
 from pbem import i18n
 from pbem.i18n import N_, _

@@ -12,7 +12,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from engine.valley import hexgrid
+from engine import hexgrid
 from engine.valley.fatecards import FATE
 from pbem import i18n
 from pbem.i18n import N_, _

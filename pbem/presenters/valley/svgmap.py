@@ -6,7 +6,7 @@ import textwrap
 from html import escape
 from typing import Any
 
-from engine.valley import hexgrid
+from engine import hexgrid
 from pbem.i18n import N_, _
 from pbem.presenters.valley.asciimap import (CAMP, LAKE, MARK_CODE, SPECIES_CODE, TERRAIN_CODE, code, people,
                                              seat_codes)
