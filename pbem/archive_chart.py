@@ -70,6 +70,24 @@ AXIS_WORDS = {
 }
 
 
+class _Plot:
+    """Where figures and rounds fall on the chart: the scale's ticks and the rounds' span."""
+
+    def __init__(self, scale: list[int], rounds: Sequence[int]) -> None:
+        self.scale, self.rounds = scale, rounds
+        self.low, self.high = scale[0], scale[-1]
+        self.bottom = HEIGHT - BOTTOM
+        self.first, self.last = (rounds[0], rounds[-1]) if rounds else (0, 1)
+
+    def y(self, value: float) -> float:
+        return self.bottom - (value - self.low) / (self.high - self.low) * (self.bottom - TOP)
+
+    def x(self, r: int) -> float:
+        if self.last == self.first:
+            return LEFT + PLOT_WIDTH / 2
+        return LEFT + 8 + (r - self.first) / (self.last - self.first) * (PLOT_WIDTH - 16)
+
+
 def chart(column: str, series: dict[str, list[int]], rounds: Sequence[int], per: str = "round") -> str:
     """The chart of ``column``: ``series`` maps each seat, in seat order (the
     order that gives each seat its style), to its figure at each of ``rounds``;
@@ -77,65 +95,65 @@ def chart(column: str, series: dict[str, list[int]], rounds: Sequence[int], per:
     title_words, axis_word, tip_words, empty_words = AXIS_WORDS[per]
     title = _(title_words).format(column=_(column))
     names = list(series)
-    legend = 44 + int(CHAR * max([len(n) for n in names] + [4]))
-    width, bottom = LEFT + PLOT_WIDTH + 16 + legend, HEIGHT - BOTTOM
+    width = LEFT + PLOT_WIDTH + 16 + 44 + int(CHAR * max([len(n) for n in names] + [4]))
     figures = [v for values in series.values() for v in values]
-    scale = ticks(min(figures, default=0), max(figures, default=1))
-    low, high = scale[0], scale[-1]
-
-    def y_of(value: float) -> float:
-        return bottom - (value - low) / (high - low) * (bottom - TOP)
-
-    first, last = (rounds[0], rounds[-1]) if rounds else (0, 1)
-
-    def x_of(r: int) -> float:
-        if last == first:
-            return LEFT + PLOT_WIDTH / 2
-        return LEFT + 8 + (r - first) / (last - first) * (PLOT_WIDTH - 16)
-
+    plot = _Plot(ticks(min(figures, default=0), max(figures, default=1)), rounds)
     out = [(f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{width}" height="{HEIGHT}" '
             f'viewBox="0 0 {width} {HEIGHT}" role="img" aria-label="{escape(title)}" '
             f'font-family="sans-serif" font-size="10">'),
-           f'<text x="{LEFT}" y="14" font-size="12" font-weight="bold">{escape(title)}</text>']
-    out.append('<g class="y-axis">')
-    for value in scale:
-        y = y_of(value)
+           f'<text x="{LEFT}" y="14" font-size="12" font-weight="bold">{escape(title)}</text>',
+           *_y_axis(plot, _(column)), *_x_axis(plot, _(axis_word))]
+    if not rounds:
+        out.append(f'<text x="{LEFT + PLOT_WIDTH / 2:.1f}" y="{(TOP + plot.bottom) / 2:.1f}" text-anchor="middle" '
+                   f'fill="#666">{escape(_(empty_words))}</text>')
+    for i, (seat, values) in enumerate(series.items()):
+        out += _series(plot, i, len(names), seat, values, _(tip_words))
+    out.append(legend_box(names, LEFT + PLOT_WIDTH + 16))
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _y_axis(plot: _Plot, column: str) -> list[str]:
+    out = ['<g class="y-axis">']
+    for value in plot.scale:
+        y = plot.y(value)
         out.append(f'<line x1="{LEFT}" y1="{y:.1f}" x2="{LEFT + PLOT_WIDTH}" y2="{y:.1f}" stroke="#e4e4e4"/>')
         out.append(f'<line x1="{LEFT - 4}" y1="{y:.1f}" x2="{LEFT}" y2="{y:.1f}" stroke="#666"/>')
         out.append(f'<text class="tick" x="{LEFT - 6}" y="{y + 3.5:.1f}" text-anchor="end">{value}</text>')
-    out.append(f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{bottom}" stroke="#666"/>')
-    middle = (TOP + bottom) / 2
+    out.append(f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{plot.bottom}" stroke="#666"/>')
+    middle = (TOP + plot.bottom) / 2
     out.append(f'<text class="axis-title" x="12" y="{middle:.1f}" text-anchor="middle" '
-               f'transform="rotate(-90 12 {middle:.1f})">{escape(_(column))}</text>')
-    out.append('</g>')
-    out.append('<g class="x-axis">')
-    out.append(f'<line x1="{LEFT}" y1="{bottom}" x2="{LEFT + PLOT_WIDTH}" y2="{bottom}" stroke="#666"/>')
+               f'transform="rotate(-90 12 {middle:.1f})">{escape(column)}</text>')
+    return out + ['</g>']
+
+
+def _x_axis(plot: _Plot, axis_word: str) -> list[str]:
+    bottom, rounds = plot.bottom, plot.rounds
+    out = ['<g class="x-axis">',
+           f'<line x1="{LEFT}" y1="{bottom}" x2="{LEFT + PLOT_WIDTH}" y2="{bottom}" stroke="#666"/>']
     every = max(1, math.ceil(len(rounds) / 12))
     for k, r in enumerate(rounds):
-        x = x_of(r)
+        x = plot.x(r)
         out.append(f'<line x1="{x:.1f}" y1="{bottom}" x2="{x:.1f}" y2="{bottom + 4}" stroke="#666"/>')
         if (len(rounds) - 1 - k) % every == 0:        # counted from the last round, always labelled
             out.append(f'<text class="tick" x="{x:.1f}" y="{bottom + 14}" text-anchor="middle">{r}</text>')
     out.append(f'<text class="axis-title" x="{LEFT + PLOT_WIDTH / 2:.1f}" y="{HEIGHT - 8}" '
-               f'text-anchor="middle">{escape(_(axis_word))}</text>')
-    out.append('</g>')
-    if not rounds:
-        out.append(f'<text x="{LEFT + PLOT_WIDTH / 2:.1f}" y="{middle:.1f}" text-anchor="middle" '
-                   f'fill="#666">{escape(_(empty_words))}</text>')
-    for i, (seat, values) in enumerate(series.items()):
-        colour, shape, dash = style(i)
-        nudge = (i - (len(names) - 1) / 2) * 2.6     # lines with the same figures drawn side by side
-        at = [(x_of(r) + nudge, y_of(v) - nudge, r, v) for r, v in zip(rounds, values)]
-        out.append(f'<g class="series" data-seat="{escape(seat)}">')
-        if len(at) > 1:
-            dashing = f' stroke-dasharray="{dash}"' if dash else ""
-            points = " ".join(f"{x:.1f},{y:.1f}" for x, y, _r, _v in at)
-            out.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2"{dashing} points="{points}"/>')
-        out += [marker(shape, x, y, colour, _(tip_words).format(seat=seat, n=r, value=v)) for x, y, r, v in at]
-        out.append('</g>')
-    out.append(legend_box(names, LEFT + PLOT_WIDTH + 16))
-    out.append("</svg>")
-    return "\n".join(out)
+               f'text-anchor="middle">{escape(axis_word)}</text>')
+    return out + ['</g>']
+
+
+def _series(plot: _Plot, i: int, count: int, seat: str, values: list[int], tip: str) -> list[str]:
+    """One seat's line and markers, in its style; lines with the same figures drawn side by side."""
+    colour, shape, dash = style(i)
+    nudge = (i - (count - 1) / 2) * 2.6
+    at = [(plot.x(r) + nudge, plot.y(v) - nudge, r, v) for r, v in zip(plot.rounds, values)]
+    out = [f'<g class="series" data-seat="{escape(seat)}">']
+    if len(at) > 1:
+        dashing = f' stroke-dasharray="{dash}"' if dash else ""
+        points = " ".join(f"{x:.1f},{y:.1f}" for x, y, _r, _v in at)
+        out.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2"{dashing} points="{points}"/>')
+    out += [marker(shape, x, y, colour, tip.format(seat=seat, n=r, value=v)) for x, y, r, v in at]
+    return out + ['</g>']
 
 
 def legend_box(seats: Sequence[str], left: float) -> str:

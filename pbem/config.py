@@ -135,20 +135,33 @@ def load(path: str | Path | None, environ: dict[str, str] | None = None) -> Conf
     data: dict[str, Any] = {}
     cfg = Config()
     if path is not None:
-        file = Path(path)
-        try:
-            data = tomllib.loads(file.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise ConfigError(f"no config file {file}; create one with 'pbem init'") from None
-        except (OSError, UnicodeDecodeError) as why:
-            raise ConfigError(f"cannot read {file}: {why}") from None
-        except tomllib.TOMLDecodeError as why:
-            raise ConfigError(f"{file} is not valid TOML: {why}") from None
-        cfg.base = file.resolve().parent
+        data = _read(Path(path))
+        cfg.base = Path(path).resolve().parent
     for name in data:
         if name not in SECTIONS and name != "inboxes":
             raise ConfigError(f"unknown section [{name}]; the sections are {', '.join(SECTIONS)}, inboxes")
-    extra = data.get("inboxes", {})
+    _extra_inboxes(cfg, data.get("inboxes", {}), env)
+    for name, cls in SECTIONS.items():
+        _section(cfg, name, cls, data.get(name, {}), env)
+    _passwords(cfg)
+    _check(cfg)
+    _dkim_key(cfg)
+    return cfg
+
+
+def _read(file: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(file.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"no config file {file}; create one with 'pbem init'") from None
+    except (OSError, UnicodeDecodeError) as why:
+        raise ConfigError(f"cannot read {file}: {why}") from None
+    except tomllib.TOMLDecodeError as why:
+        raise ConfigError(f"{file} is not valid TOML: {why}") from None
+
+
+def _extra_inboxes(cfg: Config, extra: Any, env: dict[str, str]) -> None:
+    """[inboxes.NAME]: more mailboxes read like [inbox]."""
     if not isinstance(extra, dict) or not all(isinstance(v, dict) for v in extra.values()):
         raise ConfigError("[inboxes.NAME] tables each describe one more mailbox, like [inbox]")
     for box, table in extra.items():
@@ -164,26 +177,34 @@ def load(path: str | Path | None, environ: dict[str, str] | None = None) -> Conf
         if env_key in env:
             section.password = env[env_key]
         cfg.extra_inboxes[box] = section
-    for name, cls in SECTIONS.items():
-        section = getattr(cfg, name)
-        table = data.get(name, {})
-        if not isinstance(table, dict):
-            raise ConfigError(f"[{name}] must be a table")
-        known = {f.name: f for f in fields(cls) if (name, f.name) not in _SECRET}
-        for key, value in table.items():
-            if key not in known:
-                raise ConfigError(f"unknown key {key!r} in [{name}]; known: {', '.join(known)}")
-            setattr(section, key, _convert(name, key, value, type(getattr(section, key))))
-        for key, f in known.items():
-            env_key = f"PBEM_{name.upper()}_{key.upper()}"
-            if env_key in env:
-                setattr(section, key, _convert(name, key, env[env_key], type(getattr(section, key))))
+
+
+def _section(cfg: Config, name: str, cls: Any, table: Any, env: dict[str, str]) -> None:
+    """One section from the file, then from PBEM_<SECTION>_<KEY> in the environment."""
+    section = getattr(cfg, name)
+    if not isinstance(table, dict):
+        raise ConfigError(f"[{name}] must be a table")
+    known = {f.name: f for f in fields(cls) if (name, f.name) not in _SECRET}
+    for key, value in table.items():
+        if key not in known:
+            raise ConfigError(f"unknown key {key!r} in [{name}]; known: {', '.join(known)}")
+        setattr(section, key, _convert(name, key, value, type(getattr(section, key))))
+    for key in known:
+        env_key = f"PBEM_{name.upper()}_{key.upper()}"
+        if env_key in env:
+            setattr(section, key, _convert(name, key, env[env_key], type(getattr(section, key))))
+
+
+def _passwords(cfg: Config) -> None:
     for name, section in [*((f"inboxes.{k}", v) for k, v in cfg.inboxes.items()), ("outbox", cfg.outbox)]:
         if section.password_file and not section.password:
             try:
                 section.password = cfg.path(section.password_file).read_text().strip()
             except OSError as why:
                 raise ConfigError(f"[{name}] password_file: {why}") from None
+
+
+def _check(cfg: Config) -> None:
     for box, section in cfg.inboxes.items():
         if section.transport not in ("maildir", "imap"):
             raise ConfigError(f"[{'inbox' if box == 'inbox' else 'inboxes.' + box}] transport is maildir or imap")
@@ -194,8 +215,6 @@ def load(path: str | Path | None, environ: dict[str, str] | None = None) -> Conf
             raise ConfigError(f"[{name}] security is ssl, starttls or plain")
     if "@" not in cfg.server.address:
         raise ConfigError("[server] address must be a mail address")
-    _dkim_key(cfg)
-    return cfg
 
 
 def _dkim_key(cfg: Config) -> None:

@@ -18,7 +18,7 @@ from datetime import datetime, timedelta, timezone
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import click
 from sqlmodel import Session
@@ -95,13 +95,11 @@ def run_demo(root: Path, turns: int, echo: Callable[[str], None]) -> None:
     cfg = load(root / "pbem.toml")
     engine = open_engine(cfg.database_url)
     migrate(engine)
-    address = cfg.server.address
     with session(engine) as s:
         spec = GameSpec(id=GAME, ruleset=DEFAULT, seats=[(p, f"{p}@{DOMAIN}") for p in SEATS], seed="demo",
                         options=demo.options, gm_email=f"gm@{DOMAIN}", missed="hold")
         game, gm_password = create_game(s, spec, now=START)
         start_game(s, cfg, game, START)
-    now = START
 
     def run_pass(at: datetime) -> None:
         p = Pass(cfg, at, lambda e, name: make_inbox(cfg, e, name), lambda: make_outbox(cfg), log=echo)
@@ -110,7 +108,30 @@ def run_demo(root: Path, turns: int, echo: Callable[[str], None]) -> None:
 
     options = "".join(f", {key} {value}" for key, value in demo.options.items())
     echo(f"demo game {GAME} in {root}: 4 seats{options}, Maildir mail, SQLite")
-    run_pass(now)
+    run_pass(START)
+    _play(cfg, engine, demo, turns, run_pass)
+    echo("")
+    with Session(engine) as s:
+        game = s.get(Game, GAME)
+        words = outcome_words(game)
+    if words is None:
+        echo(f"the game goes on at turn {game.turn_no}: run 'pbem process' to play on by hand")
+    else:
+        echo(f"the game is over after {game.turn_no} turns: {words}")
+    outbox = cfg.path(cfg.outbox.path)
+    echo(f"GM password: {gm_password}")
+    echo(f"mailboxes (one Maildir per address): {outbox}")
+    echo(f"  red's mail, with the answers and every report: {outbox / ('red@' + DOMAIN)}")
+    echo(f"  the GM's copies: {outbox / ('gm@' + DOMAIN)}")
+    echo(f"handled order mails: {cfg.path(cfg.inbox.path) / '.Processed'}")
+    echo(f"try: pbem --config {root / 'pbem.toml'} status")
+
+
+def _play(cfg: Any, engine: Any, demo: Demo, turns: int, run_pass: Callable[[datetime], None]) -> None:
+    """Up to ``turns`` turns mailed in by the bots, each seat's sheet ending READY. On turn 1 blue
+    also sends a sheet with a mistyped order, and green one with a wrong password; white writes
+    HTML only."""
+    address, now = cfg.server.address, START
     outbox = cfg.path(cfg.outbox.path)
     inbox = mailbox.Maildir(str(cfg.path(cfg.inbox.path)), create=True)
     secrets = {p: _password(outbox, f"{p}@{DOMAIN}") for p in SEATS}
@@ -137,17 +158,3 @@ def run_demo(root: Path, turns: int, echo: Callable[[str], None]) -> None:
         run_pass(now + timedelta(minutes=10))
         now += timedelta(hours=1)
         run_pass(now)       # every seat said READY: the turn runs after the early delay
-    echo("")
-    with Session(engine) as s:
-        game = s.get(Game, GAME)
-        words = outcome_words(game)
-    if words is None:
-        echo(f"the game goes on at turn {game.turn_no}: run 'pbem process' to play on by hand")
-    else:
-        echo(f"the game is over after {game.turn_no} turns: {words}")
-    echo(f"GM password: {gm_password}")
-    echo(f"mailboxes (one Maildir per address): {outbox}")
-    echo(f"  red's mail, with the answers and every report: {outbox / ('red@' + DOMAIN)}")
-    echo(f"  the GM's copies: {outbox / ('gm@' + DOMAIN)}")
-    echo(f"handled order mails: {cfg.path(cfg.inbox.path) / '.Processed'}")
-    echo(f"try: pbem --config {root / 'pbem.toml'} status")

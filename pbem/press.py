@@ -18,6 +18,45 @@ from pbem.protocol import PressBlock
 MAX_PRESS_LINES = 200
 
 
+def _addressed(game: Game, seats: dict[str, Seat], sender: Seat, target: str, line: int) -> list[str] | str:
+    """The seats a PRESS TO ``target`` reaches, or why it reaches nobody."""
+    if target == "ALL":       # a resigned seat's player gets no more mail of the game
+        return [n for n in seats if n != sender.name and not seats[n].resigned]
+    if game.press == "public":
+        return _("Line {line}: this game allows public press only (PRESS TO ALL); nothing was sent.").format(
+            line=line)
+    names = [n.strip().lower() for n in target.split(",") if n.strip()]
+    unknown = [n for n in names if n not in seats]
+    if unknown:
+        return _("Line {line}: no seat {unknown}; the seats are {seats}. Nothing was sent.").format(
+            line=line, unknown=", ".join(unknown), seats=", ".join(seats))
+    names = [n for n in names if n != sender.name]
+    gone = [n for n in names if seats[n].resigned]
+    if gone:
+        return ngettext("Line {line}: seat {seats} resigned, and its player gets no press; nothing was sent.",
+                        "Line {line}: seats {seats} resigned, and their players get no press; nothing was "
+                        "sent.", len(gone)).format(line=line, seats=", ".join(gone))
+    return names
+
+
+def _send(s: Session, cfg: Config, game: Game, press: Press, reader: Seat, named: list[str], now: datetime) -> None:
+    """The press mailed to one reader, in its language (``named``: the seats it went to, none
+    when it went to everyone)."""
+    with speaking_to(game, reader):
+        who = _("anonymous") if press.anonymous else press.sender
+        said = (_("Press in {game}, turn {turn}, from {who} to {seats}:") if named else
+                _("Press in {game}, turn {turn}, from {who} to everyone:")).format(
+            game=game.id, turn=game.turn_no, who=who, seats=", ".join(named))
+        body = (f"{said}\n\n{press.text}\n\n-- \n"
+                + _("Answer with PRESS TO ... ENDPRESS in an order mail to {address}.").format(
+                    address=cfg.server.address) + "\n")
+        subject = _("[{game}] press from {who}").format(game=game.id, who=who)
+    raw = compose(sender=cfg.server.address, sender_name=cfg.server.name, to=reader.email,
+                  subject=subject, text=body, when=now)
+    queue(s, key=f"press:{press.id}:{reader.name}", kind="press", to=reader.email, raw=raw, game_id=game.id,
+          seat=reader.name)
+
+
 def relay(s: Session, cfg: Config, game: Game, sender: Seat, block: PressBlock, now: datetime) -> str:
     """Send one PRESS block; the sentence for the answer."""
     words = [w.upper() for w in block.header]
@@ -31,23 +70,9 @@ def relay(s: Session, cfg: Config, game: Game, sender: Seat, block: PressBlock, 
         return _("Line {line}: this game allows no press; nothing was sent.").format(line=block.line)
     seats = {x.name: x for x in seats_of(s, game.id)}
     target = words[1]
-    if target == "ALL":       # a resigned seat's player gets no more mail of the game
-        names = [n for n in seats if n != sender.name and not seats[n].resigned]
-    else:
-        if game.press == "public":
-            return _("Line {line}: this game allows public press only (PRESS TO ALL); nothing was sent.").format(
-                line=block.line)
-        names = [n.strip().lower() for n in target.split(",") if n.strip()]
-        unknown = [n for n in names if n not in seats]
-        if unknown:
-            return _("Line {line}: no seat {unknown}; the seats are {seats}. Nothing was sent.").format(
-                line=block.line, unknown=", ".join(unknown), seats=", ".join(seats))
-        names = [n for n in names if n != sender.name]
-        gone = [n for n in names if seats[n].resigned]
-        if gone:
-            return ngettext("Line {line}: seat {seats} resigned, and its player gets no press; nothing was sent.",
-                            "Line {line}: seats {seats} resigned, and their players get no press; nothing was "
-                            "sent.", len(gone)).format(line=block.line, seats=", ".join(gone))
+    names = _addressed(game, seats, sender, target, block.line)
+    if isinstance(names, str):
+        return names
     if anonymous and not game.press_anon:
         return _("Line {line}: this game allows no anonymous press; nothing was sent.").format(line=block.line)
     if not names:
@@ -59,19 +84,7 @@ def relay(s: Session, cfg: Config, game: Game, sender: Seat, block: PressBlock, 
     s.flush()
     everyone = target == "ALL"
     for name in names:
-        with speaking_to(game, seats[name]):         # each reader's language
-            who = _("anonymous") if anonymous else sender.name
-            said = (_("Press in {game}, turn {turn}, from {who} to everyone:") if everyone else
-                    _("Press in {game}, turn {turn}, from {who} to {seats}:")).format(
-                game=game.id, turn=game.turn_no, who=who, seats=", ".join(names))
-            body = (f"{said}\n\n{text}\n\n-- \n"
-                    + _("Answer with PRESS TO ... ENDPRESS in an order mail to {address}.").format(
-                        address=cfg.server.address) + "\n")
-            subject = _("[{game}] press from {who}").format(game=game.id, who=who)
-        raw = compose(sender=cfg.server.address, sender_name=cfg.server.name, to=seats[name].email,
-                      subject=subject, text=body, when=now)
-        queue(s, key=f"press:{press.id}:{name}", kind="press", to=seats[name].email, raw=raw, game_id=game.id,
-              seat=name)
+        _send(s, cfg, game, press, seats[name], names if not everyone else [], now)
     lines = len(block.text)
     if everyone:
         sent = (ngettext("Press sent to everyone anonymously ({n} line).", "Press sent to everyone anonymously "

@@ -6,7 +6,8 @@ import random
 
 from engine.contract import OrderSheet
 from engine.valley import parser
-from engine.valley.parser import fire_source
+from engine.valley.fire import fire_source
+from engine.valley.planting import planting_turn
 from engine.valley.state import MAX_CAMPS, State
 
 
@@ -64,7 +65,7 @@ def random_orders(st: State, player: str, rng: random.Random) -> OrderSheet:
     lines.append(f"LOSSES {rng.choice(['WARRIORS', 'FEMALES'])}")
     lines.append(f"CONQUER {rng.choice(['OCCUPY', 'BURN'])}")
     lines.append(f"STARVE {rng.choice(['WARRIORS', 'FEMALES'])}")
-    if parser.planting_turn(st):
+    if planting_turn(st):
         for name in st.camps(player):
             if board.hexes[name].kind == "P" and not st.spaces[name].crop:
                 lines.append(f"PLANT {name}")

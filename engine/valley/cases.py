@@ -7,11 +7,11 @@ are errors, so a typo never passes silently.
 """
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any, Sequence
 
+from engine import casefile
+from engine.casefile import CaseError, CaseResult, check_keys
 from engine.contract import OrderSheet
 from engine.dice import DiceError, ScriptedDice
 from engine import hexgrid
@@ -26,17 +26,6 @@ from engine.valley.state import Space, State, Tokens, Tribe
 from engine.valley.turn import PHASE_NAMES, apply_standing, run_phases
 
 RUN_PHASES = ("setup",) + PHASE_NAMES
-
-
-class CaseError(Exception):
-    """The case itself is wrong (not the engine): said in words to fix it."""
-
-
-@dataclass(frozen=True)
-class CaseResult:
-    passed: bool
-    title: str
-    message: str = ""
 
 
 _KEYS = {
@@ -56,11 +45,7 @@ _KEYS = {
 
 
 def _check_keys(where: str, table: Any, allowed: set[str], players: tuple[str, ...] = ()) -> None:
-    if not isinstance(table, dict):
-        raise CaseError(f"[{where}] must be a table")
-    for key in table:
-        if key not in allowed and key not in players:
-            raise CaseError(f"unknown key {key!r} in [{where or 'top level'}]")
+    check_keys(where, table, allowed | set(players))
 
 
 def _space_name(board: Board, text: Any) -> str:
@@ -313,72 +298,73 @@ def _check(st: State, sheets: dict[str, OrderSheet], expect: dict[str, Any]) -> 
 
 
 def run_case(text: str) -> CaseResult:
-    title = "?"
-    try:
-        data = tomllib.loads(text)
-        _check_keys("", data, _KEYS[""])
-        title = str(data.get("title", "?"))
-        if "title" not in data or "rule" not in data:
-            raise CaseError("a case needs a title and the rule it tests")
-        if data.get("ruleset", "valley") != "valley":
-            raise CaseError(f"this is a case for {data['ruleset']!r}, not for valley")
-        st = build_state(data)
-        run = data.get("run")
-        _check_keys("run", run, _KEYS["run"])
-        first, last = run.get("from"), run.get("to", run.get("from"))
-        if first not in RUN_PHASES or last not in RUN_PHASES or (last == "setup" and first != "setup"):
-            raise CaseError(f"[run] from and to are phases among {', '.join(RUN_PHASES)}")
-        i, j = RUN_PHASES.index(first), RUN_PHASES.index(last)
-        # A 'to' before 'from' runs on into the next turn, as a PBEM turn does.
-        span = RUN_PHASES[i:j + 1] if i <= j else RUN_PHASES[i:] + PHASE_NAMES[:PHASE_NAMES.index(last) + 1]
-        dice_table = data.get("dice", {})
-        if not isinstance(dice_table, dict) or not all(isinstance(v, list) for v in dice_table.values()):
-            raise CaseError("[dice] lists die results by tag")
-        draws = data.get("draws", {})
-        _check_keys("draws", draws, _KEYS["draws"])
-        draw_lists = {k: (v if isinstance(v, list) else [v]) for k, v in draws.items()}
-        if "event" in draws:   # a case that draws an event card plays with the full decks
-            st.decks["summer"], st.decks["winter"] = event_deck("summer"), event_deck("winter")
-        dice = CaseDice(dice_table, draw_lists)
-        orders = data.get("orders", {})
-        if not isinstance(orders, dict):
-            raise CaseError("[orders] is a table of order texts by seat")
-        for p in orders:
-            if p not in st.tribes:
-                raise CaseError(f"orders for {p!r}, who is not a seat")
-        if first == "setup":
-            st.stage = "setup"
-            for tribe in st.tribes.values():
-                tribe.out = False
-        ctx = Context(st, dice)
-        sheets: dict[str, OrderSheet] = {}
+    """Run one case file's text: passed, or the first difference (or why it cannot run)."""
+    return casefile.run(text, "valley", _KEYS[""], _play)
 
-        def read_orders() -> None:
-            sheets.update({p: parser.parse(st, p, str(orders.get(p, ""))) for p in st.players})
-            ctx.sheets = sheets
-            apply_standing(ctx)
 
-        for phase in span:
-            if not sheets and (phase == "setup" or RUN_PHASES.index(phase) >= RUN_PHASES.index("tribes")):
-                read_orders()
-            if phase == "setup":
-                ctx.phase = "setup"
-                place_tribes(ctx)
-                st.stage = "orders"
-                st.game_turn = max(st.game_turn, 1)
-            else:
-                run_phases(ctx, phase, phase)
-        if not sheets:
+def _span(run: Any) -> tuple[str, list[str]]:
+    """[run]'s first phase, and the phases it runs; a 'to' before 'from' runs on into the
+    next turn, as a PBEM turn does."""
+    _check_keys("run", run, _KEYS["run"])
+    first, last = run.get("from"), run.get("to", run.get("from"))
+    if first not in RUN_PHASES or last not in RUN_PHASES or (last == "setup" and first != "setup"):
+        raise CaseError(f"[run] from and to are phases among {', '.join(RUN_PHASES)}")
+    i, j = RUN_PHASES.index(first), RUN_PHASES.index(last)
+    return first, list(RUN_PHASES[i:j + 1] if i <= j else RUN_PHASES[i:] + PHASE_NAMES[:PHASE_NAMES.index(last) + 1])
+
+
+def _dice(data: dict[str, Any], st: State) -> CaseDice:
+    """[dice] and [draws]: the scripted dice (a drawn event card plays with the full decks)."""
+    dice_table = data.get("dice", {})
+    if not isinstance(dice_table, dict) or not all(isinstance(v, list) for v in dice_table.values()):
+        raise CaseError("[dice] lists die results by tag")
+    draws = data.get("draws", {})
+    _check_keys("draws", draws, _KEYS["draws"])
+    if "event" in draws:
+        st.decks["summer"], st.decks["winter"] = event_deck("summer"), event_deck("winter")
+    return CaseDice(dice_table, {k: (v if isinstance(v, list) else [v]) for k, v in draws.items()})
+
+
+def _orders(data: dict[str, Any], st: State) -> dict[str, Any]:
+    orders = data.get("orders", {})
+    if not isinstance(orders, dict):
+        raise CaseError("[orders] is a table of order texts by seat")
+    for p in orders:
+        if p not in st.tribes:
+            raise CaseError(f"orders for {p!r}, who is not a seat")
+    return orders
+
+
+def _play(data: dict[str, Any]) -> str:
+    st = build_state(data)
+    first, span = _span(data.get("run"))
+    dice, orders = _dice(data, st), _orders(data, st)
+    if first == "setup":
+        st.stage = "setup"
+        for tribe in st.tribes.values():
+            tribe.out = False
+    ctx = Context(st, dice)
+    sheets: dict[str, OrderSheet] = {}
+
+    def read_orders() -> None:
+        sheets.update({p: parser.parse(st, p, str(orders.get(p, ""))) for p in st.players})
+        ctx.sheets = sheets
+        apply_standing(ctx)
+
+    for phase in span:
+        if not sheets and (phase == "setup" or RUN_PHASES.index(phase) >= RUN_PHASES.index("tribes")):
             read_orders()
-        left = dice.leftovers()
-        if left:
-            return CaseResult(False, title, "left over: " + ", ".join(left))
-        st.tidy()
-        why = _check(st, sheets, data.get("expect", {}))
-        return CaseResult(not why, title, why)
-    except tomllib.TOMLDecodeError as why:
-        return CaseResult(False, title, f"not valid TOML: {why}")
-    except (CaseError, DiceError) as why:
-        return CaseResult(False, title, str(why))
-    except (ValueError, KeyError, TypeError) as why:
-        return CaseResult(False, title, f"cannot run: {type(why).__name__}: {why}")
+        if phase == "setup":
+            ctx.phase = "setup"
+            place_tribes(ctx)
+            st.stage = "orders"
+            st.game_turn = max(st.game_turn, 1)
+        else:
+            run_phases(ctx, phase, phase)
+    if not sheets:
+        read_orders()
+    left = dice.leftovers()
+    if left:
+        return "left over: " + ", ".join(left)
+    st.tidy()
+    return _check(st, sheets, data.get("expect", {}))

@@ -15,7 +15,8 @@ import weakref
 from engine.contract import OrderSheet
 from engine.valley import odds, parser
 from engine.valley.bots import legal_paths
-from engine.valley.parser import fire_source
+from engine.valley.fire import fire_source
+from engine.valley.planting import planting_turn
 from engine.valley.species import ORDER, SPECIES
 from engine.valley.state import MAX_CAMPS, State, Tokens
 from engine.valley.survival import harvest_turn
@@ -255,11 +256,35 @@ def _cards(st: State, me: str, mine: dict[str, Tokens], stayers: set[str]) -> li
     return plays
 
 
+def _standing(st: State, me: str, mine: dict[str, Tokens], stayers: set[str]) -> list[str]:
+    """The lines after the moves: losses, conquest and starvation choices, planting, fire, the
+    cards, and where to come back in the first year."""
+    board, totals = st.board, st.totals(me)
+    lines = ["LOSSES " + ("WARRIORS" if totals.w > 1 else "FEMALES"), "CONQUER OCCUPY",
+             "STARVE " + ("WARRIORS" if totals.w > STARVE_W else "FEMALES")]
+    if planting_turn(st):
+        budget = st.tribes[me].food - totals.total
+        for name in st.camps(me):
+            if budget > 0 and board.hexes[name].kind == "P" and not st.spaces[name].crop:
+                lines.append(f"PLANT {name}")
+                budget -= 1
+    if st.options.get("fire") and not st.tribes[me].fire and st.camps(me):
+        for name in mine:
+            if fire_source(st, name) and not st.spaces[name].others(me) and \
+                    (board.hexes[name].terrain != "V" or name in stayers):
+                lines.append(f"FIRE {name}")
+                break
+    lines += _cards(st, me, mine, stayers)
+    if st.year == 1 and not st.tribes[me].resurrected:
+        edge = [n for n in board.names if board.on_edge(n) and board.hexes[n].kind != "L"]
+        lines.append("PLACE " + " ".join(sorted(edge, key=lambda n: -_start_score(st, n))[:4]))
+    return lines
+
+
 def heuristic_orders(st: State, me: str, rng: random.Random) -> OrderSheet:
     if st.stage == "setup":
         return parser.parse(st, me, "\n".join(_setup(st, me, rng)))
     lines: list[str] = []
-    board = st.board
     mine = {n: sp.tribes[me] for n, sp in st.spaces.items() if me in sp.tribes}
     danger = threats(st)
     camps_planned = camps_now = len(st.camps(me))
@@ -296,25 +321,5 @@ def heuristic_orders(st: State, me: str, rng: random.Random) -> OrderSheet:
                 continue
             tokens = " ".join(x for x in (f"{unit.w}W" if unit.w else "", f"{unit.f}F" if unit.f else "") if x)
             lines.append(f"MOVE {tokens} {'-'.join(best)}")
-    totals = st.totals(me)
-    lines.append("LOSSES " + ("WARRIORS" if totals.w > 1 else "FEMALES"))
-    lines.append("CONQUER OCCUPY")
-    lines.append("STARVE " + ("WARRIORS" if totals.w > STARVE_W else "FEMALES"))
-    if parser.planting_turn(st):
-        budget = st.tribes[me].food - totals.total
-        for name in st.camps(me):
-            if budget > 0 and board.hexes[name].kind == "P" and not st.spaces[name].crop:
-                lines.append(f"PLANT {name}")
-                budget -= 1
-    if st.options.get("fire") and not st.tribes[me].fire and st.camps(me):
-        for name in mine:
-            if fire_source(st, name) and not st.spaces[name].others(me) and \
-                    (board.hexes[name].terrain != "V" or name in stayers):
-                lines.append(f"FIRE {name}")
-                break
-    lines += _cards(st, me, mine, stayers)
-    tribe = st.tribes[me]
-    if st.year == 1 and not tribe.resurrected:
-        edge = [n for n in board.names if board.on_edge(n) and board.hexes[n].kind != "L"]
-        lines.append("PLACE " + " ".join(sorted(edge, key=lambda n: -_start_score(st, n))[:4]))
+    lines += _standing(st, me, mine, stayers)
     return parser.parse(st, me, "\n".join(lines))

@@ -15,12 +15,14 @@ from engine import sheetlines
 from engine.common import Refused
 from engine.contract import OrderSheet, Problem
 from engine.localwords import nearest
-from engine.messages import Msg
 from engine import hexgrid
+from engine.messages import Msg
 from engine.valley import localwords
 from engine.valley.orders import (
     STANDING_VALUES, Camp, CombatOrder, Fire, Move, Place, Plant, Play, Standing)
 from engine.valley.fatecards import DIRECTIONS, FATE
+from engine.valley.fire import fire_source, touches_flames
+from engine.valley.planting import planting_turn
 from engine.valley.state import MAX_CAMPS, State, Tokens
 
 KEYWORDS = ("PLACE", "PLANT", "MOVE", "CAMP", "FIRE", "PLAY", "COMBAT", "LOSSES", "CONQUER", "STARVE")
@@ -327,7 +329,7 @@ class _Reader:
             # the same staying tokens may do both.
             on_volcano = (self.board.hexes[order.space].terrain == "V"
                           and self.unmoved.get(order.space, Tokens()).total > 0)
-            near_flames = _touches_flames(self.state, order.space) and (
+            near_flames = touches_flames(self.state, order.space) and (
                 order.space in self.start_spaces or order.space in arrivals)
             if not (on_volcano or near_flames):
                 return Msg("fire on {space} needs a token of yours there: one that stays on a volcano, or one "
@@ -356,24 +358,6 @@ def parse_tokens(words: list[str]) -> Tokens:
     if found.total == 0:
         raise Refused(Msg("a move needs at least one token"), _WRITE_TOKENS)
     return found
-
-
-def planting_turn(state: State) -> bool:
-    """Phase 8 comes in the last turn of winter: the third, or the fourth in a Long Winter."""
-    return state.season == "winter" and state.last_turn_of_season()
-
-
-def fire_source(state: State, name: str) -> bool:
-    """Can fire be taken on ``name`` at all (volcano, next to wildfire, lava)?"""
-    return state.board.hexes[name].terrain == "V" or _touches_flames(state, name)
-
-
-def _touches_flames(state: State, name: str) -> bool:
-    sp = state.peek(name)
-    if sp and sp.lava:
-        return True
-    return any((n_sp := state.peek(n)) is not None and n_sp.wildfire
-               for n in state.board.adjacent(name))
 
 
 def parse(state: State, player: str, text: str) -> OrderSheet:

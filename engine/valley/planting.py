@@ -4,8 +4,13 @@ from __future__ import annotations
 from engine.messages import Msg
 from engine.valley.context import Context
 from engine.valley.orders import Plant
-from engine.valley.parser import planting_turn
+from engine.valley.state import State
 from engine.valley.words import season_word
+
+
+def planting_turn(state: State) -> bool:
+    """Phase 8 comes in the last turn of winter: the third, or the fourth in a Long Winter."""
+    return state.season == "winter" and state.last_turn_of_season()
 
 
 def plant_crop(ctx: Context, player: str, name: str) -> bool:

@@ -12,7 +12,7 @@ from engine.valley.camps import abandon_empty_camps
 from engine.valley.context import Context
 from engine.valley.orders import Camp, Fire, Move, Play
 from engine.valley.playcards import lure, play_cards
-from engine.valley.parser import _touches_flames
+from engine.valley.fire import touches_flames
 from engine.valley.state import MAX_CAMPS, Tokens
 
 
@@ -106,7 +106,7 @@ class _Movement:
         if st.tribes[me].fire:
             return
         on_volcano = st.board.hexes[name].terrain == "V" and self.unmoved(name).total > 0
-        flames = _touches_flames(st, name) and (
+        flames = touches_flames(st, name) and (
             me in sp.tribes or name in self.started and self._left_from(name))
         if not (on_volcano or flames):
             return self.refuse(order, Msg("none of your tokens can take fire on {space}", space=name))

@@ -5,7 +5,7 @@ from typing import Any
 
 from engine import hexgrid
 from engine.valley.eventcards import EVENTS
-from engine.valley.parser import planting_turn
+from engine.valley.planting import planting_turn
 from engine.valley.state import State
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 
 from engine.registry import ruleset_names
-from pbem.cli import Ctx, _engine, _gm_game, _now
+from pbem.cli.common import Ctx, given_now, on_game, open_database
 from pbem.cli.game_spec import NewGameCommand
 from pbem.presenters import DEFAULT
 
@@ -48,7 +48,7 @@ def _run(obj: Ctx, game_id: str, action, done, dry_run: bool = False, would=None
             raise _DryRun(result, [f"{m.to_addr}: {_subject(m.raw)}" for m in queued])
         return result
     try:
-        result = _gm_game(obj, game_id, act)
+        result = on_game(obj, game_id, act)
     except _DryRun as dry:
         click.echo(f"dry run, nothing was changed: {(would or done)(dry.result)}")
         click.echo(f"it would mail {len(dry.mails)}:" if dry.mails else "it would mail nobody")
@@ -98,7 +98,7 @@ def game_new(obj: Ctx, game_id: str | None, from_file: str | None, **given) -> N
     try:
         spec = spec_from_options(game_id, from_file, **given)
         check_spec(spec)        # a refused game opens (and so makes) no database
-        with session(_engine(cfg)) as s:
+        with session(open_database(cfg)) as s:
             g, gm_password = create_game(s, spec)
     except GameError as why:
         raise click.ClickException(str(why)) from None
@@ -116,7 +116,7 @@ def game_new(obj: Ctx, game_id: str | None, from_file: str | None, **given) -> N
 def game_start(obj: Ctx, game_id: str, now_text: str | None, dry_run: bool) -> None:
     """Deal the game and queue every seat's password and first report."""
     from pbem.games import start_game
-    _run(obj, game_id, lambda s, cfg, g: start_game(s, cfg, g, _now(now_text)),
+    _run(obj, game_id, lambda s, cfg, g: start_game(s, cfg, g, given_now(now_text)),
          lambda _: f"started {game_id}; the welcome mails go out with the next 'pbem process'", dry_run,
          lambda _: f"{game_id} would start")
 
@@ -127,7 +127,7 @@ def game_start(obj: Ctx, game_id: str, now_text: str | None, dry_run: bool) -> N
 def game_preview(obj: Ctx, game_id: str) -> None:
     """Show the public report the next turn would give now; store nothing."""
     from pbem.gmtools import preview
-    click.echo(_gm_game(obj, game_id, lambda s, cfg, g: preview(s, cfg, g)), nl=False)
+    click.echo(on_game(obj, game_id, lambda s, cfg, g: preview(s, cfg, g)), nl=False)
 
 
 @game.command("rollback")
@@ -146,7 +146,7 @@ def game_rollback(obj: Ctx, game_id: str, rerun: bool, now_text: str | None, dry
     from pbem.rollback import rollback
 
     def act(s, cfg, g):  # type: ignore[no-untyped-def]
-        turn = rollback(s, cfg, g, _now(now_text), rerun)
+        turn = rollback(s, cfg, g, given_now(now_text), rerun)
         then = ("runs again on the next pass with the sheets that stood" if rerun else
                 f"waits for new orders until {show(g.deadline)}")     # the GM's terminal: English, UTC
         if g.status == "paused":
@@ -166,7 +166,7 @@ def game_rollback(obj: Ctx, game_id: str, rerun: bool, now_text: str | None, dry
 def game_replace(obj: Ctx, game_id: str, seat: str, email: str, now_text: str | None, dry_run: bool) -> None:
     """Give SEAT to a new player at EMAIL (a new password goes to them; history stays)."""
     from pbem.gmtools import replace_seat
-    _run(obj, game_id, lambda s, cfg, g: replace_seat(s, cfg, g, seat, email, _now(now_text)),
+    _run(obj, game_id, lambda s, cfg, g: replace_seat(s, cfg, g, seat, email, given_now(now_text)),
          lambda old: f"seat {seat} of {game_id}: {old} replaced by {email}", dry_run,
          lambda old: f"seat {seat} of {game_id} would go from {old} to {email}")
 
@@ -180,7 +180,7 @@ def game_replace(obj: Ctx, game_id: str, seat: str, email: str, now_text: str | 
 def game_bot(obj: Ctx, game_id: str, seat: str, state: str, now_text: str | None) -> None:
     """Put SEAT in civil disorder (the bot plays it) or take it out."""
     from pbem.gmtools import set_bot
-    _gm_game(obj, game_id, lambda s, cfg, g: set_bot(s, cfg, g, seat, state == "on", _now(now_text)))
+    on_game(obj, game_id, lambda s, cfg, g: set_bot(s, cfg, g, seat, state == "on", given_now(now_text)))
     click.echo(f"seat {seat} of {game_id}: bot {state}")
 
 
@@ -199,8 +199,8 @@ def game_observe(obj: Ctx, game_id: str, email: str) -> None:
 
     def act(s, cfg, g):  # type: ignore[no-untyped-def]
         refuse_unless(g, "OBSERVE")
-        return follow(s, g, email, _now(None))
-    changed = _gm_game(obj, game_id, act)
+        return follow(s, g, email, given_now(None))
+    changed = on_game(obj, game_id, act)
     click.echo(f"{email} follows {game_id}" + ("" if changed else " already; nothing was changed"))
 
 
@@ -210,7 +210,7 @@ def _gm_announced(obj: Ctx, game_id: str, word: str, now_text: str | None, tool,
     from pbem import gmtools
 
     def act(s, cfg, g):  # type: ignore[no-untyped-def]
-        now = _now(now_text)
+        now = given_now(now_text)
         done = tool(s, g, now)
         gmtools.announce(s, cfg, g, word, done, now, key="cli")
         return str(done)            # the GM's terminal reads English, times in UTC
@@ -263,8 +263,8 @@ def game_vacation(obj: Ctx, game_id: str, seat: str, turns: str, now_text: str |
     def act(s, cfg, g):  # type: ignore[no-untyped-def]
         refuse_unless(g, "VACATION")
         found = seat_named(s, g, seat.lower())
-        return vacation(s, g, found, turns, who=f"seat {found.name}", now=_now(now_text))
-    click.echo(_gm_game(obj, game_id, act))
+        return vacation(s, g, found, turns, who=f"seat {found.name}", now=given_now(now_text))
+    click.echo(on_game(obj, game_id, act))
 
 
 @game.command("seat-lang")
@@ -279,8 +279,8 @@ def game_seat_lang(obj: Ctx, game_id: str, seat: str, lang: str, zone: str | Non
     from pbem.gmtools import seat_language, seat_named
 
     def act(s, cfg, g):  # type: ignore[no-untyped-def]
-        return seat_language(s, g, seat_named(s, g, seat.lower()), lang, zone, _now(now_text))
-    click.echo(_gm_game(obj, game_id, act))
+        return seat_language(s, g, seat_named(s, g, seat.lower()), lang, zone, given_now(now_text))
+    click.echo(on_game(obj, game_id, act))
 
 
 @game.command("end")
@@ -292,6 +292,6 @@ def game_seat_lang(obj: Ctx, game_id: str, seat: str, lang: str, zone: str | Non
 def game_end(obj: Ctx, game_id: str, reason: str, now_text: str | None, dry_run: bool) -> None:
     """End a game now; every seat is told with the next pass."""
     from pbem.gmtools import end_game
-    _run(obj, game_id, lambda s, cfg, g: end_game(s, cfg, g, reason, _now(now_text)),
+    _run(obj, game_id, lambda s, cfg, g: end_game(s, cfg, g, reason, given_now(now_text)),
          lambda _: f"{game_id} is over; the seats are told with the next pass", dry_run,
          lambda _: f"{game_id} would be over")

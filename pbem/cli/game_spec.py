@@ -6,7 +6,7 @@ import re
 
 import click
 
-from pbem.cli import _now
+from pbem.cli.common import given_now
 from pbem.games import GameError, GameSpec, option_text, spec_from_file
 from pbem.i18n import LANGUAGES
 from pbem.presenters import DEFAULT
@@ -62,7 +62,7 @@ def spec_from_options(game_id: str | None, from_file: str | None, seats: tuple[s
         return spec
     return GameSpec(id=game_id or "", seats=[_split(entry, ":", "--seat", "NAME:EMAIL") for entry in seats],
                     options=dict(_split(entry, "=", "--option", "KEY=VALUE") for entry in options),
-                    press_anon=anon, start_at=_now(start_at) if start_at else None,
+                    press_anon=anon, start_at=given_now(start_at) if start_at else None,
                     move_reminders=_hours(move_reminders, "--move-reminders"), **same)
 
 

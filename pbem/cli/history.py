@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from pbem.cli import Ctx, _engine, _gm_game
+from pbem.cli.common import Ctx, on_game, open_database
 from pbem.i18n import LANGUAGES
 
 
@@ -22,9 +22,9 @@ def history(obj: Ctx, game_id: str, turn: int | None, seat: str | None, fmt: str
     from pbem.history import gm_log as read_gm_log
     from pbem.history import turn_report
     if gm_log:
-        text = _gm_game(obj, game_id, lambda s, cfg, g: "\n".join(read_gm_log(s, g)) + "\n")
+        text = on_game(obj, game_id, lambda s, cfg, g: "\n".join(read_gm_log(s, g)) + "\n")
     else:
-        text = _gm_game(obj, game_id, lambda s, cfg, g: turn_report(s, g, turn, seat, fmt, cfg.server.address))
+        text = on_game(obj, game_id, lambda s, cfg, g: turn_report(s, g, turn, seat, fmt, cfg.server.address))
     click.echo(text, nl=False)
 
 
@@ -46,7 +46,7 @@ def archive_build(obj: Ctx, game_ids: tuple[str, ...], out: str, lang: str | Non
     from pbem.archive import build, count_turns
     from pbem.db import session
     cfg = obj.config()
-    with session(_engine(cfg, create=False)) as s:
+    with session(open_database(cfg, create=False)) as s:
         total = count_turns(s, game_ids)
         with click.progressbar(length=total, label="turns", file=sys.stderr) as bar:
             done = build(s, Path(out), game_ids, progress=bar.update, lang=lang or "")
@@ -61,7 +61,7 @@ def archive_build(obj: Ctx, game_ids: tuple[str, ...], out: str, lang: str | Non
 def replay(obj: Ctx, game_id: str) -> None:
     """Re-resolve a whole game from its first state, stored sheets and seeds, turn by turn."""
     from pbem.history import replay as run_replay
-    steps = _gm_game(obj, game_id, lambda s, cfg, g: run_replay(s, g))
+    steps = on_game(obj, game_id, lambda s, cfg, g: run_replay(s, g))
     for step in steps:
         click.echo(f"turn {step.turn}: {'same' if step.same else 'DIFFERENT'}" + (f" ({step.detail})" if step.detail else ""))
     bad = [x for x in steps if not x.same]

@@ -17,7 +17,7 @@ import textwrap
 
 import click
 
-from pbem.cli import Ctx
+from pbem.cli.common import Ctx
 
 OK, FIX = "  ok   ", "  FIX  "
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from pbem.cli import Ctx, _engine, _now
+from pbem.cli.common import Ctx, given_now, open_database
 from pbem.watch import watch_command
 
 __all__ = ["init", "process", "status", "watch_command"]
@@ -66,7 +66,7 @@ def process(obj: Ctx, now_text: str | None, dry_run: bool, quiet: bool, role: st
         if name not in cfg.inboxes:
             raise click.BadParameter(f"no mailbox {name!r}; the mailboxes are {', '.join(cfg.inboxes)}",
                                      param_hint="--mailbox")
-    now = _now(now_text)
+    now = given_now(now_text)
     try:
         code, summary = _run_pass(obj, cfg, now, role, workers, dry_run, list(mailboxes) or None,
                                   clock_given=now_text is not None)
@@ -102,13 +102,13 @@ def status(obj: Ctx, game_id: str | None, now_text: str | None) -> None:
     from pbem.handler import status_text
     from pbem.models import Game
     cfg = obj.config()
-    with session(_engine(cfg, create=False)) as s:
+    with session(open_database(cfg, create=False)) as s:
         games = [s.get(Game, game_id)] if game_id else list(s.exec(select(Game).order_by(Game.id)))
         if game_id and games[0] is None:
             raise click.ClickException(f"no game {game_id}")
         if not games:
             click.echo("no games yet")
-        now = _now(now_text)
+        now = given_now(now_text)
         for g in games:
             click.echo(status_text(s, g, now))
         _mail_status(s, now)
