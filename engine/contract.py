@@ -148,7 +148,9 @@ S = TypeVar("S")    # a ruleset's own state type
 
 @runtime_checkable
 class Ruleset(Protocol[S]):
-    """What the mail layer needs from a game, generic over the game's state."""
+    """What the mail layer needs from a game, generic over the game's state. A game's ruleset
+    stands on engine.ruleset.BaseRuleset, which gives the hooks a game may not need their
+    defaults (no messages, no seat-name rule, no notes, the state's own JSON)."""
 
     name: str
     title: str
@@ -190,6 +192,21 @@ class Ruleset(Protocol[S]):
     def prompt(self, state: S, player: str) -> str:
         """The short question an awaited seat answers ("your move: take 1 to
         3 stones"); '' for a seat that is not awaited."""
+
+    def prompt_message(self, state: S, player: str) -> Any:
+        """``prompt`` as a message (engine.messages) the mail layer shows in the reader's
+        language, or None (then ``prompt``'s English is shown)."""
+
+    def pre_orders_message(self, state: S, player: str) -> Any:
+        """``pre_orders`` as a message, or None."""
+
+    def seat_name_problem(self, name: str) -> Any:
+        """Why ``name`` cannot name a seat of this game (a message or ''), beyond the mail
+        layer's own rules."""
+
+    def notes(self, state: S, player: str, sheet: OrderSheet) -> Sequence[Problem]:
+        """What a clean sheet likely did not mean, shown under the stored orders (the sheet is
+        stored all the same)."""
 
     def pre_orders(self, state: S, player: str) -> str:
         """For a seat that is not awaited: the later decision a sheet sent

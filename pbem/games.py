@@ -36,7 +36,7 @@ def seat_problem(ruleset: Any, name: str) -> str:
     """Why ``name`` cannot name a seat, or ''."""
     if name.lower() in RESERVED_SEATS:
         return _("the seat name {name} is kept for the GM").format(name=name)
-    problem = ruleset.seat_name_problem(name) if hasattr(ruleset, "seat_name_problem") else ""
+    problem = ruleset.seat_name_problem(name)
     return spoken(problem) if problem else ""
 
 
@@ -281,7 +281,7 @@ def option_text(option: Any) -> str:
 def option_problem(ruleset: Any, given: dict[str, Any]) -> str:
     """Why the options given (``--option`` or a game file's [options]) do not
     fit the ruleset, naming the valid ones; '' when they do."""
-    known = {o.name: o for o in getattr(ruleset, "options", ())}
+    known = {o.name: o for o in ruleset.options}
     for key, value in given.items():
         if key not in known:
             listed = ", ".join([option_text(o) for o in known.values()] +

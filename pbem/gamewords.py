@@ -37,17 +37,16 @@ def question(ruleset: Any, state: Any, seat: str) -> str:
     """What the game asks ``seat`` now, in the language being spoken: the game's prompt message
     where it has one, else its (English) prompt; '' when nothing is asked."""
     prompt = ruleset.prompt(state, seat)
-    return _in_words(ruleset, "prompt_message", state, seat, prompt) if prompt else ""
+    return _in_words(ruleset.prompt_message(state, seat), prompt) if prompt else ""
 
 
 def later_decision(ruleset: Any, state: Any, seat: str) -> str:
     """What a sheet sent now by ``seat`` (not awaited) will answer, in the language being
     spoken; '' when the game has no use for one."""
-    return _in_words(ruleset, "pre_orders_message", state, seat, ruleset.pre_orders(state, seat))
+    english = ruleset.pre_orders(state, seat)
+    return _in_words(ruleset.pre_orders_message(state, seat), english) if english else ""
 
 
-def _in_words(ruleset: Any, method: str, state: Any, seat: str, english: str) -> str:
-    """The ruleset's ``method`` message for ``seat`` in the reader's words, else ``english``."""
-    make = getattr(ruleset, method, None)
-    message = make(state, seat) if make is not None and english else None
+def _in_words(message: Any, english: str) -> str:
+    """A hook's message in the reader's words, else the ``english`` it stands for."""
     return spoken(message) if message is not None else english

@@ -27,6 +27,7 @@ from typing import Any, Sequence
 
 from engine.contract import EndReason, Event, Option, OrderSheet, Outcome, Problem, Resolution
 from engine.dice import Dice
+from engine.ruleset import BaseRuleset
 
 TAKE = re.compile(r"^TAKE\s+(\d)(?:\s+IF\s+PILE\s+(\d{1,3}))?$")
 
@@ -64,7 +65,7 @@ def _fires(state: Tally, seat: str) -> Take | None:
     return next((t for t in state.pending.get(seat, ()) if t.holds(state.pile)), None)
 
 
-class TallyRuleset:
+class TallyRuleset(BaseRuleset):
     name = "tally"
     title = "Tally (a test game)"
     min_players = 2

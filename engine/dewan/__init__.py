@@ -20,9 +20,10 @@ from engine.dewan.orders import Pick, Take
 from engine.dewan.state import DRAFT, OVER, State
 from engine.dice import Dice
 from engine.messages import Msg
+from engine.ruleset import BaseRuleset
 
 
-class DewanRuleset:
+class DewanRuleset(BaseRuleset):
     name = "dewan"
     title = "Dewan"
     min_players = setup.MIN_PLAYERS
@@ -31,18 +32,13 @@ class DewanRuleset:
     order_words = parser.KEYWORDS
     one_move_a_round = True
     counts_rounds = True              # "round 9, your move": the round is the game's own count
+    state_type = State
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         return setup.check_options(options)
 
-    def steps_are_rounds(self, options: dict[str, Any]) -> bool:
-        return False                      # a round is a move of every clan: a step each
-
     def new_game(self, players: Sequence[str], options: dict[str, Any], seed: int | str) -> State:
         return setup.new_game(players, options, seed)
-
-    def players(self, state: State) -> Sequence[str]:
-        return list(state.players)
 
     def awaiting(self, state: State) -> frozenset[str]:
         """The seat to move, unless a kept pre-order answers its move or it has nothing to do."""
@@ -56,10 +52,6 @@ class DewanRuleset:
     def simultaneous(self, state: State) -> bool:
         return False
 
-    def prompt(self, state: State, player: str) -> str:
-        message = self.prompt_message(state, player)
-        return "" if message is None else str(message)
-
     def prompt_message(self, state: State, player: str) -> Msg | None:
         """The question asked of ``player`` now as a message (engine.messages), or None."""
         if player not in self.awaiting(state):
@@ -68,10 +60,6 @@ class DewanRuleset:
             return Msg("your story pick: STORY 1 to 5, the story row position of the tile you take")
         return Msg("your move in round {round}: TAKE two cards next to each other, or CAMP on a hex",
                    round=state.round)
-
-    def pre_orders(self, state: State, player: str) -> str:
-        said = self.pre_orders_message(state, player)
-        return "" if said is None else str(said)
 
     def pre_orders_message(self, state: State, player: str) -> Msg | None:
         """``pre_orders`` as a message, for the reader's language."""
@@ -132,12 +120,5 @@ class DewanRuleset:
         said = (Msg("scored {points} points, tied on points and cards in hand", points=best) if tied else
                 Msg("scored {points} points", points=best))
         return Outcome(tuple(state.winners), EndReason.SCORED, str(said), said)
-
-    def to_json(self, state: State) -> str:
-        return state.to_json()
-
-    def from_json(self, text: str) -> State:
-        return State.from_json(text)
-
 
 RULESET = DewanRuleset()

@@ -27,9 +27,10 @@ from engine.stoneage.policy import keep, place_lines_left
 from engine.stoneage.state import Stage, State
 from engine.messages import Join, Msg, OrderLine
 from engine.stoneage.texts import said
+from engine.ruleset import BaseRuleset
 
 
-class StoneAgeRuleset:
+class StoneAgeRuleset(BaseRuleset):
     name = "stoneage"
     title = "Stone Age"
     min_players = setup.MIN_PLAYERS
@@ -38,6 +39,7 @@ class StoneAgeRuleset:
     order_words = parser.KEYWORDS
     one_move_a_round = False          # live placement goes round the table several times a round
     counts_rounds = False             # plan mode's steps are rounds (steps_are_rounds); live mode's are not
+    state_type = State
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         return setup.check_options(options)
@@ -51,9 +53,6 @@ class StoneAgeRuleset:
 
     def new_game(self, players: Sequence[str], options: dict[str, Any], seed: int | str) -> State:
         return setup.new_game(players, self.check_options(options), seed)
-
-    def players(self, state: State) -> Sequence[str]:
-        return list(state.players)
 
     def awaiting(self, state: State) -> frozenset[str]:
         """Plan mode: before the round's placement, every seat without a plan. Live mode: the
@@ -72,10 +71,6 @@ class StoneAgeRuleset:
     def simultaneous(self, state: State) -> bool:
         return not rounds.live(state)
 
-    def prompt(self, state: State, player: str) -> str:
-        message = self.prompt_message(state, player)
-        return "" if message is None else str(message)
-
     def prompt_message(self, state: State, player: str) -> Msg | None:
         """The question asked of ``player`` now as a message (engine.messages), or None."""
         if player not in self.awaiting(state):
@@ -86,10 +81,6 @@ class StoneAgeRuleset:
                        round=state.round, free=board.free, people=board.people)
         return Msg("your plan for round {round}: PLACE lines for your {people} people, with BUY, USE, TOOLS, "
                    "PICK, TAKE and FEED as you need", round=state.round, people=board.people)
-
-    def pre_orders(self, state: State, player: str) -> str:
-        said = self.pre_orders_message(state, player)
-        return "" if said is None else str(said)
 
     def pre_orders_message(self, state: State, player: str) -> Msg | None:
         """``pre_orders`` as a message, for the reader's language."""
@@ -146,13 +137,6 @@ class StoneAgeRuleset:
         best = state.board(state.winners[0]).score
         said = Msg("scored {points} points ({reason})", points=best, reason=roundend.stored_reason(state))
         return Outcome(tuple(state.winners), EndReason.SCORED, str(said), said)
-
-    def to_json(self, state: State) -> str:
-        return state.to_json()
-
-    def from_json(self, text: str) -> State:
-        return State.from_json(text)
-
 
 RULESET = StoneAgeRuleset()
 

@@ -12,9 +12,10 @@ from engine.valley.heuristic import heuristic_orders
 from engine.valley.state import State
 from engine.valley.view import view as _view
 from engine.valley.words import reason_word
+from engine.ruleset import BaseRuleset
 
 
-class ValleyRuleset:
+class ValleyRuleset(BaseRuleset):
     name = "valley"
     title = "Valley of the Mammoths"
     min_players = 2
@@ -23,12 +24,10 @@ class ValleyRuleset:
     order_words: Sequence[str] = parser.KEYWORDS
     one_move_a_round = False          # every seat orders together
     counts_rounds = False             # a step is a game turn, numbered as stored
+    state_type = State
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         return setup.check_options(options)
-
-    def steps_are_rounds(self, options: dict[str, Any]) -> bool:
-        return False                      # a step is a game turn, and turns are counted from 0
 
     def seat_name_problem(self, name: str) -> Msg | str:
         """Why ``name`` cannot name a seat, or ''."""
@@ -36,9 +35,6 @@ class ValleyRuleset:
 
     def new_game(self, players: Sequence[str], options: dict[str, Any], seed: int | str) -> State:
         return setup.new_game(players, options, seed)
-
-    def players(self, state: State) -> Sequence[str]:
-        return list(state.players)
 
     def awaiting(self, state: State) -> frozenset[str]:
         """Every tribe in play; one wiped out in the first year too while it is
@@ -51,20 +47,12 @@ class ValleyRuleset:
         """Every tribe orders together, then the turn runs."""
         return True
 
-    def prompt(self, state: State, player: str) -> str:
-        message = self.prompt_message(state, player)
-        return "" if message is None else str(message)
-
     def prompt_message(self, state: State, player: str) -> Msg | None:
         """The question asked of ``player`` now as a message (engine.messages), or None."""
         if player not in self.awaiting(state):
             return None
         return Msg("place your tribe") if state.stage == "setup" else Msg("your orders for turn {turn}",
                                                                           turn=state.game_turn)
-
-    def pre_orders(self, state: State, player: str) -> str:
-        """A tribe out of play has no later decision to order for."""
-        return ""
 
     def round_of(self, state: State) -> int:
         return state.game_turn
@@ -74,10 +62,6 @@ class ValleyRuleset:
 
     def resolve(self, state: State, sheets: dict[str, OrderSheet], dice: Dice) -> Resolution:
         return turn.resolve(state, sheets, dice)
-
-    def default_orders(self, state: State, player: str) -> OrderSheet:
-        """A seat that sent nothing holds: no move, its standing orders kept."""
-        return OrderSheet(player)
 
     def bot_orders(self, state: State, player: str, rng: random.Random) -> OrderSheet:
         """Orders for a seat the bot plays: the heuristic bot."""
@@ -94,12 +78,5 @@ class ValleyRuleset:
             return None
         return Outcome(tuple(state.winners), EndReason.WON if state.winners else EndReason.NOBODY, state.reason,
                        reason_word(state.reason))
-
-    def to_json(self, state: State) -> str:
-        return state.to_json()
-
-    def from_json(self, text: str) -> State:
-        return State.from_json(text)
-
 
 RULESET = ValleyRuleset()

@@ -148,8 +148,7 @@ def store(s: Session, game: Game, seat: Seat, req: Request, answer: Answer, aske
     stored.text = "\n".join(sheet.normal)
     s.add(stored)
     answer.add(_stored(game, seat, step, _blocks(game.ruleset, sheet.normal, bool(later)), later))
-    remarks = getattr(ruleset, "notes", None)       # optional: what a clean sheet likely did not mean
-    notes = [problem_line(p, req) for p in remarks(state, seat.name, sheet)] if remarks else []
+    notes = [problem_line(p, req) for p in ruleset.notes(state, seat.name, sheet)]   # what it likely did not mean
     if notes:
         answer.add(_("Please note (the orders are stored as they are):") + "\n" + "\n".join(
             f"  {line}" for line in at_most(notes, MAX_PROBLEMS)))

@@ -160,3 +160,12 @@ def test_the_engine_never_imports_the_mail_layer() -> None:
                      else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
             found += [f"{path.relative_to(ROOT)}: {n}" for n in names if n == "pbem" or n.startswith("pbem.")]
     assert not found, found
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_ruleset_has_every_member_of_the_contract(name: str) -> None:
+    from engine.contract import Ruleset
+    ruleset = get_ruleset(name)
+    members = [m for m in dir(Ruleset) if not m.startswith("_")] + list(Ruleset.__annotations__)
+    missing = [m for m in members if not hasattr(ruleset, m)]
+    assert not missing, missing
