@@ -9,12 +9,9 @@ import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
+from pbem.errors import ConfigError
 
 _LABEL = re.compile(r"^(?!-)[A-Za-z0-9_-]{1,63}(?<!-)$")
-
-
-class ConfigError(Exception):
-    """A config that cannot be used, with what to change."""
 
 
 @dataclass

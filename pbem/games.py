@@ -27,6 +27,7 @@ from pbem.presenters import DEFAULT, get_presenter
 from pbem.reports import png
 from pbem.reports.png import MapImage
 from pbem.reports.render import fit, render, spoken
+from pbem.errors import GameError
 
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_.-]{0,39}$")
 RESERVED_SEATS = ("gm",)      # the GM signs on as gm: no seat may have that name
@@ -38,10 +39,6 @@ def seat_problem(ruleset: Any, name: str) -> str:
         return _("the seat name {name} is kept for the GM").format(name=name)
     problem = ruleset.seat_name_problem(name)
     return spoken(problem) if problem else ""
-
-
-class GameError(ValueError):
-    """A game that cannot be made or changed as asked, with the reason."""
 
 
 def address_problem(text: str) -> str:

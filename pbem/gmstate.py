@@ -3,7 +3,7 @@ states each action accepts, and the refusal, in the reader's language, of one as
 another state, with what to do instead. The GM's mail and command line share it."""
 from __future__ import annotations
 
-from pbem.games import GameError
+from pbem.errors import GameError
 from pbem.gamewords import outcome_words
 from pbem.i18n import N_, _
 from pbem.models import Game

@@ -15,9 +15,10 @@ from pbem import seating
 from pbem.turns import mark_bots_only
 from pbem.clock import When, aware, parse_duration
 from pbem.config import Config
-from pbem.games import GameError, address_problem, seats_of, speaking_to
+from pbem.games import address_problem, seats_of, speaking_to
+from pbem.errors import GameError
 from pbem.gmstate import refuse_unless
-from pbem.history import HistoryError
+from pbem.errors import HistoryError
 from pbem.i18n import N_, _, ngettext
 from pbem.models import Game, GmLog, Seat
 from pbem.outbox import queue, queue_notice

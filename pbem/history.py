@@ -18,10 +18,7 @@ from pbem.i18n import _
 from pbem.models import Game, TurnRecord
 from pbem.public import carried_out, fields
 from pbem.presenters import get_presenter
-
-
-class HistoryError(ValueError):
-    pass
+from pbem.errors import HistoryError
 
 
 def records(s: Session, game_id: str) -> list[TurnRecord]:

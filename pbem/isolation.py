@@ -8,13 +8,10 @@ import traceback
 from typing import Callable, TypeVar
 
 from pbem.db import storage_trouble
-from pbem.transports.base import TransportError
+from pbem.errors import TransportError
+from pbem.errors import StorageTrouble
 
 T = TypeVar("T")
-
-
-class StorageTrouble(Exception):
-    """The database or the disk failed: the pass stops, exit 75, nothing lost."""
 
 
 def failure(why: BaseException) -> str:

@@ -19,7 +19,7 @@ from sqlmodel import Session
 
 from pbem.config import Config
 from pbem.db import migrate, open_engine, storage_trouble
-from pbem.isolation import StorageTrouble
+from pbem.errors import PbemError, StorageTrouble
 from pbem.runners import outage
 from pbem.runners.fetch import Fetch
 from pbem.runners.handle import Handle
@@ -31,7 +31,7 @@ from pbem.transports.base import Inbox, Outbox
 EX_TEMPFAIL = 75
 
 
-class Busy(Exception):
+class Busy(PbemError):
     """Another pass holds the lock."""
 
 

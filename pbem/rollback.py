@@ -19,7 +19,8 @@ from pbem.config import Config
 from pbem.games import seats_of
 from pbem.gmstate import refuse_unless
 from pbem.gmtools import tell
-from pbem.history import HistoryError, records
+from pbem.history import records
+from pbem.errors import HistoryError
 from pbem.i18n import _
 from pbem.models import Game, GmLog, OutboundMail, TurnRecord
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 import click
+from pbem.errors import PbemError
 
 if TYPE_CHECKING:
     from pbem.config import Config
@@ -35,7 +36,7 @@ PassRun = Callable[[], "tuple[int, list[str]]"]
 Log = Callable[[str, bool], None]
 
 
-class Dropped(Exception):
+class Dropped(PbemError):
     """The watched mailbox cannot be reached; the watcher reconnects."""
 
 

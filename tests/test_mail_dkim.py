@@ -17,7 +17,9 @@ import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 
-from pbem.config import ConfigError, load
+from pbem.config import load
+
+from pbem.errors import ConfigError
 from pbem.mail.dkim import record_name, record_value
 from pbem_world import ServerWorld, World, order_mail, password_in, run_pass
 

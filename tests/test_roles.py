@@ -7,7 +7,9 @@ from pathlib import Path
 
 from sqlmodel import Session, select
 
-from pbem.config import ConfigError, load
+from pbem.config import load
+
+from pbem.errors import ConfigError
 from pbem.models import Game, Sheet
 import pytest
 

@@ -13,7 +13,7 @@ from mailservers import Dovecot, SmtpPeer
 from pbem.config import Inbox, Outbox
 from pbem.db import migrate, open_engine
 from pbem.models import MailboxState
-from pbem.transports.base import TransportError
+from pbem.errors import TransportError
 from pbem.transports.imap import ImapInbox
 from pbem.transports.smtp import SmtpOutbox
 from pbem_world import order_mail

@@ -13,7 +13,8 @@ class Ctx:
 
     def config(self):  # type: ignore[no-untyped-def]
         """The server config, loaded; a config error is an error message."""
-        from pbem.config import ConfigError, load
+        from pbem.config import load
+        from pbem.errors import ConfigError
         try:
             return load(self.config_path)
         except ConfigError as why:
@@ -67,8 +68,8 @@ def on_game(obj: Ctx, game_id: str, action):  # type: ignore[no-untyped-def]
     """Run ``action(session, config, game)`` in one transaction; the game must exist.
     What a GM asked that cannot be done (GameError, HistoryError) is an error message."""
     from pbem.db import session
-    from pbem.games import GameError
-    from pbem.history import HistoryError
+    from pbem.errors import GameError
+    from pbem.errors import HistoryError
     from pbem.models import Game
     cfg = obj.config()
     with session(open_database(cfg, create=False)) as s:

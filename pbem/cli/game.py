@@ -93,7 +93,8 @@ def game_new(obj: Ctx, game_id: str | None, from_file: str | None, **given) -> N
     """Create a game (it waits for 'pbem game start')."""
     from pbem.cli.game_spec import spec_from_options
     from pbem.db import session
-    from pbem.games import GameError, check_spec, create_game
+    from pbem.games import check_spec, create_game
+    from pbem.errors import GameError
     cfg = obj.config()
     try:
         spec = spec_from_options(game_id, from_file, **given)

@@ -102,7 +102,7 @@ def _relay(out: _Report, cfg, send_to: str) -> None:  # type: ignore[no-untyped-
         out.fix(f"[outbox] transport is {box.transport}: no mail leaves this machine; "
                 "set transport = \"smtp\" and the relay's host")
         return
-    from pbem.transports.base import TransportError
+    from pbem.errors import TransportError
     from pbem.transports.smtp import SmtpOutbox
     address = cfg.server.address
     try:

@@ -20,7 +20,9 @@ def init(directory: str, force: bool) -> None:
     DIRECTORY/games/, and create the database."""
     from importlib import resources
 
-    from pbem.config import ConfigError, load
+    from pbem.config import load
+
+    from pbem.errors import ConfigError
     from pbem.db import migrate, open_engine
     target = Path(directory) / "pbem.toml"
     if target.exists() and not force:

@@ -9,7 +9,7 @@ from engine.messages import Msg
 from pbem import gmtools
 from pbem.commands.base import GM, Context, Entry, gm_did, gm_refused
 from pbem.i18n import N_
-from pbem.games import GameError
+from pbem.errors import GameError
 
 
 def _clock(ctx: Context, tool: Callable[[], Msg]) -> None:

@@ -6,8 +6,8 @@ from engine.messages import Msg
 from pbem import gmtools
 from pbem.commands.base import GM, Context, Entry, gm_did, gm_refused
 from pbem.i18n import N_, _
-from pbem.games import GameError
-from pbem.history import HistoryError
+from pbem.errors import GameError
+from pbem.errors import HistoryError
 
 
 def _usage(ctx: Context) -> None:

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from pbem.commands.base import PLAYER, Context, Entry
 from pbem.i18n import N_, _
-from pbem.history import HistoryError, turn_report
+from pbem.history import turn_report
+from pbem.errors import HistoryError
 from pbem.protocol import whole_number
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pbem import gmtools
 from pbem.commands.base import PLAYER, Context, Entry
 from pbem.i18n import N_, _
-from pbem.games import GameError
+from pbem.errors import GameError
 
 
 def vacation(ctx: Context) -> None:

@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 
 from pbem.mail import quotes
+from pbem.errors import PbemError
 
 
-class TooLong(ValueError):
+class TooLong(PbemError, ValueError):
     """A mail whose text has more lines than it may (HTML: tags)."""
 
     def __init__(self, count: int, what: str) -> None:

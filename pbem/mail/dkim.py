@@ -17,11 +17,12 @@ from cryptography.hazmat.primitives.serialization import (Encoding, PublicFormat
                                                           load_pem_private_key)
 
 from pbem.config import Dkim
+from pbem.errors import PbemError
 
 _EXTRA = (b"auto-submitted",)
 
 
-class DkimError(Exception):
+class DkimError(PbemError):
     """A mail that could not be signed, with the reason."""
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from pbem.config import Config
 from pbem.mail import dkim as pbem_dkim
+from pbem.errors import PbemError
 
 
 @dataclass(frozen=True)
@@ -23,7 +24,7 @@ class Record:
     note: str = ""       # what the GM must know or choose
 
 
-class Unreachable(Exception):
+class Unreachable(PbemError):
     """DNS could not be asked: no resolver, no network, no answer in time."""
 
 

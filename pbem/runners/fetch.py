@@ -11,7 +11,8 @@ from pbem import faults
 from pbem.intake import duplicate_noted, examine
 from pbem.models import InboundMail
 from pbem.runners.claim import BATCH, Runner
-from pbem.transports.base import Fetched, Inbox, TransportError
+from pbem.transports.base import Fetched, Inbox
+from pbem.errors import TransportError
 
 
 class Fetch(Runner):

@@ -10,7 +10,8 @@ from sqlmodel import select
 
 from pbem import faults
 from pbem.clock import aware
-from pbem.games import GameError, start_game
+from pbem.games import start_game
+from pbem.errors import GameError
 from pbem.models import Game, GmLog
 from pbem.outbox import queue_notice
 from pbem.runners.claim import Context, Runner, claim, each, ids

@@ -12,7 +12,8 @@ from pbem import faults
 from pbem.mail.dkim import signer
 from pbem.models import OutboundMail
 from pbem.runners.claim import Runner, claim, each, ids
-from pbem.transports.base import Outbox, TransportError
+from pbem.transports.base import Outbox
+from pbem.errors import TransportError
 
 
 class Send(Runner):

@@ -3,11 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Iterator, Protocol
-
-
-class TransportError(Exception):
-    """A mail server could not be reached or refused us; the pass goes on
-    without it and exits 75 so cron tries again."""
+from pbem.errors import TransportError
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,8 @@ from sqlmodel import Session
 
 from pbem.config import Inbox as InboxConfig
 from pbem.models import MailboxState
-from pbem.transports.base import Fetched, TransportError
+from pbem.transports.base import Fetched
+from pbem.errors import TransportError
 
 BATCH = 50
 WINDOW = 1000

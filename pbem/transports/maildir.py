@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Iterator
 
 from pbem.db import storage_trouble
-from pbem.transports.base import Fetched, Sent, TransportError
+from pbem.transports.base import Fetched, Sent
+from pbem.errors import TransportError
 
 BATCH = 100
 

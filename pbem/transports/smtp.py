@@ -13,7 +13,8 @@ from typing import Iterator
 import aiosmtplib
 
 from pbem.config import Outbox as OutboxConfig
-from pbem.transports.base import Sent, TransportError
+from pbem.transports.base import Sent
+from pbem.errors import TransportError
 
 
 class SmtpOutbox:

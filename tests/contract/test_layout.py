@@ -103,3 +103,25 @@ def test_no_function_over_60_lines() -> None:
                 if size > MAX_FUNCTION:
                     long[f"{path.relative_to(ROOT)}:{node.name}"] = size
     assert not long, long
+
+
+# Exceptions that are not errors to tell anyone: control flow, and the deliberate fault that
+# stands for a bug (PBEM_POISON), and click's own for a command's exit.
+NOT_ERRORS = {"_DryRun", "Poisoned", "_StorageTrouble"}
+
+
+def test_every_error_of_pbem_has_one_root() -> None:
+    import importlib
+    import inspect
+
+    from pbem.errors import PbemError
+    stray = []
+    for name, path in _modules().items():
+        if not name.startswith("pbem") or "migrations" in path.parts or name.endswith("__main__"):
+            continue
+        module = importlib.import_module(name)
+        for cls_name, cls in inspect.getmembers(module, inspect.isclass):
+            if (cls.__module__ == name and issubclass(cls, BaseException) and not issubclass(cls, PbemError)
+                    and cls_name not in NOT_ERRORS):
+                stray.append(f"{name}.{cls_name}")
+    assert not stray, stray
