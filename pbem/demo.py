@@ -28,7 +28,7 @@ from pbem.config import load
 from pbem.db import migrate, open_engine, session
 from pbem.games import GameSpec, create_game, start_game
 from pbem.gamewords import outcome_words
-from pbem.models import Game
+from pbem.models import Game, GameStatus
 from pbem.presenters import DEFAULT, Demo, get_presenter
 from pbem.process import Pass
 from pbem.transports import make_inbox, make_outbox
@@ -140,7 +140,7 @@ def _play(cfg: Any, engine: Any, demo: Demo, turns: int, run_pass: Callable[[dat
     for _ in range(turns):
         with Session(engine) as s:
             game = s.get(Game, GAME)
-            if game.status != "active":
+            if game.status != GameStatus.ACTIVE:
                 break
             state, turn_no = ruleset.from_json(game.state_json), game.turn_no
         now += timedelta(hours=1)

@@ -21,7 +21,7 @@ from pbem.gamewords import title_of
 from pbem.i18n import LANGUAGES, _, language_problem
 from pbem.mail.compose import compose, game_lists, message_id_of, thread_root
 from pbem.mail.headers import valid_address
-from pbem.models import Game, GmLog, Seat, utcnow
+from pbem.models import Game, GameStatus, GmLog, Seat, utcnow
 from pbem.outbox import queue
 from pbem.presenters import DEFAULT, get_presenter
 from pbem.reports import png
@@ -158,7 +158,7 @@ def create_game(s: Session, spec: GameSpec, now: datetime | None = None) -> tupl
     gm_password = passwords.generate()
     game = Game(id=spec.id, ruleset=spec.ruleset, options_json=json.dumps(options, sort_keys=True),
                 seed=seed, state_json=state_json, initial_state_json=state_json, turn_no=0,
-                open_seats=spec.open_seats, start_at=spec.start_at, status="new",
+                open_seats=spec.open_seats, start_at=spec.start_at, status=GameStatus.NEW,
                 period_minutes=period, grace_minutes=grace, early_minutes=early, move_minutes=move,
                 missed=spec.missed, reminders=",".join(str(h) for h in spec.reminders),
                 move_reminders=",".join(str(h) for h in spec.move_reminders),
@@ -369,7 +369,7 @@ def start_game(s: Session, cfg: Config, game: Game, now: datetime) -> dict[str, 
         except ValueError as why:
             raise GameError(str(why)) from None
         game.state_json = game.initial_state_json = ruleset.to_json(state)
-    game.status = "active"
+    game.status = GameStatus.ACTIVE
     state = ruleset.from_json(game.state_json)
     steps.begin(game, ruleset, state, now)
     issued = {}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pbem.errors import GameError
 from pbem.gamewords import outcome_words
 from pbem.i18n import N_, _
-from pbem.models import Game
+from pbem.models import Game, GameStatus
 
 STATUS_WORDS = {"new": N_("not started yet"), "active": N_("active"), "paused": N_("paused by the GM"),
                 "over": N_("over")}
@@ -17,24 +17,24 @@ def status_word(game: Game) -> str:
     return _(STATUS_WORDS[game.status]) if game.status in STATUS_WORDS else game.status
 
 
-# The states of a game each GM action accepts (by mail and on the command
-# line alike): "new" (made, not started), "active", "paused", "over". An
-# action asked in another state is refused with what to do, before anything
-# is changed or mailed. ROLLBACK of an over game: only when the rules ended
-# it (its last turn is undone and it goes on), not when the GM did.
-ACCEPTS: dict[str, frozenset[str]] = {
-    "START": frozenset({"new"}),
-    "PAUSE": frozenset({"active"}),
-    "RESUME": frozenset({"paused"}),
-    "EXTEND": frozenset({"active", "paused"}),
-    "PROCESS": frozenset({"active"}),
-    "PREVIEW": frozenset({"active", "paused"}),
-    "ROLLBACK": frozenset({"active", "paused", "over"}),
-    "REPLACE": frozenset({"new", "active", "paused"}),
-    "BOT": frozenset({"new", "active", "paused"}),
-    "VACATION": frozenset({"new", "active", "paused"}),
-    "OBSERVE": frozenset({"new", "active", "paused"}),
-    "END": frozenset({"new", "active", "paused"}),
+# The states of a game each GM action accepts (by mail and on the command line alike). An
+# action asked in another state is refused with what to do, before anything is changed or
+# mailed. ROLLBACK of an over game: only when the rules ended it (its last turn is undone and
+# it goes on), not when the GM did.
+NEW, ACTIVE, PAUSED, OVER = GameStatus.NEW, GameStatus.ACTIVE, GameStatus.PAUSED, GameStatus.OVER
+ACCEPTS: dict[str, frozenset[GameStatus]] = {
+    "START": frozenset({NEW}),
+    "PAUSE": frozenset({ACTIVE}),
+    "RESUME": frozenset({PAUSED}),
+    "EXTEND": frozenset({ACTIVE, PAUSED}),
+    "PROCESS": frozenset({ACTIVE}),
+    "PREVIEW": frozenset({ACTIVE, PAUSED}),
+    "ROLLBACK": frozenset({ACTIVE, PAUSED, OVER}),
+    "REPLACE": frozenset({NEW, ACTIVE, PAUSED}),
+    "BOT": frozenset({NEW, ACTIVE, PAUSED}),
+    "VACATION": frozenset({NEW, ACTIVE, PAUSED}),
+    "OBSERVE": frozenset({NEW, ACTIVE, PAUSED}),
+    "END": frozenset({NEW, ACTIVE, PAUSED}),
 }
 # What each action would do, for "nothing to ...".
 _NOTHING = {"START": N_("nothing to start"), "PAUSE": N_("nothing to pause"), "RESUME": N_("nothing to resume"),
@@ -49,19 +49,19 @@ def refusal(game: Game, word: str) -> str:
     what to do instead, in the reader's language; '' when it can be done."""
     status = game.status
     if status in ACCEPTS[word]:
-        if word == "ROLLBACK" and status == "over" and outcome_words(game) is None:
+        if word == "ROLLBACK" and status == GameStatus.OVER and outcome_words(game) is None:
             return _("the game was ended by the GM; a game ended that way is not rolled back")
         return ""
     said = {"status": status_word(game), "nothing": _(_NOTHING[word]), "game": game.id, "turn": game.turn_no}
     if word == "START":
-        return (_("the game is {status}; a finished game does not start again") if status == "over" else
+        return (_("the game is {status}; a finished game does not start again") if status == GameStatus.OVER else
                 _("the game is {status} at turn {turn}: it has already started")).format(**said)
-    if status == "new":
+    if status == GameStatus.NEW:
         why = _("the game is {status}; {nothing} (start it first: START by mail, or pbem game start {game})")
-    elif status == "over":
+    elif status == GameStatus.OVER:
         why = _("the game is {status} already") if word == "END" else \
             _("the game is {status}; {nothing} (its turns stay in the history)")
-    elif status == "paused":
+    elif status == GameStatus.PAUSED:
         why = _("the game is {status}; {nothing} (RESUME by mail, or pbem game resume {game}, starts its "
                 "clock again)")
     elif word == "RESUME":

@@ -20,7 +20,7 @@ from pbem.errors import GameError
 from pbem.gmstate import refuse_unless
 from pbem.errors import HistoryError
 from pbem.i18n import N_, _, ngettext
-from pbem.models import Game, GmLog, Seat
+from pbem.models import Game, GameStatus, GmLog, Seat
 from pbem.outbox import queue, queue_notice
 from pbem.protocol import whole_number
 from pbem.presenters import get_presenter
@@ -70,8 +70,8 @@ def end_game(s: Session, cfg: Config, game: Game, reason: str, now: datetime) ->
     an observer."""
     from pbem.models import Observer
     refuse_unless(game, "END")
-    started = game.status != "new"
-    game.status = "over"
+    started = game.status != GameStatus.NEW
+    game.status = GameStatus.OVER
     s.add(game)
     # The GM's own words are text, never a template: only our default is a message.
     s.add(GmLog.of(game.id, "end", Msg(reason) if reason == ENDED_BY_THE_GM else reason, now))
@@ -138,7 +138,7 @@ def replace_seat(s: Session, cfg: Config, game: Game, seat_name: str, email: str
     seat.news_from = game.turn_no     # the welcome shows the game as it is; news follow from there
     s.add(seat)
     s.add(GmLog(game_id=game.id, action="replace", detail=f"{seat_name}: {old} -> {email}", at=now))
-    if game.status == "new":      # the welcome, with the password, comes when the game starts
+    if game.status == GameStatus.NEW:      # the welcome, with the password, comes when the game starts
         return old
     ruleset = get_ruleset(game.ruleset)
     with speaking_to(game, seat):
@@ -165,7 +165,7 @@ def set_bot(s: Session, cfg: Config, game: Game, seat_name: str, on: bool, now: 
     changed = seat.bot != on
     seat.bot = on
     s.add(seat)
-    if changed and not seat.resigned and game.status != "new":     # before the start, the welcome is news enough
+    if changed and not seat.resigned and game.status != GameStatus.NEW:     # before the start, the welcome is news enough
         with speaking_to(game, seat):
             text = (_("The GM has handed seat {seat} of {game} to the bot: it plays your moves from now on. You "
                       "still get the reports; ask the GM when you want the seat back.") if on else
@@ -185,7 +185,7 @@ def set_bot(s: Session, cfg: Config, game: Game, seat_name: str, on: bool, now: 
 # -- the game's clock and seats' absences: GM CLI and GM mail share these ----
 def pause(game: Game, now: datetime) -> Msg:
     refuse_unless(game, "PAUSE")
-    game.status, game.paused_at = "paused", now
+    game.status, game.paused_at = GameStatus.PAUSED, now
     return Msg("paused the game")
 
 
@@ -194,7 +194,7 @@ def resume(game: Game, now: datetime) -> Msg:
     refuse_unless(game, "RESUME")
     if game.deadline and game.paused_at:
         game.deadline = aware(game.deadline) + (now - aware(game.paused_at))
-    game.status, game.paused_at = "active", None
+    game.status, game.paused_at = GameStatus.ACTIVE, None
     return Msg("resumed the game; the deadline is now {deadline}", deadline=When(game.deadline))
 
 
@@ -283,7 +283,7 @@ def announce(s: Session, cfg: Config, game: Game, word: str, done: Msg, now: dat
     s.add(game)
     if word not in LOGS_ITSELF:
         s.add(GmLog.of(game.id, word.lower(), done, now))
-    if word in TELLS_SEATS_ITSELF or game.status == "new":
+    if word in TELLS_SEATS_ITSELF or game.status == GameStatus.NEW:
         return      # those tell the seats themselves; a game not started tells them nothing yet
     for seat in [x for x in seats_of(s, game.id) if not x.resigned]:
         tell(s, cfg, game, seat.email, seat, lambda: (_("from the GM"), _("The GM {done}.").format(done=spoken(done))),

@@ -22,7 +22,7 @@ from pbem.config import Config
 from pbem.i18n import _, ngettext
 from pbem.mail.compose import compose, reply_subject
 from pbem.mail.reading import Incoming, read_mail
-from pbem.models import Game, InboundMail, Seat
+from pbem.models import Game, GameStatus, InboundMail, InboundStatus, Seat
 from pbem.outbox import may_answer, queue
 from pbem.press import relay
 from pbem.protocol import Request, plus_game, read_request
@@ -39,7 +39,7 @@ def handle(s: Session, cfg: Config, row: InboundMail, now: datetime) -> list[str
     inc = read_mail(row.raw, cfg.server.address, cfg.limits.max_mail_bytes, cfg.limits.max_parts, row.size)
     row.handled_at = now
     if inc.loop or inc.no_reply:
-        row.status = "loop" if inc.loop else "quarantined"
+        row.status = InboundStatus.LOOP if inc.loop else InboundStatus.QUARANTINED
         row.add_note(inc.loop or inc.no_reply)
         s.add(row)
         return []
@@ -54,7 +54,7 @@ def handle(s: Session, cfg: Config, row: InboundMail, now: datetime) -> list[str
             row.add_note(inc.problem)
         else:
             _serve(s, cfg, inc, req, answer, now)
-        row.status = "handled"
+        row.status = InboundStatus.HANDLED
         s.add(row)
         _queue_answer(s, cfg, row, inc, answer, now)
     return answer.resolved
@@ -271,7 +271,7 @@ def asked_now(game: Game, seat: Seat, moved: bool = False) -> str:
     """The answer's first line: what the game asks of the seat now, and by when. ``moved``:
     this mail's orders were stored; where players act in turn they answer the question, so
     the line says the move is in (the answer may well arrive with the report of it)."""
-    if game.status != "active":
+    if game.status != GameStatus.ACTIVE:
         return _("{game}: nothing is asked of you; the game is {status}.").format(
             game=game.id, status=gmstate.status_word(game))
     ruleset = get_ruleset(game.ruleset)

@@ -15,7 +15,7 @@ from pbem.config import Config
 from pbem.games import GAME_ID, address_problem, seat_problem, seats_of
 from pbem.i18n import _
 from pbem.mail.reading import Incoming
-from pbem.models import Game, GmLog, Observer, Seat
+from pbem.models import Game, GameStatus, GmLog, Observer, Seat
 from pbem.outbox import queue_notice
 from pbem.protocol import Command
 
@@ -32,7 +32,7 @@ def _join_problem(s: Session, game_id: str, name: str, email: str) -> tuple[Game
     """The open game (row locked) and why ``email`` may not take seat ``name``
     in it ('' when it may): checked when JOIN is asked and again when confirmed."""
     game = s.exec(select(Game).where(Game.id == game_id).with_for_update()).first() if GAME_ID.match(game_id) else None
-    if game is None or game.status != "new" or game.open_seats <= 0:
+    if game is None or game.status != GameStatus.NEW or game.open_seats <= 0:
         return None, _("{game} is not a game that is taking players.").format(game=game_id[:40])
     if address_problem(email):
         return game, _("{problem}, so it cannot take a seat; send JOIN from another address.").format(
@@ -134,7 +134,7 @@ def observe(s: Session, cfg: Config, inc: Incoming, cmd: Command, answer: Answer
         _ask_confirmation(s, cfg, inc, answer, game, "unobserve",
                           _("stop following {game}").format(game=game.id), now)
         return
-    if game.status == "over":
+    if game.status == GameStatus.OVER:
         answer.add(_("Line {line}: {game} is over; its turns are in the archive.").format(
             line=cmd.line, game=game.id))
         return
@@ -191,7 +191,7 @@ def confirm(s: Session, cfg: Config, inc: Incoming, cmd: Command, answer: Answer
             return
         answer.add(_("You no longer follow {game}.").format(game=game.id))
         return
-    if game.status == "over":
+    if game.status == GameStatus.OVER:
         answer.add(_("{where}: {game} is over; its turns are in the archive.").format(where=where, game=game.id))
         return
     gmtools.follow(s, game, inc.from_addr, now)

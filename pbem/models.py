@@ -4,12 +4,36 @@ from __future__ import annotations
 
 import json
 from datetime import datetime, timezone
+from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import Column, Index, LargeBinary, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from engine.messages import Join, Msg, stored
+
+
+class GameStatus(StrEnum):
+    """Where a game is: created and not started, running, paused by its GM, or over."""
+    NEW = "new"
+    ACTIVE = "active"
+    PAUSED = "paused"
+    OVER = "over"
+
+
+class InboundStatus(StrEnum):
+    """A stored mail: to handle, handled, dropped as an automatic reply (loop), or set aside."""
+    NEW = "new"
+    HANDLED = "handled"
+    LOOP = "loop"
+    QUARANTINED = "quarantined"
+
+
+class OutboundStatus(StrEnum):
+    """A mail to send: waiting, sent, or given up on after its tries."""
+    QUEUED = "queued"
+    SENT = "sent"
+    FAILED = "failed"
 
 
 def utcnow() -> datetime:
@@ -26,7 +50,7 @@ class Game(SQLModel, table=True):
     # The step number: each resolve is one step (where everyone orders at once,
     # one per game turn, 0 being the setup); steps are what is stored and shown.
     turn_no: int = 0
-    status: str = Field(default="new", max_length=12)  # new | active | paused | over
+    status: str = Field(default=GameStatus.NEW, max_length=12)           # a GameStatus
     deadline: datetime | None = None      # UTC
     period_minutes: int = 72 * 60
     grace_minutes: int = 0
@@ -112,7 +136,7 @@ class InboundMail(SQLModel, table=True):
     raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
     size: int = 0
     game_key: str = Field(default="", max_length=40, index=True)  # the game it signs on to, if any
-    status: str = Field(default="new", max_length=12, index=True)  # new | handled | loop | quarantined
+    status: str = Field(default=InboundStatus.NEW, max_length=12, index=True)   # an InboundStatus
     note: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
     received_at: datetime = Field(default_factory=utcnow)
     handled_at: datetime | None = None
@@ -129,7 +153,7 @@ class OutboundMail(SQLModel, table=True):
     game_id: str = Field(default="", max_length=40, index=True)
     to_addr: str = Field(max_length=300)
     raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
-    status: str = Field(default="queued", max_length=10, index=True)  # queued | sent | failed
+    status: str = Field(default=OutboundStatus.QUEUED, max_length=10, index=True)  # an OutboundStatus
     message_id: str = Field(default="", max_length=300, index=True)  # a reply's In-Reply-To names it
     seat: str = Field(default="", max_length=20)    # the seat of game_id it went to, '' for anyone else
     attempts: int = 0

@@ -22,7 +22,7 @@ from pbem.gmtools import tell
 from pbem.history import records
 from pbem.errors import HistoryError
 from pbem.i18n import _
-from pbem.models import Game, GmLog, OutboundMail, TurnRecord
+from pbem.models import Game, GameStatus, GmLog, OutboundMail, OutboundStatus, TurnRecord
 
 
 def rollback(s: Session, cfg: Config, game: Game, now: datetime, rerun: bool = False) -> int:
@@ -46,10 +46,10 @@ def rollback(s: Session, cfg: Config, game: Game, now: datetime, rerun: bool = F
     _supersede_reports(s, game, last.turn_no + 1, now)
     game.state_json = previous
     game.turn_no = last.turn_no
-    if game.status == "paused":
+    if game.status == GameStatus.PAUSED:
         game.paused_at = now
     else:
-        game.status = "active"
+        game.status = GameStatus.ACTIVE
     ruleset = get_ruleset(game.ruleset)
     steps.begin(game, ruleset, ruleset.from_json(previous), now)
     if rerun:
@@ -80,7 +80,7 @@ def _supersede_reports(s: Session, game: Game, turn_no: int, now: datetime) -> N
     prefix = f"report:{game.id}:{turn_no}:"
     for mail in list(s.exec(select(OutboundMail).where(OutboundMail.game_id == game.id,
                                                        OutboundMail.key.startswith(prefix)))):
-        if mail.status == "queued":
+        if mail.status == OutboundStatus.QUEUED:
             s.delete(mail)
         else:
             mail.key = f"{mail.key}:superseded:{now.isoformat()}"

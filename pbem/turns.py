@@ -23,7 +23,7 @@ from pbem.config import Config
 from pbem.games import report_mail, seats_of, speaking_to
 from pbem.gamewords import question
 from pbem.i18n import _, ngettext
-from pbem.models import Game, GmLog, Observer, Seat, Sheet, TurnRecord
+from pbem.models import Game, GameStatus, GmLog, Observer, Seat, Sheet, TurnRecord
 from pbem.outbox import queue, queue_notice
 from pbem.presenters import Maps, get_presenter
 from pbem.reports import png
@@ -32,7 +32,7 @@ from pbem import faults, i18n, seating, steps
 
 
 def is_due(s: Session, game: Game, now: datetime) -> bool:
-    if game.status != "active" or game.deadline is None:
+    if game.status != GameStatus.ACTIVE or game.deadline is None:
         return False
     if now >= aware(game.deadline) + timedelta(minutes=game.grace_minutes):
         return True
@@ -48,7 +48,7 @@ def mark_bots_only(s: Session, game: Game, now: datetime,
     """A simultaneous step that only bots answer is ready at once (it runs after the game's early
     delay, as a step every person said READY for). ``known``: the ruleset, the game's state and
     its seats, when the caller has them already."""
-    if game.status != "active" or not game.simultaneous:
+    if game.status != GameStatus.ACTIVE or not game.simultaneous:
         return
     if seating.only_bots(*known) if known else seating.only_bots_owe(s, game):
         game.all_ready_since = game.all_ready_since or now
@@ -56,7 +56,7 @@ def mark_bots_only(s: Session, game: Game, now: datetime,
 
 
 def due_games(s: Session, now: datetime) -> list[str]:
-    return [g.id for g in s.exec(select(Game).where(Game.status == "active")) if is_due(s, g, now)]
+    return [g.id for g in s.exec(select(Game).where(Game.status == GameStatus.ACTIVE)) if is_due(s, g, now)]
 
 
 def played_first(s: Session, cfg: Config, game: Game, seat: Seat, now: datetime) -> int:
@@ -66,9 +66,9 @@ def played_first(s: Session, cfg: Config, game: Game, seat: Seat, now: datetime)
     the seat's next move, as it would have been had a pass run between the two mails,
     instead of replacing the move. The steps resolved (0: nothing was done)."""
     done = 0
-    if game.status != "active" or game.simultaneous or seat.name not in seating.owing(s, game):
+    if game.status != GameStatus.ACTIVE or game.simultaneous or seat.name not in seating.owing(s, game):
         return 0
-    while (done < MAX_CATCH_UP and game.status == "active" and not game.simultaneous
+    while (done < MAX_CATCH_UP and game.status == GameStatus.ACTIVE and not game.simultaneous
            and (done or _has_sheet(s, game, seat)) and seating.all_sent(s, game)):
         resolve_turn(s, cfg, game, now)
         done += 1
@@ -113,7 +113,7 @@ def resolve_turn(s: Session, cfg: Config, game: Game, now: datetime) -> None:
     steps.begin(game, ruleset, result.state, now)
     game.all_ready_since = None
     if ruleset.outcome(result.state) is not None:
-        game.status = "over"
+        game.status = GameStatus.OVER
     mark_bots_only(s, game, now, (ruleset, result.state, seats))
     s.add(game)
     done = Msg("resolved turn {n}", n=resolved) if name == "turn" else Msg("resolved step {n}", n=resolved)
@@ -133,7 +133,7 @@ def _queue_reports(s: Session, cfg: Config, game: Game, ruleset: Ruleset[Any], b
     (the default), every step, or at the end only. A resigned seat's player
     gets nothing (as an observer, the observers' reports)."""
     resolved = game.turn_no - 1
-    over = game.status == "over"
+    over = game.status == GameStatus.OVER
     round_over = over or ruleset.round_of(result.state) != ruleset.round_of(before)
     awaited = ruleset.awaiting(result.state)
     missed = {x.name: x.missed_turns for x in seats}
@@ -224,7 +224,7 @@ def _gm_preface(game: Game, together: bool, resolved: int, missing: list[Seat]) 
 
 
 def queue_reminders(s: Session, cfg: Config, game: Game, now: datetime) -> None:
-    if game.status != "active" or game.deadline is None:
+    if game.status != GameStatus.ACTIVE or game.deadline is None:
         return
     deadline = aware(game.deadline)
     if now >= deadline:

@@ -7,6 +7,7 @@ from engine.registry import ruleset_names
 from pbem.cli.common import Ctx, given_now, on_game, open_database
 from pbem.cli.game_spec import NewGameCommand
 from pbem.presenters import DEFAULT
+from pbem.models import GameStatus
 
 DRY_RUN = click.option("--dry-run", is_flag=True, help="say who would get what mail; change nothing")
 
@@ -150,7 +151,7 @@ def game_rollback(obj: Ctx, game_id: str, rerun: bool, now_text: str | None, dry
         turn = rollback(s, cfg, g, given_now(now_text), rerun)
         then = ("runs again on the next pass with the sheets that stood" if rerun else
                 f"waits for new orders until {show(g.deadline)}")     # the GM's terminal: English, UTC
-        if g.status == "paused":
+        if g.status == GameStatus.PAUSED:
             then += " (the game is paused: its clock starts again when it is resumed)"
         return turn, then
     _run(obj, game_id, act, lambda done: f"{game_id} is back at turn {done[0]}; it {done[1]}; the notices go out "

@@ -8,6 +8,7 @@ import click
 
 from pbem.cli.common import Ctx, given_now, open_database
 from pbem.watch import watch_command
+from pbem.models import InboundStatus, OutboundStatus
 
 __all__ = ["init", "process", "status", "watch_command"]
 
@@ -123,8 +124,8 @@ def _mail_status(s, now) -> None:  # type: ignore[no-untyped-def]
 
     from pbem.models import InboundMail, OutboundMail
     from pbem.strangers import HELD, held_back
-    failed = list(s.exec(select(OutboundMail).where(OutboundMail.status == "failed")))
-    queued = list(s.exec(select(OutboundMail.id).where(OutboundMail.status == "queued")))
+    failed = list(s.exec(select(OutboundMail).where(OutboundMail.status == OutboundStatus.FAILED)))
+    queued = list(s.exec(select(OutboundMail.id).where(OutboundMail.status == OutboundStatus.QUEUED)))
     click.echo(f"outbox: {len(queued)} queued, {len(failed)} failed")
     for m in failed:
         click.echo(f"  failed: {m.kind} to {m.to_addr}: {m.last_error}")
@@ -132,7 +133,7 @@ def _mail_status(s, now) -> None:  # type: ignore[no-untyped-def]
     if held:
         click.echo(f"mail to new addresses: {sum(held.values())} held back in the last 24 hours ("
                    + ", ".join(f"{n} {HELD[why]}" for why, n in sorted(held.items())) + ")")
-    set_aside = list(s.exec(select(InboundMail).where(InboundMail.status == "quarantined")
+    set_aside = list(s.exec(select(InboundMail).where(InboundMail.status == InboundStatus.QUARANTINED)
                             .order_by(InboundMail.id.desc())))
     click.echo(f"inbox: {len(set_aside)} quarantined" + (" (the latest 5:)" if len(set_aside) > 5 else ""))
     for m in set_aside[:5]:

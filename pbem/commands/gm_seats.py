@@ -8,6 +8,7 @@ from pbem.commands.base import GM, Context, Entry, gm_did, gm_refused
 from pbem.i18n import N_, _
 from pbem.errors import GameError
 from pbem.errors import HistoryError
+from pbem.models import GameStatus
 
 
 def _usage(ctx: Context) -> None:
@@ -26,7 +27,7 @@ def replace(ctx: Context) -> None:
         gm_refused(ctx, why)
         return
     ctx.answer.add((_("Seat {seat}: {old} is replaced by {address}, who gets a new password when the game starts.")
-                    if ctx.game.status == "new" else
+                    if ctx.game.status == GameStatus.NEW else
                     _("Seat {seat}: {old} is replaced by {address}, who gets a new password.")).format(
         seat=seat, old=old, address=address))
     gm_did(ctx, Msg("gave seat {seat} to a new player", seat=seat))

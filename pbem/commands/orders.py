@@ -14,7 +14,7 @@ from pbem.answer import MAX_PROBLEMS, Answer, at_most
 from pbem.commands.base import PLAYER, Context, Entry, step_phrase
 from pbem.gamewords import later_decision
 from pbem.i18n import N_, _, ngettext
-from pbem.models import Game, Seat, Sheet
+from pbem.models import Game, GameStatus, Seat, Sheet
 from pbem.protocol import Request, sign_off, whole_number
 from pbem.reports.render import spoken
 
@@ -92,7 +92,7 @@ def _wrong_step(s: Session, game: Game, seat: Seat, asked: int | None) -> str:
     another step), or ''. A TURN of the latest report the seat was mailed is
     current: the steps resolved since (where players act in turn) were not
     the seat's to answer, and it was sent no report of them."""
-    if game.status != "active":
+    if game.status != GameStatus.ACTIVE:
         return _("Game {game} is {status}: no orders were stored.").format(
             game=game.id, status=gmstate.status_word(game))
     if asked is None or _current(s, game, seat, asked):

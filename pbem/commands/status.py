@@ -12,20 +12,20 @@ from pbem.commands.base import SIGNED, Context, Entry, step_phrase
 from pbem.i18n import N_, _, ngettext
 from pbem.games import seats_of
 from pbem.gamewords import outcome_words
-from pbem.models import Game, Seat, Sheet
+from pbem.models import Game, GameStatus, Seat, Sheet
 
 
 def status_text(s: Session, game: Game, now: datetime | None = None) -> str:
     """The game's status for STATUS and 'pbem status'. ``now`` None: nobody
     is called late."""
     step = step_phrase(game)
-    if game.status == "over":
+    if game.status == GameStatus.OVER:
         words = outcome_words(game)
         if words is None:
             return _("Game {game}: over at {step} (ended by the GM).").format(game=game.id, step=step)
         return _("Game {game}: over after {step}: {outcome}.").format(game=game.id, step=step, outcome=words)
-    overdue = bool(now and game.status == "active" and game.deadline and now > aware(game.deadline))
-    owing = seating.owing(s, game) if game.status == "active" else set()
+    overdue = bool(now and game.status == GameStatus.ACTIVE and game.deadline and now > aware(game.deadline))
+    owing = seating.owing(s, game) if game.status == GameStatus.ACTIVE else set()
     awaited = _awaited(game)
     lines = [_headline(game, awaited)]
     stood = seating.standing(game)

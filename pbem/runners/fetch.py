@@ -9,7 +9,7 @@ from sqlmodel import Session, select
 
 from pbem import faults
 from pbem.intake import duplicate_noted, examine
-from pbem.models import InboundMail
+from pbem.models import InboundMail, InboundStatus
 from pbem.runners.claim import BATCH, Runner
 from pbem.transports.base import Fetched, Inbox
 from pbem.errors import TransportError
@@ -72,7 +72,7 @@ class Fetch(Runner):
             summary.duplicates += 1
             return why
         s.add(InboundMail(message_key=key, source=item.ref[:300], raw=item.raw, size=item.size,
-                          game_key=game, status="quarantined" if why else "new", note=why))
+                          game_key=game, status=InboundStatus.QUARANTINED if why else InboundStatus.NEW, note=why))
         summary.fetched += 1
         summary.quarantined += bool(why)
         return why

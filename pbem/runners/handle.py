@@ -10,7 +10,7 @@ from sqlmodel import Session, select
 
 from pbem import faults
 from pbem.handler import handle
-from pbem.models import Game, InboundMail
+from pbem.models import Game, InboundMail, InboundStatus
 from pbem.runners.claim import BATCH, Runner, claim, each, ids
 
 ATTEMPTS = 200    # sweeps while mail waits for another worker's older mail of its game
@@ -33,7 +33,7 @@ class Handle(Runner):
         deferred = False
         after = 0
         while True:
-            batch = ids(self.ctx, select(InboundMail.id).where(InboundMail.status == "new", InboundMail.id > after)
+            batch = ids(self.ctx, select(InboundMail.id).where(InboundMail.status == InboundStatus.NEW, InboundMail.id > after)
                         .order_by(InboundMail.id).limit(BATCH))
             if not batch:
                 return deferred
@@ -46,7 +46,7 @@ class Handle(Runner):
         already, or another worker has it) or ``deferred`` (an older mail first)."""
         ctx = self.ctx
         with ctx.session() as s:
-            row = claim(s, InboundMail, InboundMail.id == mail_id, InboundMail.status == "new")
+            row = claim(s, InboundMail, InboundMail.id == mail_id, InboundMail.status == InboundStatus.NEW)
             if row is None:
                 return "skipped"
             if row.game_key and _older_waits(s, row):
@@ -54,9 +54,9 @@ class Handle(Runner):
                 return "deferred"
             faults.poison("handle", row.raw)
             resolved = handle(s, ctx.cfg, row, ctx.now)
-            if row.status == "loop":
+            if row.status == InboundStatus.LOOP:
                 ctx.summary.loops += 1
-            elif row.status == "quarantined":
+            elif row.status == InboundStatus.QUARANTINED:
                 ctx.summary.quarantined += 1
             else:
                 ctx.summary.handled += 1
@@ -70,9 +70,9 @@ class Handle(Runner):
         ctx = self.ctx
         with ctx.session() as s:
             row = s.get(InboundMail, mail_id)
-            if row is None or row.status != "new":
+            if row is None or row.status != InboundStatus.NEW:
                 return
-            row.status, row.handled_at = "quarantined", ctx.now
+            row.status, row.handled_at = InboundStatus.QUARANTINED, ctx.now
             row.add_note(f"handling failed: {why}")
             s.add(row)
             ctx.commit(s)
@@ -84,6 +84,6 @@ def _older_waits(s: Session, row: InboundMail) -> bool:
     """Take the game's row lock (waiting for it: every change a mail makes to a
     game happens under it), then say whether an older mail of the game is still new."""
     s.exec(select(Game.id).where(Game.id == row.game_key).with_for_update()).first()
-    older = s.exec(select(InboundMail.id).where(InboundMail.game_key == row.game_key, InboundMail.status == "new",
+    older = s.exec(select(InboundMail.id).where(InboundMail.game_key == row.game_key, InboundMail.status == InboundStatus.NEW,
                                                 InboundMail.id < row.id)).first()
     return older is not None

@@ -11,7 +11,7 @@ from sqlmodel import Session, select
 
 from engine.messages import Msg
 from pbem.clock import When, aware, parse_when
-from pbem.models import Game, GmLog, Meta
+from pbem.models import Game, GameStatus, GmLog, Meta
 from pbem.runners.claim import Context
 
 
@@ -41,7 +41,7 @@ def guard(ctx: Context) -> None:
 
 
 def _move_deadlines(ctx: Context, s: Session, gap: timedelta) -> None:
-    for game in s.exec(select(Game).where(Game.status == "active")):
+    for game in s.exec(select(Game).where(Game.status == GameStatus.ACTIVE)):
         if game.deadline is not None:
             game.deadline = aware(game.deadline) + gap
             s.add(game)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlmodel import select
 
-from pbem.models import Game
+from pbem.models import Game, GameStatus
 from pbem.runners.claim import Runner, claim, each, ids
 from pbem.runners.resolve import game_failed
 from pbem.turns import queue_reminders
@@ -15,7 +15,7 @@ class Remind(Runner):
 
     def run(self) -> None:
         """Every active game alone."""
-        each(ids(self.ctx, select(Game.id).where(Game.status == "active")), self._one,
+        each(ids(self.ctx, select(Game.id).where(Game.status == GameStatus.ACTIVE)), self._one,
              lambda game_id, why: game_failed(self.ctx, game_id, "remind", why))
 
     def _one(self, game_id: str) -> None:

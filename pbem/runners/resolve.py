@@ -12,7 +12,7 @@ from pbem import faults
 from pbem.clock import aware
 from pbem.games import start_game
 from pbem.errors import GameError
-from pbem.models import Game, GmLog
+from pbem.models import Game, GameStatus, GmLog
 from pbem.outbox import queue_notice
 from pbem.runners.claim import Context, Runner, claim, each, ids
 from pbem.turns import due_games, is_due, resolve_turn
@@ -29,14 +29,14 @@ class Resolve(Runner):
     def start_due(self) -> None:
         """Open games whose start time has come start themselves (if enough joined)."""
         ctx = self.ctx
-        each(ids(ctx, select(Game.id).where(Game.status == "new", Game.start_at.is_not(None))), self._start,
+        each(ids(ctx, select(Game.id).where(Game.status == GameStatus.NEW, Game.start_at.is_not(None))), self._start,
              lambda game_id, why: game_failed(ctx, game_id, "start", why))
 
     def _start(self, game_id: str) -> None:
         ctx = self.ctx
         with ctx.session() as s:
             game = claim(s, Game, Game.id == game_id)
-            if game is None or game.status != "new" or aware(game.start_at) > ctx.now:
+            if game is None or game.status != GameStatus.NEW or aware(game.start_at) > ctx.now:
                 return
             faults.poison("start", game.id)
             try:

@@ -10,7 +10,7 @@ from sqlmodel import select
 
 from pbem import faults
 from pbem.mail.dkim import signer
-from pbem.models import OutboundMail
+from pbem.models import OutboundMail, OutboundStatus
 from pbem.runners.claim import Runner, claim, each, ids
 from pbem.transports.base import Outbox
 from pbem.errors import TransportError
@@ -23,7 +23,7 @@ class Send(Runner):
         """Flush the queued mail, oldest first; an outbox that cannot be
         reached is noted as unreachable and its mail stays queued."""
         summary = self.ctx.summary
-        queued = ids(self.ctx, select(OutboundMail.id).where(OutboundMail.status == "queued")
+        queued = ids(self.ctx, select(OutboundMail.id).where(OutboundMail.status == OutboundStatus.QUEUED)
                      .order_by(OutboundMail.id))
         if not queued:
             return
@@ -49,7 +49,7 @@ class Send(Runner):
         server took it and before the commit sends it again: never lost."""
         ctx, summary = self.ctx, self.ctx.summary
         with ctx.session() as s:
-            row = claim(s, OutboundMail, OutboundMail.id == mail_id, OutboundMail.status == "queued")
+            row = claim(s, OutboundMail, OutboundMail.id == mail_id, OutboundMail.status == OutboundStatus.QUEUED)
             if row is None:        # sent already, or another sender has it
                 return
             faults.poison("send", row.to_addr)
@@ -58,13 +58,13 @@ class Send(Runner):
                 faults.point("mid-send")
                 row.attempts += 1
                 if result.ok:
-                    row.status, row.sent_at = "sent", ctx.now
+                    row.status, row.sent_at = OutboundStatus.SENT, ctx.now
                     summary.sent += 1
                 elif result.temporary:
                     row.last_error = result.error
                     summary.deferred += 1
                 else:
-                    row.status, row.last_error = "failed", result.error
+                    row.status, row.last_error = OutboundStatus.FAILED, result.error
                     summary.failed += 1
             s.add(row)
             s.commit()     # never a dry run: a dry run sends nothing
@@ -73,9 +73,9 @@ class Send(Runner):
         """A queued mail that could not be handed over: marked failed with the reason."""
         with self.ctx.session() as s:
             row = s.get(OutboundMail, mail_id)
-            if row is None or row.status != "queued":
+            if row is None or row.status != OutboundStatus.QUEUED:
                 return
-            row.status, row.last_error, row.attempts = "failed", f"could not be sent: {why}", row.attempts + 1
+            row.status, row.last_error, row.attempts = OutboundStatus.FAILED, f"could not be sent: {why}", row.attempts + 1
             s.add(row)
             s.commit()
         self.ctx.summary.failed += 1
