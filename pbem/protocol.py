@@ -13,35 +13,21 @@ from typing import Collection, Sequence
 
 from engine.localwords import fold
 from engine.sheetlines import MAX_LINES
+from pbem.commandwords import ANYONE, GM, PLAYER, WORDS
 from pbem.i18n import N_
 
 REPORT_START = "=== pbem report"
 REPORT_END = "=== end of report ==="
-# The command words, as pbem.commands' table has them (tests/test_commands.py
-# holds them to it; the table's handlers are too heavy for the parser to import).
-PLAYER_COMMANDS = {"HELP", "STATUS", "READY", "WAIT", "PASSWORD", "RESIGN", "TURN",
-                   "HISTORY", "ENDPRESS", "VACATION", "DIGEST", "LANGUAGE", "TIMEZONE"}
-GM_COMMANDS = {"PAUSE", "RESUME", "EXTEND", "PROCESS", "PREVIEW", "ROLLBACK", "REPLACE", "BOT", "END", "START"}
-NO_SIGNON = ("JOIN", "OBSERVE", "CONFIRM")     # mail from people without a seat
+# The command words (pbem.commandwords declares each, with who may send it): those a
+# player may send once signed on, the GM's own, and those of mail without a seat.
+PLAYER_COMMANDS = {word for word, said in WORDS.items() if said.who & PLAYER}
+GM_COMMANDS = {word for word, said in WORDS.items() if said.who == GM}
+NO_SIGNON = tuple(word for word, said in WORDS.items() if said.who == ANYONE)
 # The command words in French and Spanish, read as the English ones; the
 # language a word is in is the language of the answer until the seat's own
 # is known (docs/translating.md lists them).
-ALIASES: dict[str, tuple[str, str]] = {
-    **{w: ("HELP", "fr") for w in ("AIDE",)}, **{w: ("HELP", "es") for w in ("AYUDA",)},
-    **{w: ("STATUS", "fr") for w in ("ETAT", "ÉTAT")}, **{w: ("STATUS", "es") for w in ("ESTADO",)},
-    **{w: ("READY", "fr") for w in ("PRET", "PRÊT")}, **{w: ("READY", "es") for w in ("LISTO", "LISTA")},
-    **{w: ("WAIT", "fr") for w in ("ATTENDRE", "ATTENTE")}, **{w: ("WAIT", "es") for w in ("ESPERAR",)},
-    **{w: ("PASSWORD", "fr") for w in ("MOTDEPASSE",)},
-    **{w: ("PASSWORD", "es") for w in ("CONTRASENA", "CONTRASEÑA")},
-    **{w: ("RESIGN", "fr") for w in ("ABANDONNER",)}, **{w: ("RESIGN", "es") for w in ("ABANDONAR",)},
-    **{w: ("HISTORY", "fr") for w in ("HISTORIQUE",)}, **{w: ("HISTORY", "es") for w in ("HISTORIAL",)},
-    **{w: ("VACATION", "fr") for w in ("VACANCES",)}, **{w: ("VACATION", "es") for w in ("VACACIONES",)},
-    **{w: ("LANGUAGE", "fr") for w in ("LANGUE",)}, **{w: ("LANGUAGE", "es") for w in ("IDIOMA",)},
-    **{w: ("TIMEZONE", "fr") for w in ("FUSEAU",)}, **{w: ("TIMEZONE", "es") for w in ("ZONAHORARIA",)},
-    **{w: ("JOIN", "fr") for w in ("REJOINDRE",)}, **{w: ("JOIN", "es") for w in ("UNIRSE",)},
-    **{w: ("OBSERVE", "fr") for w in ("OBSERVER",)}, **{w: ("OBSERVE", "es") for w in ("OBSERVAR",)},
-    **{w: ("CONFIRM", "fr") for w in ("CONFIRMER",)}, **{w: ("CONFIRM", "es") for w in ("CONFIRMAR",)},
-}
+ALIASES: dict[str, tuple[str, str]] = {alias: (word, lang) for word, said in WORDS.items()
+                                       for lang, aliases in (("fr", said.fr), ("es", said.es)) for alias in aliases}
 _SUBJECT_GAME = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9_.-]{0,39})\]")
 # "[mygame-7] confirm 3f9a...": the subject of a confirmation request, and of a reply to it.
 _SUBJECT_CONFIRM = re.compile(r"(?i)(?:^|\s)confirm\s+([0-9a-f]{16,64})(?:\s|$)")

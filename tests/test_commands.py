@@ -174,7 +174,7 @@ def test_an_unknown_or_misplaced_command_gets_todays_answer(server) -> None:
     assert "The GM gives no orders; lines that are not GM commands were ignored: 2" in gm
     for line, word in ((3, "READY"), (4, "TURN")):
         assert (f"Line {line}: {word} is not a GM command (PAUSE, RESUME, EXTEND <time>, PROCESS NOW, PREVIEW, "
-                "ROLLBACK, REPLACE <seat> <address>, BOT <seat> ON|OFF, END, STATUS).") in said(gm)
+                "ROLLBACK [RERUN], REPLACE <seat> <address>, BOT <seat> ON|OFF, END, STATUS).") in said(gm)
 
 
 def test_status_where_every_seat_orders_together_is_as_before(server) -> None:

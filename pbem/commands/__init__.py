@@ -25,10 +25,10 @@ TABLE: tuple[Entry | Line, ...] = (
     gm_course.ROLLBACK, gm_seats.REPLACE, gm_seats.BOT, gm_course.START, gm_course.END,
 )
 PARAGRAPH = 70     # the width of HELP's paragraphs
-# The answer to a GM who sends a player's command names the GM's commands
-# in the words it always had (rows("gm") would add START and "(like 24h)").
-NOT_GM = ("PAUSE, RESUME, EXTEND <time>, PROCESS NOW, PREVIEW, ROLLBACK, REPLACE <seat> <address>, "
-          "BOT <seat> ON|OFF, END, STATUS")
+# The answer to a GM who sends a player's command names the GM's commands (START aside: a
+# game the GM can send it to has not begun) and STATUS, which the GM may send too.
+NOT_GM = ", ".join([e.usage.replace(" (like 24h)", "") for e in TABLE if isinstance(e, Entry) and e.who == GM
+                    and e.name != "START"] + ["STATUS"])
 COMMANDS: dict[str, Entry] = {word: e for e in TABLE if isinstance(e, Entry) for word in e.words}
 
 

@@ -11,6 +11,7 @@ from sqlmodel import Session
 from engine.messages import Msg
 from pbem import gmtools, steps
 from pbem.answer import Answer
+from pbem.commandwords import ANYONE, EVERYONE, GM, PLAYER, SIGNED, who
 from pbem.i18n import _
 from pbem.config import Config
 from pbem.mail.reading import Incoming
@@ -20,11 +21,6 @@ from pbem.reports.render import spoken
 
 # Who may send a command: a seat's player, the GM (signed on as "gm"), or
 # anyone at all, without a SIGNON.
-PLAYER = frozenset({"player"})
-GM = frozenset({"gm"})
-SIGNED = PLAYER | GM
-ANYONE = frozenset({"anyone"})
-EVERYONE = ANYONE | SIGNED
 
 
 @dataclass
@@ -50,13 +46,17 @@ class Entry:
     """A mail command: its word (a family sharing one HELP line joins its
     words with " / ", as "READY / WAIT" does), its arguments and help as HELP
     shows them (a "\\n" in ``help`` goes on to the next line), who may send
-    it, and its handler. ``listed`` False: HELP tells it in another line."""
+    it (pbem.commandwords declares that), and its handler. ``listed`` False: HELP tells it
+    in another line."""
     name: str
     args: str
-    who: frozenset[str]
     help: str
     run: Handler
     listed: bool = True
+
+    @property
+    def who(self) -> frozenset[str]:
+        return who(self.name)
 
     @property
     def words(self) -> tuple[str, ...]:

@@ -1,7 +1,7 @@
 """DIGEST ROUND | STEP | OFF: when the news of other seats' moves is mailed."""
 from __future__ import annotations
 
-from pbem.commands.base import PLAYER, Context, Entry
+from pbem.commands.base import Context, Entry
 from pbem.i18n import N_, _
 
 DIGESTS = {"ROUND": N_("once a round, and whenever it is your move"),
@@ -23,6 +23,5 @@ def digest(ctx: Context) -> None:
     ctx.answer.add(_("DIGEST {choice}: you get the news {when}.").format(choice=choice, when=_(DIGESTS[choice])))
 
 
-DIGEST = Entry("DIGEST", "ROUND | STEP | OFF", PLAYER,
-               N_("where players act in turn: the news of others'\nmoves once a round, every step, or never"),
+DIGEST = Entry("DIGEST", "ROUND | STEP | OFF", N_("where players act in turn: the news of others'\nmoves once a round, every step, or never"),
                digest)

@@ -7,7 +7,7 @@ from typing import Callable
 from engine.messages import Msg
 
 from pbem import gmtools
-from pbem.commands.base import GM, Context, Entry, gm_did, gm_refused
+from pbem.commands.base import Context, Entry, gm_did, gm_refused
 from pbem.i18n import N_
 from pbem.errors import GameError
 
@@ -42,7 +42,7 @@ def process_now(ctx: Context) -> None:
     _clock(ctx, lambda: gmtools.process_now(ctx.game, ctx.now))
 
 
-PAUSE = Entry("PAUSE", "", GM, N_("stop the clock"), pause)
-RESUME = Entry("RESUME", "", GM, N_("start the clock again; the deadline moves on by the pause"), resume)
-EXTEND = Entry("EXTEND", "<time> (like 24h)", GM, N_("move the deadline later"), extend)
-PROCESS = Entry("PROCESS", "NOW", GM, N_("run the turn on this pass"), process_now)
+PAUSE = Entry("PAUSE", "", N_("stop the clock"), pause)
+RESUME = Entry("RESUME", "", N_("start the clock again; the deadline moves on by the pause"), resume)
+EXTEND = Entry("EXTEND", "<time> (like 24h)", N_("move the deadline later"), extend)
+PROCESS = Entry("PROCESS", "NOW", N_("run the turn on this pass"), process_now)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.messages import Msg
 from pbem import gmtools
-from pbem.commands.base import GM, Context, Entry, gm_did, gm_refused
+from pbem.commands.base import Context, Entry, gm_did, gm_refused
 from pbem.i18n import N_, _
 from pbem.games import start_game
 from pbem.errors import GameError
@@ -58,10 +58,10 @@ def end(ctx: Context) -> None:
     gm_did(ctx, Msg("ended the game"))
 
 
-START = Entry("START", "", GM, N_("start a game whose seats are taken"), start)
-PREVIEW = Entry("PREVIEW", "", GM, N_("the next turn's public report, if it ran now (nothing is stored)"),
+START = Entry("START", "", N_("start a game whose seats are taken"), start)
+PREVIEW = Entry("PREVIEW", "", N_("the next turn's public report, if it ran now (nothing is stored)"),
                 preview)
-ROLLBACK = Entry("ROLLBACK", "[RERUN]", GM, N_("undo the last turn: it waits for new orders until a new deadline, "
+ROLLBACK = Entry("ROLLBACK", "[RERUN]", N_("undo the last turn: it waits for new orders until a new deadline, "
                                                "or with RERUN runs again at once with the sheets that stood"),
                  rollback)
-END = Entry("END", "", GM, N_("end the game now"), end)
+END = Entry("END", "", N_("end the game now"), end)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.messages import Msg
 from pbem import gmtools
-from pbem.commands.base import GM, Context, Entry, gm_did, gm_refused
+from pbem.commands.base import Context, Entry, gm_did, gm_refused
 from pbem.i18n import N_, _
 from pbem.errors import GameError
 from pbem.errors import HistoryError
@@ -49,5 +49,5 @@ def bot(ctx: Context) -> None:
            Msg("put seat {seat} out of civil disorder (played by the bot)", seat=seat))
 
 
-REPLACE = Entry("REPLACE", "<seat> <address>", GM, N_("give the seat to a new player"), replace)
-BOT = Entry("BOT", "<seat> ON|OFF", GM, N_("the bot plays the seat (civil disorder), or no longer"), bot)
+REPLACE = Entry("REPLACE", "<seat> <address>", N_("give the seat to a new player"), replace)
+BOT = Entry("BOT", "<seat> ON|OFF", N_("the bot plays the seat (civil disorder), or no longer"), bot)

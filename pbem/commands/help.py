@@ -8,7 +8,7 @@ from importlib import resources
 
 from engine import get_ruleset
 from pbem import i18n
-from pbem.commands.base import EVERYONE, Context, Entry
+from pbem.commands.base import Context, Entry
 from pbem.i18n import N_, _
 from pbem.presenters import get_presenter
 from pbem.reports.render import WIDTH
@@ -50,4 +50,4 @@ def help_answer(ctx: Context) -> None:
     ctx.answer.add(help_text(ctx.cfg.server.address, lines))
 
 
-HELP = Entry("HELP", "", EVERYONE, N_("this text"), help_answer)
+HELP = Entry("HELP", "", N_("this text"), help_answer)

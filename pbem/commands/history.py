@@ -1,7 +1,7 @@
 """HISTORY [n]: the report of a turn again, as the seat saw it."""
 from __future__ import annotations
 
-from pbem.commands.base import PLAYER, Context, Entry
+from pbem.commands.base import Context, Entry
 from pbem.i18n import N_, _
 from pbem.history import turn_report
 from pbem.errors import HistoryError
@@ -22,4 +22,4 @@ def history(ctx: Context) -> None:
         ctx.answer.add(_("Line {line}: {why}.").format(line=cmd.line, why=str(why).rstrip(".")))
 
 
-HISTORY = Entry("HISTORY", "[n]", PLAYER, N_("the report of turn n (default: the latest) again"), history)
+HISTORY = Entry("HISTORY", "[n]", N_("the report of turn n (default: the latest) again"), history)

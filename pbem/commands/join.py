@@ -3,7 +3,7 @@ by pbem.joining once the address confirms."""
 from __future__ import annotations
 
 from pbem import joining
-from pbem.commands.base import ANYONE, Context, Entry
+from pbem.commands.base import Context, Entry
 from pbem.i18n import N_
 
 
@@ -22,9 +22,8 @@ def confirm(ctx: Context) -> None:
     joining.confirm(ctx.session, ctx.cfg, ctx.mail, ctx.cmd, ctx.answer, ctx.now)
 
 
-JOIN = Entry("JOIN", "<game> <seat>", ANYONE, N_("take a seat in an open game (no SIGNON needed)"), join)
-OBSERVE = Entry("OBSERVE", "<game> [OFF]", ANYONE, N_("follow a game's public reports (no SIGNON needed)"),
+JOIN = Entry("JOIN", "<game> <seat>", N_("take a seat in an open game (no SIGNON needed)"), join)
+OBSERVE = Entry("OBSERVE", "<game> [OFF]", N_("follow a game's public reports (no SIGNON needed)"),
                 observe)
-CONFIRM = Entry("CONFIRM", "<token>", ANYONE,
-                N_("carry out that JOIN or OBSERVE: the answer to it\nholds the token; a plain reply to that "
+CONFIRM = Entry("CONFIRM", "<token>", N_("carry out that JOIN or OBSERVE: the answer to it\nholds the token; a plain reply to that "
                 "answer works"), confirm)

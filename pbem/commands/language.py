@@ -6,7 +6,7 @@ from functools import lru_cache
 from zoneinfo import available_timezones
 
 from pbem import i18n
-from pbem.commands.base import PLAYER, Context, Entry
+from pbem.commands.base import Context, Entry
 from pbem.i18n import LANGUAGES, N_, _
 
 
@@ -58,5 +58,5 @@ def timezone(ctx: Context) -> None:
         zone=zone))
 
 
-LANGUAGE = Entry("LANGUAGE", "en | fr | es", PLAYER, N_("the language of your mail"), language)
-TIMEZONE = Entry("TIMEZONE", "<zone>", PLAYER, N_("your time zone, like Europe/Paris"), timezone)
+LANGUAGE = Entry("LANGUAGE", "en | fr | es", N_("the language of your mail"), language)
+TIMEZONE = Entry("TIMEZONE", "<zone>", N_("your time zone, like Europe/Paris"), timezone)

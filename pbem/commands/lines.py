@@ -17,5 +17,5 @@ def stray_endpress(ctx: Context) -> None:
         line=ctx.cmd.line, word=ctx.cmd.word))
 
 
-ENDPRESS = Entry("ENDPRESS", "", PLAYER, N_("ends a PRESS message (told in the PRESS line)"), stray_endpress,
+ENDPRESS = Entry("ENDPRESS", "", N_("ends a PRESS message (told in the PRESS line)"), stray_endpress,
                  listed=False)

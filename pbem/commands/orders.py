@@ -11,7 +11,7 @@ from engine.messages import Msg
 from engine.sheetlines import MAX_LINES
 from pbem import gmstate, i18n, orderwords, steps
 from pbem.answer import MAX_PROBLEMS, Answer, at_most
-from pbem.commands.base import PLAYER, Context, Entry, step_phrase
+from pbem.commands.base import Context, Entry, step_phrase
 from pbem.gamewords import later_decision
 from pbem.i18n import N_, _, ngettext
 from pbem.models import Game, GameStatus, Seat, Sheet
@@ -37,7 +37,7 @@ def read_before(ctx: Context) -> None:
     """Nothing to do in its place: TURN is read before the orders are stored (turn_asked)."""
 
 
-TURN = Entry("TURN", "<n>", PLAYER, N_("the turn your orders are for (optional)"), read_before)
+TURN = Entry("TURN", "<n>", N_("the turn your orders are for (optional)"), read_before)
 
 
 def end_of_orders(req: Request, order_words: Sequence[str], answer: Answer, also: Sequence[str] = ()) -> None:

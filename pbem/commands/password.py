@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pbem import passwords
-from pbem.commands.base import PLAYER, Context, Entry
+from pbem.commands.base import Context, Entry
 from pbem.i18n import N_, _
 
 
@@ -26,4 +26,4 @@ def change_password(ctx: Context) -> None:
     ctx.answer.add(_("Your password was changed. Use the new one from your next mail on."))
 
 
-PASSWORD = Entry("PASSWORD", "<new>", PLAYER, N_("change your password"), change_password)
+PASSWORD = Entry("PASSWORD", "<new>", N_("change your password"), change_password)

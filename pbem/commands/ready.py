@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pbem import seating
-from pbem.commands.base import PLAYER, Context, Entry
+from pbem.commands.base import Context, Entry
 from pbem.i18n import N_, _
 
 
@@ -26,4 +26,4 @@ def ready_or_wait(ctx: Context) -> None:
                    if seat.ready else _("You WAIT: the turn will not run early."))
 
 
-READY = Entry("READY / WAIT", "", PLAYER, N_("the turn may / may not run before the deadline"), ready_or_wait)
+READY = Entry("READY / WAIT", "", N_("the turn may / may not run before the deadline"), ready_or_wait)

@@ -3,7 +3,7 @@ player gets no more mail about it (pbem.turns, pbem.gmtools, pbem.press and
 the handler leave a resigned seat out)."""
 from __future__ import annotations
 
-from pbem.commands.base import PLAYER, Context, Entry
+from pbem.commands.base import Context, Entry
 from pbem.i18n import N_, _
 from pbem.joining import notice
 from pbem.models import GmLog
@@ -27,4 +27,4 @@ def resign(ctx: Context) -> None:
                f"Seat {seat.name} ({seat.email}) resigned from {game.id}.", ctx.now, f"resign:{seat.name}")
 
 
-RESIGN = Entry("RESIGN", "", PLAYER, N_("leave the game (the seat plays on by default orders)"), resign)
+RESIGN = Entry("RESIGN", "", N_("leave the game (the seat plays on by default orders)"), resign)

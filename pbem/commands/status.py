@@ -8,7 +8,7 @@ from sqlmodel import Session, select
 from engine import get_ruleset
 from pbem import gmstate, seating
 from pbem.clock import aware, show
-from pbem.commands.base import SIGNED, Context, Entry, step_phrase
+from pbem.commands.base import Context, Entry, step_phrase
 from pbem.i18n import N_, _, ngettext
 from pbem.games import seats_of
 from pbem.gamewords import outcome_words
@@ -84,4 +84,4 @@ def status(ctx: Context) -> None:
     ctx.answer.add(status_text(ctx.session, ctx.game, ctx.now))
 
 
-STATUS = Entry("STATUS", "", SIGNED, N_("the game's turn, deadline, who has sent orders"), status)
+STATUS = Entry("STATUS", "", N_("the game's turn, deadline, who has sent orders"), status)

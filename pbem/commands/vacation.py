@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pbem import gmtools
-from pbem.commands.base import PLAYER, Context, Entry
+from pbem.commands.base import Context, Entry
 from pbem.i18n import N_, _
 from pbem.errors import GameError
 
@@ -17,5 +17,5 @@ def vacation(ctx: Context) -> None:
         ctx.answer.add(_("Line {line}: {why}.").format(line=cmd.line, why=why))
 
 
-VACATION = Entry("VACATION", "<turns> | OFF", PLAYER, N_("away: your default orders, no turn counts as missed"),
+VACATION = Entry("VACATION", "<turns> | OFF", N_("away: your default orders, no turn counts as missed"),
                  vacation)
