@@ -50,8 +50,9 @@ from pbem.reports.render import event_text, render, spoken, turn_moment
 # 2: orders as carried out, not the sheets; 3: a setup page (turn-0), the
 # standings on every turn page, pages tied to the record they show; 4: the same navigation above and
 # below; 5: Stone Age's plan mode named by rounds; 6: Dewan's steps named by their round and seat;
-# 7: the phases' titles, the orders as carried out and the setup's label in the game's language
-ARCHIVE_FORMAT = 7
+# 7: the phases' titles, the orders as carried out and the setup's label in the game's language;
+# 8: the events under the parts of a step (Valley: the end of the turn played, the start of the next)
+ARCHIVE_FORMAT = 8
 SETUP = N_("setup")     # the label of a game's first page, in the list of its turns
 PAGE = re.compile(r"turn-(\d+)\.(html|json)")
 
@@ -239,7 +240,7 @@ def _write_turn(s: Session, folder: Path, game: Game, told: tuple[Any, Any, Call
     press = [] if setup else _public_press(s, game, position.turn_no)
     page.write_text(render(
         "archive/turn.html", game=game.id, number=number, when=position.when, label=position.label,
-        svg=presenter.maps(view).svg, groups=presenter.event_groups(events, None), orders=shown, press=press,
+        svg=presenter.maps(view).svg, parts=presenter.event_parts(events, None, view), orders=shown, press=press,
         standings=standings, setup=setup, first=min(numbers), moment=moment,
         previous=number - 1 if number - 1 in numbers else None, following=following))
     data.write_text(json.dumps(

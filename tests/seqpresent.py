@@ -9,7 +9,7 @@ from typing import Any, Iterable, Iterator
 from engine.contract import Event
 from engine.messages import Msg
 from engine.registry import GameEntry, register, unregister
-from pbem.presenters import Maps, Report, Standings
+from pbem.presenters import Maps, Report, Standings, by_phase
 from pbem.reports.render import visible
 
 TITLES = {"plan": "Pre-orders", "move": "Moves", "round": "Rounds", "end": "The end"}
@@ -50,6 +50,10 @@ class TallyPresenter:
 
     def event_groups(self, events: Iterable[Event | dict[str, Any]], seat: str | None) -> list[tuple[str, list[str]]]:
         return visible(events, seat, TITLES)
+
+    def event_parts(self, events: Iterable[Event | dict[str, Any]], seat: str | None,
+                    view: dict[str, Any]) -> list[tuple[str, list[str]]]:
+        return by_phase(self.event_groups(events, seat))
 
     def help_lines(self, view: dict[str, Any]) -> list[str]:
         return ["TAKE <1-3> [IF PILE <n>]   your move, or a pre-order for your next one"]

@@ -17,7 +17,7 @@ from engine.registry import DEFAULT, entry, ruleset_names
 if TYPE_CHECKING:
     import click
 
-__all__ = ["DEFAULT", "CaseResult", "Demo", "Maps", "Presenter", "Report", "Simulator",
+__all__ = ["DEFAULT", "by_phase", "CaseResult", "Demo", "Maps", "Presenter", "Report", "Simulator",
            "Standings", "get_presenter", "presenter_names"]
 
 Groups = list[tuple[str, list[str]]]     # (phase title, lines), in the order they happened
@@ -98,6 +98,12 @@ class Presenter(Protocol):
         """The events ``seat`` may read (None: the public), grouped by phase."""
         ...
 
+    def event_parts(self, events: Iterable[Event | dict[str, Any]], seat: str | None,
+                    view: dict[str, Any]) -> list[tuple[str, Groups]]:
+        """The same groups under the parts of a step where the game has them (Valley: the end
+        of the turn played, then the start of the next), else a part a phase (:func:`by_phase`)."""
+        ...
+
     def help_lines(self, view: dict[str, Any]) -> list[str]:
         """What HELP adds for the game, as the view's seat sees it."""
         ...
@@ -107,6 +113,11 @@ class Presenter(Protocol):
     def run_case(self, text: str) -> CaseResult:
         """Run the text of one adjudicator case file; never raises."""
         ...
+
+
+def by_phase(groups: Groups) -> list[tuple[str, Groups]]:
+    """Event groups as parts of their own, for a game whose steps have no larger parts."""
+    return [(title, [(title, lines)]) for title, lines in groups]
 
 
 def presenter_names() -> list[str]:

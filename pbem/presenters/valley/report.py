@@ -43,6 +43,11 @@ def event_groups(events: Iterable[Event | dict], seat: str | None) -> Groups:
     return [(_(title) if title in _PHASE_OF else title, lines) for title, lines in visible(events, seat)]
 
 
+def event_parts(events: Iterable[Event | dict], seat: str | None, view: dict[str, Any]) -> list[tuple[str, Groups]]:
+    """The phases under the parts of a step (:func:`parts`), as the archive shows them."""
+    return parts(visible(events, seat), view)
+
+
 def parts(groups: Groups, view: dict[str, Any]) -> list[tuple[str, Groups]]:
     """The phase groups under what they belong to: a resolve plays the end of the turn that
     was ordered (phases 4-10), then the start of the next one (phases 1-3), up to the orders.
