@@ -1,7 +1,7 @@
 """The frame every HTML report shares (templates/partials/frame.html), as a player sees
 it in Chromium: on a 390 px phone nothing runs off the side, a dark client gets light
 text on a dark page (not the #222 text a dark page would hide), and headings shrink
-from h1 to h3. Screenshots at 390 px dark and 900 px light are left in the test's
+from h1 to h3. Screenshots at 390 and 900 px, light and dark, are left in the test's
 folder for a person to look at."""
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def test_a_report_fits_a_phone_and_reads_in_the_dark(game: str, tmp_path: Path) 
     assert contrast(phone["color"], phone["background"]) >= 7, phone
     assert rgb(phone["background"]) < (60, 60, 60), "the dark preference gives a dark page"
     assert phone["h1"] > phone["h2"] > (phone["h3"] or 0), phone
-    for width, dark in ((390, True), (900, False)):
+    for width, dark in ((390, True), (390, False), (900, True), (900, False)):
         shot = tmp_path / f"{game}-{width}{'-dark' if dark else ''}.png"
         browser("--user-data-dir=" + str(tmp_path / "profile"), *(["--force-dark-mode"] if dark else []),
                 "--hide-scrollbars", f"--window-size={width},1400", f"--screenshot={shot}", page.as_uri())
