@@ -165,7 +165,7 @@ def set_bot(s: Session, cfg: Config, game: Game, seat_name: str, on: bool, now: 
     changed = seat.bot != on
     seat.bot = on
     s.add(seat)
-    if changed and not seat.resigned and game.status != GameStatus.NEW:     # before the start, the welcome is news enough
+    if changed and not seat.resigned and game.status != GameStatus.NEW:     # before the start, the welcome says it
         with speaking_to(game, seat):
             text = (_("The GM has handed seat {seat} of {game} to the bot: it plays your moves from now on. You "
                       "still get the reports; ask the GM when you want the seat back.") if on else

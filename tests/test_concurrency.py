@@ -91,3 +91,30 @@ def test_mails_of_one_game_handled_at_once_lose_no_update(pg_world) -> None:
         game = s.get(Game, game_id)
     assert all(seat.ready for seat in seats), "each seat's mails applied in the order they came"
     assert game.all_ready_since is not None, "the last READY saw every other READY"
+
+
+def test_mail_that_waits_for_older_mail_another_worker_holds_is_left_for_the_next_pass(pg_world, monkeypatch) -> None:
+    """A worker that meets a newer mail of a game whose older mail another worker holds waits
+    for it a while, then leaves the newer mail new, for the next pass: a pass never hangs."""
+    from pbem.models import InboundMail
+    from pbem.runners import handle
+    from pbem_world import run_pass
+    world, engine = pg_world
+    game = add_games(engine, 1, NOW)[0]
+    with Session(engine) as s:
+        for n in (1, 2):
+            s.add(InboundMail(message_key=f"<{n}@example.org>", game_key=game, size=10,
+                              raw=order_mail("red@example.org", f"SIGNON {game} red pw\nSTATUS")))
+        s.commit()
+    monkeypatch.setattr(handle, "WAIT", 0.4)
+    with Session(engine) as other:                  # another worker is handling the older mail
+        other.exec(select(InboundMail).where(InboundMail.message_key == "<1@example.org>").with_for_update()).one()
+        _code, summary = run_pass(world, NOW)
+        other.rollback()
+    assert any("waited" in note and "next pass" in note for note in summary.notes), summary.notes
+    with Session(engine) as s:
+        assert {m.message_key: m.status for m in s.exec(select(InboundMail))} == {
+            "<1@example.org>": "new", "<2@example.org>": "new"}
+    _code, summary = run_pass(world, NOW)           # the next pass, with nobody holding it
+    with Session(engine) as s:
+        assert {m.status for m in s.exec(select(InboundMail))} == {"handled"}

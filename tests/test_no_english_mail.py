@@ -60,7 +60,8 @@ def _play(world: World, name: str) -> tuple[dict[str, str], tuple[str, ...]]:
     """A short game of ``name``: each address and the language it reads from then on, and the
     seats' passwords."""
     lang, other = GAMES[name]
-    world.pbem("game", "new", "g", "--ruleset", name, *[x for seat, a in SEATS.items() for x in ("--seat", f"{seat}:{a}")],
+    seats = [x for seat, a in SEATS.items() for x in ("--seat", f"{seat}:{a}")]
+    world.pbem("game", "new", "g", "--ruleset", name, *seats,
                "--gm", GM, "--seed", "ne", "--deadline", "24h", "--option", f"lang={lang}")
     world.pbem("game", "start", "g", "--now", T0.isoformat())
     run_pass(world, T0)

@@ -356,7 +356,8 @@ def _too_many(read: list[tuple[int, list[list[str]]]]) -> Problem | None:
 def _read_one(reader: Reader, words: list[str], number: int, orders: list[Order], problems: list[Problem]) -> None:
     """One alternative of line ``number``: its order, or its problem."""
     if not words:
-        problems.append(Problem.of(number, Msg("OR needs an order on each side"), example("dewan", "TAKE 2 3 OR TAKE 4 5")))
+        problems.append(Problem.of(number, Msg("OR needs an order on each side"),
+                                   example("dewan", "TAKE 2 3 OR TAKE 4 5")))
         return
     try:
         orders.append(reader.read(words, number))

@@ -53,7 +53,8 @@ def joined(words: list[str]) -> list[str]:
 
 def number(word: str, what: str, example: str) -> int:
     if not _DIGITS.fullmatch(word):
-        raise Refused(NOT_A_NUMBER[what](shown(word)), Msg("write it like {example}", example=OrderLine("stoneage", example)))
+        raise Refused(NOT_A_NUMBER[what](shown(word)),
+                      Msg("write it like {example}", example=OrderLine("stoneage", example)))
     return int(word)
 
 

@@ -23,5 +23,5 @@ def digest(ctx: Context) -> None:
     ctx.answer.add(_("DIGEST {choice}: you get the news {when}.").format(choice=choice, when=_(DIGESTS[choice])))
 
 
-DIGEST = Entry("DIGEST", "ROUND | STEP | OFF", N_("where players act in turn: the news of others'\nmoves once a round, every step, or never"),
-               digest)
+DIGEST = Entry("DIGEST", "ROUND | STEP | OFF",
+               N_("where players act in turn: the news of others'\nmoves once a round, every step, or never"), digest)

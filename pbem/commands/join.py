@@ -25,5 +25,6 @@ def confirm(ctx: Context) -> None:
 JOIN = Entry("JOIN", "<game> <seat>", N_("take a seat in an open game (no SIGNON needed)"), join)
 OBSERVE = Entry("OBSERVE", "<game> [OFF]", N_("follow a game's public reports (no SIGNON needed)"),
                 observe)
-CONFIRM = Entry("CONFIRM", "<token>", N_("carry out that JOIN or OBSERVE: the answer to it\nholds the token; a plain reply to that "
-                "answer works"), confirm)
+CONFIRM = Entry("CONFIRM", "<token>",
+                N_("carry out that JOIN or OBSERVE: the answer to it\nholds the token; a plain reply to that "
+                   "answer works"), confirm)

@@ -13,7 +13,8 @@ from pbem.handler import handle
 from pbem.models import Game, InboundMail, InboundStatus
 from pbem.runners.claim import BATCH, Runner, claim, each, ids
 
-ATTEMPTS = 200    # sweeps while mail waits for another worker's older mail of its game
+PAUSE, LONGEST_PAUSE = 0.05, 1.0   # seconds between sweeps while mail waits for an older one, growing
+WAIT = 60.0     # seconds a pass waits at most for other workers' older mail; the next pass goes on
 
 
 class Handle(Runner):
@@ -21,11 +22,16 @@ class Handle(Runner):
 
     def run(self) -> None:
         """Handle all new mail. A mail whose game has an older mail still being
-        handled by another worker waits for it, and is tried again after a pause."""
-        for attempt in range(ATTEMPTS):
-            if not self._sweep() or self.ctx.dry_run:
+        handled by another worker waits for it, and is tried again after a pause;
+        what still waits after WAIT seconds is left, new, for the next pass."""
+        waited, pause = 0.0, PAUSE
+        while self._sweep() and not self.ctx.dry_run:
+            if waited >= WAIT:
+                self.ctx.summary.notes.append(f"some mail waited {waited:.0f} s for older mail of its game that "
+                                              "another worker holds; the next pass handles it")
                 return
-            time.sleep(0.05 * (attempt + 1))
+            time.sleep(pause)
+            waited, pause = waited + pause, min(pause * 2, LONGEST_PAUSE)
 
     def _sweep(self) -> bool:
         """One sweep over the new mail, a few ids at a time so that memory does
@@ -33,8 +39,8 @@ class Handle(Runner):
         deferred = False
         after = 0
         while True:
-            batch = ids(self.ctx, select(InboundMail.id).where(InboundMail.status == InboundStatus.NEW, InboundMail.id > after)
-                        .order_by(InboundMail.id).limit(BATCH))
+            waiting = select(InboundMail.id).where(InboundMail.status == InboundStatus.NEW, InboundMail.id > after)
+            batch = ids(self.ctx, waiting.order_by(InboundMail.id).limit(BATCH))
             if not batch:
                 return deferred
             after = batch[-1]
@@ -84,6 +90,6 @@ def _older_waits(s: Session, row: InboundMail) -> bool:
     """Take the game's row lock (waiting for it: every change a mail makes to a
     game happens under it), then say whether an older mail of the game is still new."""
     s.exec(select(Game.id).where(Game.id == row.game_key).with_for_update()).first()
-    older = s.exec(select(InboundMail.id).where(InboundMail.game_key == row.game_key, InboundMail.status == InboundStatus.NEW,
-                                                InboundMail.id < row.id)).first()
+    older = s.exec(select(InboundMail.id).where(InboundMail.game_key == row.game_key, InboundMail.id < row.id,
+                                                InboundMail.status == InboundStatus.NEW)).first()
     return older is not None

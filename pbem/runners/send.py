@@ -75,7 +75,8 @@ class Send(Runner):
             row = s.get(OutboundMail, mail_id)
             if row is None or row.status != OutboundStatus.QUEUED:
                 return
-            row.status, row.last_error, row.attempts = OutboundStatus.FAILED, f"could not be sent: {why}", row.attempts + 1
+            row.status, row.last_error = OutboundStatus.FAILED, f"could not be sent: {why}"
+            row.attempts += 1
             s.add(row)
             s.commit()
         self.ctx.summary.failed += 1

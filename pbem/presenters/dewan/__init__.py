@@ -16,5 +16,5 @@ from pbem.presenters.dewan.words import IDLE as idle, label, standings, when
 
 demo = None
 
-__all__ = ["demo", "event_groups", "event_parts", "help_lines", "idle", "label", "maps", "report", "run_case", "simulator",
-           "standings", "when"]
+__all__ = ["demo", "event_groups", "event_parts", "help_lines", "idle", "label", "maps", "report", "run_case",
+           "simulator", "standings", "when"]

@@ -12,5 +12,5 @@ from pbem.presenters.stoneage.words import IDLE as idle, help_lines, label, stan
 
 demo = None
 
-__all__ = ["demo", "event_groups", "event_parts", "help_lines", "idle", "label", "maps", "report", "run_case", "simulator",
-           "standings", "when"]
+__all__ = ["demo", "event_groups", "event_parts", "help_lines", "idle", "label", "maps", "report", "run_case",
+           "simulator", "standings", "when"]

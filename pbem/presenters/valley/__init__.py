@@ -10,5 +10,5 @@ from pbem.presenters.valley.simulate import SIMULATOR as simulator
 from pbem.presenters.valley.words import IDLE as idle, DEMO as demo
 from pbem.presenters.valley.words import help_lines, label, standings
 
-__all__ = ["demo", "event_groups", "event_parts", "help_lines", "idle", "label", "maps", "report", "run_case", "simulator",
-           "standings", "when"]
+__all__ = ["demo", "event_groups", "event_parts", "help_lines", "idle", "label", "maps", "report", "run_case",
+           "simulator", "standings", "when"]
