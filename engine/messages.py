@@ -30,7 +30,8 @@ class Msg:
         return self.id
 
     def __str__(self) -> str:
-        return self.english().format(**{k: str(v) for k, v in self.values.items()})
+        # format() shows a message value by its str(), as it shows numbers and text
+        return self.english().format_map(self.values)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({str(self)!r})"

@@ -60,7 +60,9 @@ class Played:
                    {loc: {p: Outcome.from_dict(o) for p, o in on.items()} for loc, on in d["gave"].items()})
 
     def copy(self) -> Played:
-        return Played.from_dict(self.to_dict())
+        return Played(self.round, {loc: dict(on) for loc, on in self.people.items()},
+                      {loc: {p: Outcome(dict(o.got), dict(o.paid), list(o.bought), o.unseen) for p, o in on.items()}
+                       for loc, on in self.gave.items()})
 
 
 def start(st: State) -> None:
@@ -72,30 +74,29 @@ def start(st: State) -> None:
     st.played = Played(st.round, people)
 
 
-def counts(board: PlayerBoard) -> dict[str, Any]:
-    """What :func:`record` compares, taken before a location resolves."""
-    out: dict[str, Any] = {key: getattr(board, key) for key in COUNTED if key != "tools"}
-    out.update(tools=board.tool_total + len(board.one_use), cards=len(board.cards), buildings=len(board.buildings),
-               igloos=len(board.igloos), face_down=len(board.face_down))
-    return out
+def counts(board: PlayerBoard) -> tuple[int, ...]:
+    """What :func:`record` compares, taken before a location resolves: the COUNTED figures,
+    then the numbers of cards, buildings, igloos and cards face down."""
+    return (board.food, board.wood, board.clay, board.stone, board.gold, board.people, board.agriculture,
+            sum(board.tools) + len(board.one_use), board.jewels, board.merchant, board.score,
+            len(board.cards), len(board.buildings), len(board.igloos), len(board.face_down))
 
 
-def record(st: State, seat: str, location: str, before: dict[str, Any]) -> None:
+def record(st: State, seat: str, location: str, before: tuple[int, ...]) -> None:
     """What ``location`` gave ``seat``, from the board's counts ``before`` it resolved and now."""
     if st.played is None:
         return
-    board, now = st.board(seat), counts(st.board(seat))
+    board = st.board(seat)
+    now = counts(board)
     outcome = Outcome()
-    for key in COUNTED:
-        change = now[key] - before[key]
-        if change > 0:
-            outcome.got[key] = change
-        elif change < 0 and key in PAYABLE:
-            outcome.paid[key] = -change
-    hidden = now["face_down"] - before["face_down"]
-    new_cards = board.cards[before["cards"]:]
-    outcome.bought = [c for c in new_cards if c not in board.face_down[before["face_down"]:]]
-    outcome.bought += board.buildings[before["buildings"]:]
-    outcome.bought += ["igloo"] * (now["igloos"] - before["igloos"])
-    outcome.unseen = hidden
+    for key, was, is_ in zip(COUNTED, before, now):
+        if is_ > was:
+            outcome.got[key] = is_ - was
+        elif is_ < was and key in PAYABLE:
+            outcome.paid[key] = was - is_
+    cards, buildings, igloos, unseen = before[len(COUNTED):]
+    new_unseen = board.face_down[unseen:]
+    outcome.bought = [c for c in board.cards[cards:] if c not in new_unseen] + board.buildings[buildings:]
+    outcome.bought += ["igloo"] * (len(board.igloos) - igloos)
+    outcome.unseen = len(new_unseen)
     st.played.gave.setdefault(location, {})[seat] = outcome
