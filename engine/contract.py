@@ -89,7 +89,6 @@ class OrderSheet:
         return [str(order) for order in self.orders]
 
 
-@dataclass(frozen=True)
 class Event:
     """One line of the turn's log. ``to`` is None for public events, else the
     only seat allowed to see it.
@@ -100,16 +99,46 @@ class Event:
     sheets themselves are private (standing orders, ranked lists, refused
     lines that name cards in a hand), so the mail layer publishes the orders
     as carried out from these events, never the sheets.
+
+    ``message`` is the text as a message id and its values (engine.messages),
+    for the mail layer to translate; ``text`` is its English, written when it
+    is first read (bots' games and simulations never read most of it), or
+    given as it is. Events are frozen, and two events are the same when they
+    say the same: the message is not compared.
     """
 
-    phase: str
-    text: str
-    to: str | None = None
-    by: str | None = None
-    # The text as a message id and its values (engine.messages), for the mail
-    # layer to translate; ``text`` stays its English. Not compared: two events
-    # are the same when they say the same.
-    message: Any = field(default=None, compare=False)
+    __slots__ = ("phase", "_text", "to", "by", "message")
+
+    def __init__(self, phase: str, text: str | None = None, to: str | None = None, by: str | None = None,
+                 message: Any = None) -> None:
+        if text is None and message is None:
+            raise ValueError("an event needs a text or a message")
+        for name, value in (("phase", phase), ("_text", text), ("to", to), ("by", by), ("message", message)):
+            object.__setattr__(self, name, value)
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            object.__setattr__(self, "_text", str(self.message))
+        return self._text
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"an Event is frozen: cannot set {name}")
+
+    def _key(self) -> tuple[Any, ...]:
+        return self.phase, self.text, self.to, self.by
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Event(phase={self.phase!r}, text={self.text!r}, to={self.to!r}, by={self.by!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Event, (self.phase, self.text, self.to, self.by, self.message)
 
     def to_dict(self) -> dict[str, Any]:
         """The stored form; ``by`` and ``message`` only when set (logs stored before had none)."""

@@ -25,7 +25,7 @@ NTH = {1: Msg("1st"), 2: Msg("2nd"), 3: Msg("3rd")}
 
 def said(phase: str, message: Msg, to: str | None = None, by: str | None = None) -> Event:
     """An event whose text is the message's English (the message is kept for the mail layer)."""
-    return Event(phase, str(message), to=to, by=by, message=message)
+    return Event(phase, None, to=to, by=by, message=message)
 
 
 def ordinal(n: int) -> Msg:

@@ -12,7 +12,7 @@ from engine.messages import Join, Msg, Notation, Plural, Word
 
 def said(phase: str, message: Msg, to: str | None = None, by: str | None = None) -> Event:
     """An event whose text is the message's English (the message is kept for the mail layer)."""
-    return Event(phase, str(message), to=to, by=by, message=message)
+    return Event(phase, None, to=to, by=by, message=message)
 
 
 def good(name: Any) -> Msg:

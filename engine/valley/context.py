@@ -27,7 +27,7 @@ class Context:
         text); ``to`` keeps it private to one seat, ``by`` names the seat whose order
         it carries out (see :class:`engine.contract.Event`)."""
         message = text if isinstance(text, Msg) else None
-        self.log.append(Event(self.phase, str(text), to, by, message))
+        self.log.append(Event(self.phase, None if message is not None else str(text), to, by, message))
 
     def orders(self, player: str, kind: type) -> list[Any]:
         sheet = self.sheets.get(player)
