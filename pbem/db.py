@@ -59,15 +59,24 @@ def is_migrated(engine: Engine) -> bool:
 
 
 @contextmanager
-def session(engine: Engine) -> Iterator[Session]:
-    """One transaction: committed when the block ends, rolled back on error."""
+def session(engine: Engine, dry_run: bool = False) -> Iterator[Session]:
+    """One transaction: committed when the block ends (see :func:`finish`), rolled back on error."""
     with Session(engine, expire_on_commit=False) as s:
         try:
             yield s
-            s.commit()
+            finish(s, dry_run)
         except BaseException:
             s.rollback()
             raise
+
+
+def finish(s: Session, dry_run: bool) -> None:
+    """The end of a transaction: committed, or in a dry run (a pass's or a GM command's) rolled
+    back, so that nothing is stored and no mail queued."""
+    if dry_run:
+        s.rollback()
+    else:
+        s.commit()
 
 
 # errno values that say the disk, not the mail, is the trouble.

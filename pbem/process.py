@@ -18,7 +18,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from pbem.config import Config
-from pbem.db import migrate, open_engine, storage_trouble
+from pbem.db import finish, migrate, open_engine, storage_trouble
 from pbem.errors import PbemError, StorageTrouble
 from pbem.runners import outage
 from pbem.runners.fetch import Fetch
@@ -111,10 +111,7 @@ class Pass:
         return Session(self.engine, expire_on_commit=False)
 
     def commit(self, s: Session) -> None:
-        if self.dry_run:
-            s.rollback()
-        else:
-            s.commit()
+        finish(s, self.dry_run)
 
     def lock_path(self, suffix: str = "") -> str:
         return str(self.cfg.path(self.cfg.server.lock_file)) + suffix

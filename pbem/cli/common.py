@@ -64,15 +64,15 @@ def given_now(value: str | None):  # type: ignore[no-untyped-def]
         raise click.BadParameter(str(why)) from None
 
 
-def on_game(obj: Ctx, game_id: str, action):  # type: ignore[no-untyped-def]
-    """Run ``action(session, config, game)`` in one transaction; the game must exist.
-    What a GM asked that cannot be done (GameError, HistoryError) is an error message."""
+def on_game(obj: Ctx, game_id: str, action, dry_run: bool = False):  # type: ignore[no-untyped-def]
+    """Run ``action(session, config, game)`` in one transaction (rolled back in a dry run, as a
+    pass's is: pbem.db.finish); the game must exist. What a GM asked that cannot be done
+    (GameError, HistoryError) is an error message."""
     from pbem.db import session
-    from pbem.errors import GameError
-    from pbem.errors import HistoryError
+    from pbem.errors import GameError, HistoryError
     from pbem.models import Game
     cfg = obj.config()
-    with session(open_database(cfg, create=False)) as s:
+    with session(open_database(cfg, create=False), dry_run) as s:
         g = s.get(Game, game_id)
         if g is None:
             raise click.ClickException(f"no game {game_id}")

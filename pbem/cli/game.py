@@ -12,14 +12,6 @@ from pbem.models import GameStatus
 DRY_RUN = click.option("--dry-run", is_flag=True, help="say who would get what mail; change nothing")
 
 
-class _DryRun(Exception):
-    """Raised inside the command's transaction to roll it back, carrying what it did."""
-
-    def __init__(self, result, mails: list[str]) -> None:  # type: ignore[no-untyped-def]
-        super().__init__("dry run")
-        self.result, self.mails = result, mails
-
-
 def _subject(raw: bytes) -> str:
     from email.parser import BytesHeaderParser
     from email.policy import default
@@ -45,18 +37,15 @@ def _run(obj: Ctx, game_id: str, action, done, dry_run: bool = False, would=None
             result = action(s, cfg, g)
         finally:
             event.remove(s, "transient_to_pending", added)
-        if dry_run:
-            raise _DryRun(result, [f"{m.to_addr}: {_subject(m.raw)}" for m in queued])
-        return result
-    try:
-        result = on_game(obj, game_id, act)
-    except _DryRun as dry:
-        click.echo(f"dry run, nothing was changed: {(would or done)(dry.result)}")
-        click.echo(f"it would mail {len(dry.mails)}:" if dry.mails else "it would mail nobody")
-        for line in dry.mails:
-            click.echo(f"  {line}")
+        return result, [f"{m.to_addr}: {_subject(m.raw)}" for m in queued]
+    result, mails = on_game(obj, game_id, act, dry_run)
+    if not dry_run:
+        click.echo(done(result))
         return
-    click.echo(done(result))
+    click.echo(f"dry run, nothing was changed: {(would or done)(result)}")
+    click.echo(f"it would mail {len(mails)}:" if mails else "it would mail nobody")
+    for line in mails:
+        click.echo(f"  {line}")
 
 
 @click.group()

@@ -105,9 +105,9 @@ def test_no_function_over_60_lines() -> None:
     assert not long, long
 
 
-# Exceptions that are not errors to tell anyone: control flow, and the deliberate fault that
-# stands for a bug (PBEM_POISON), and click's own for a command's exit.
-NOT_ERRORS = {"_DryRun", "Poisoned", "_StorageTrouble"}
+# Exceptions that are not errors to tell anyone: the deliberate fault that stands for a bug
+# (PBEM_POISON), and click's own for a command's exit.
+NOT_ERRORS = {"Poisoned", "_StorageTrouble"}
 
 
 def test_every_error_of_pbem_has_one_root() -> None:
