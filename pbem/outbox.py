@@ -26,15 +26,16 @@ def queue(s: Session, *, key: str, kind: str, to: str, raw: bytes, game_id: str 
 
 def queue_notice(s: Session, cfg, *, game_id: str, to: str, subject: str, text: str, when: datetime,  # type: ignore[no-untyped-def]
                  key: str, kind: str = "notice", seat: str = "") -> bool:
-    """Compose and queue a plain-text notice about a game (reminders, GM news).
-    A notice to a seat's address threads under the seat's welcome mail, any
-    other under the thread root of the game and address."""
+    """Compose and queue a plain-text notice about a game (reminders, GM news), its lines
+    fitted to 72 columns. A notice to a seat's address threads under the seat's welcome
+    mail, any other under the thread root of the game and address."""
     from pbem.mail.compose import compose, list_id, thread_root
+    from pbem.reports.render import fit
     thread = s.exec(select(Seat.thread_id).where(Seat.game_id == game_id, Seat.email == to,
                                                  Seat.thread_id != "")).first() if game_id else None
     root = thread or (thread_root(game_id, to, cfg.server.address) if game_id else "")
     raw = compose(sender=cfg.server.address, sender_name=cfg.server.name, to=to,
-                  subject=f"[{game_id}] {subject}", text=text, when=when, in_reply_to=root,
+                  subject=f"[{game_id}] {subject}", text=fit(text), when=when, in_reply_to=root,
                   lists=(list_id(game_id, cfg.server.address), "") if game_id else None)
     return queue(s, key=key, kind=kind, to=to, raw=raw, game_id=game_id, seat=seat)
 

@@ -164,9 +164,10 @@ def text_of(msg: EmailMessage) -> Text:
     return Text(msg.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n"))
 
 
-def lines_over(engine, width: int = 72) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+def lines_over(engine, width: int = 72, attachments_aside: bool = False) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
     """(subject, line) for every line of a text part wider than ``width`` in every mail the
-    server queued: what a player reading in a terminal or a narrow window would see cut."""
+    server queued: what a player reading in a terminal or a narrow window would see cut
+    (``attachments_aside``: not the files attached, such as the order-language docs)."""
     from sqlmodel import Session, select
 
     from pbem.models import OutboundMail
@@ -175,7 +176,7 @@ def lines_over(engine, width: int = 72) -> list[tuple[str, str]]:  # type: ignor
         for raw in s.exec(select(OutboundMail.raw)):
             msg = email.message_from_bytes(raw, policy=email.policy.default)
             for part in msg.walk():
-                if part.get_content_type() == "text/plain":
+                if part.get_content_type() == "text/plain" and not (attachments_aside and part.is_attachment()):
                     out += [(str(msg["Subject"]), line) for line in part.get_content().splitlines()
                             if len(line) > width]
     return out

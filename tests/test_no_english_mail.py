@@ -1,4 +1,5 @@
-"""Every mail and archive page of a short game of each game, read in French and in Spanish:
+"""Every mail and archive page of a short game of each game, read in French and in Spanish (and
+every line of the text parts within 72 columns):
 no word of our English messages that the reader's translations never use (tests/test_no_english.py
 tells words from names). Each game is played in one language (--option lang) with the other seat
 reading the other (IDIOMA / LANGUE), through the welcome, HELP, a refused sheet, orders written in
@@ -18,7 +19,7 @@ from sqlmodel import Session
 
 from engine.registry import get_ruleset
 from pbem.models import Game
-from pbem_world import World, html_of, order_mail, password_in, run_pass, text_of
+from pbem_world import World, html_of, lines_over, order_mail, password_in, run_pass, text_of
 from test_no_english import WORD, english_only
 
 T0 = datetime(2026, 6, 1, 10, 0, tzinfo=timezone.utc)
@@ -121,4 +122,5 @@ def test_every_mail_and_archive_page_of_a_game_reads_in_its_readers_language(tmp
         if left:
             found[str(page.relative_to(tmp_path))] = left
     assert not found, found
+    assert lines_over(world.engine(), attachments_aside=True) == [], "every line of a mail's text within 72 columns"
 
