@@ -6,21 +6,18 @@ game lives, by module name (imported when first asked for): its rules
 and Spanish order words, and the data texts its reports translate. The mail
 layer finds everything of a game through its entry, so a new game is its
 folders and one line in :data:`BUILT_IN`; a game from another package
-registers itself under the ``pbem.games`` entry point group (the entry
-point's object is its GameEntry), and a test's game with :func:`register`.
+declares its GameEntry under the ``pbem.games`` entry point group, which the
+mail layer reads and registers (pbem.presenters: the engine reads no files),
+and a test's game is registered with :func:`register`.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import import_module
-from importlib.metadata import entry_points
 from typing import Any
 
 from engine.contract import Ruleset
 from engine.messages import Msg
-
-GROUP = "pbem.games"        # the entry point group of games installed from other packages
-
 
 @dataclass(frozen=True)
 class GameEntry:
@@ -58,29 +55,12 @@ BUILT_IN = (
 DEFAULT = "valley"      # what a GM gets without naming a game, and what 'pbem demo' plays
 
 _registered: dict[str, GameEntry] = {}
-_installed: dict[str, GameEntry] | None = None
-
-
-def _from_packages() -> dict[str, GameEntry]:
-    """The games other installed packages declare (read once)."""
-    global _installed
-    if _installed is None:
-        found = {}
-        for point in entry_points(group=GROUP):
-            entry = point.load()
-            if isinstance(entry, GameEntry):
-                found[entry.name] = entry
-        _installed = found
-    return _installed
 
 
 def entries() -> dict[str, GameEntry]:
-    """Every game by name: the built-in ones, then installed and registered ones
-    (a registered entry stands in for one of the same name)."""
-    out = {entry.name: entry for entry in BUILT_IN}
-    out.update(_from_packages())
-    out.update(_registered)
-    return out
+    """Every game by name: the built-in ones, then the registered ones (a registered entry
+    stands in for a built-in one of the same name)."""
+    return {**{entry.name: entry for entry in BUILT_IN}, **_registered}
 
 
 def register(entry: GameEntry) -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple, Protocol, cast
 
 from engine.contract import Event
-from engine.registry import DEFAULT, entry, ruleset_names
+from engine.registry import DEFAULT, GameEntry, entry, register, ruleset_names
 
 if TYPE_CHECKING:
     import click
@@ -21,6 +21,25 @@ __all__ = ["DEFAULT", "by_phase", "CaseResult", "Demo", "Maps", "Presenter", "Re
            "Standings", "get_presenter", "presenter_names"]
 
 Groups = list[tuple[str, list[str]]]     # (phase title, lines), in the order they happened
+GROUP = "pbem.games"        # the entry point group under which other packages declare their games
+
+
+def _register_installed() -> None:
+    """The games other installed packages declare: each entry point's object is a GameEntry.
+    One that cannot be loaded is left out, with a warning; the other games play on."""
+    import logging
+    from importlib.metadata import entry_points
+    for point in entry_points(group=GROUP):
+        try:
+            found = point.load()
+        except Exception as why:       # a broken package must not stop pbem
+            logging.getLogger(__name__).warning("game %s left out: %s: %s", point.name, type(why).__name__, why)
+            continue
+        if isinstance(found, GameEntry):
+            register(found)
+
+
+_register_installed()
 
 
 class Maps(NamedTuple):

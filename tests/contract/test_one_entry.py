@@ -67,3 +67,26 @@ def test_the_packaging_lists_every_games_packages() -> None:
             wanted = {".".join(p.relative_to(ROOT).parts) for p in [package, *package.rglob("*")]
                       if p.is_dir() and (p / "__init__.py").exists()}
             assert wanted <= listed, (entry.name, sorted(wanted - listed))
+
+
+def test_a_game_another_package_declares_is_played_and_a_broken_one_left_out(tmp_path, monkeypatch, caplog) -> None:
+    """An installed package declares its GameEntry under the entry point group pbem.games; pbem
+    registers it. A declaration that cannot be loaded is left out with a warning."""
+    import sys
+
+    import seqpresent
+    from engine.registry import ruleset_names, unregister
+    from pbem import presenters
+    info = tmp_path / "pbem_tally-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: pbem-tally\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[pbem.games]\ntally = seqpresent:TALLY\nbroken = no_such_game:ENTRY\n")
+    monkeypatch.setattr(seqpresent, "TALLY", seqpresent.tally_entry(), raising=False)
+    monkeypatch.setattr(sys, "path", [str(tmp_path), *sys.path])
+    try:
+        presenters._register_installed()
+        assert "tally" in ruleset_names() and presenters.get_presenter("tally") is seqpresent.TALLY.presenter
+        assert "broken" not in ruleset_names()
+        assert any("game broken left out" in r.getMessage() for r in caplog.records)
+    finally:
+        unregister("tally")
