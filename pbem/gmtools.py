@@ -16,9 +16,8 @@ from pbem.turns import mark_bots_only
 from pbem.clock import When, aware, parse_duration
 from pbem.config import Config
 from pbem.games import address_problem, seats_of, speaking_to
-from pbem.errors import GameError
+from pbem.errors import GameError, HistoryError
 from pbem.gmstate import refuse_unless
-from pbem.errors import HistoryError
 from pbem.i18n import N_, _, ngettext
 from pbem.models import Game, GameStatus, GmLog, Seat
 from pbem.outbox import queue, queue_notice

@@ -8,8 +8,7 @@ import traceback
 from typing import Callable, TypeVar
 
 from pbem.db import storage_trouble
-from pbem.errors import TransportError
-from pbem.errors import StorageTrouble
+from pbem.errors import StorageTrouble, TransportError
 
 T = TypeVar("T")
 

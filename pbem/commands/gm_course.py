@@ -7,8 +7,7 @@ from pbem import gmtools
 from pbem.commands.base import Context, Entry, gm_did, gm_refused
 from pbem.i18n import N_, _
 from pbem.games import start_game
-from pbem.errors import GameError
-from pbem.errors import HistoryError
+from pbem.errors import GameError, HistoryError
 from pbem.rollback import done_message, rollback as undo
 
 ENDED_BY_THE_GM = gmtools.ENDED_BY_THE_GM   # the reason of END by mail, translated for each reader

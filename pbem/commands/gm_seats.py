@@ -6,8 +6,7 @@ from engine.messages import Msg
 from pbem import gmtools
 from pbem.commands.base import Context, Entry, gm_did, gm_refused
 from pbem.i18n import N_, _
-from pbem.errors import GameError
-from pbem.errors import HistoryError
+from pbem.errors import GameError, HistoryError
 from pbem.models import GameStatus
 
 
