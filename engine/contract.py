@@ -113,8 +113,12 @@ class Event:
                  message: Any = None) -> None:
         if text is None and message is None:
             raise ValueError("an event needs a text or a message")
-        for name, value in (("phase", phase), ("_text", text), ("to", to), ("by", by), ("message", message)):
-            object.__setattr__(self, name, value)
+        init = object.__setattr__        # frozen: the attributes are set once, here (a hot path)
+        init(self, "phase", phase)
+        init(self, "_text", text)
+        init(self, "to", to)
+        init(self, "by", by)
+        init(self, "message", message)
 
     @property
     def text(self) -> str:

@@ -17,7 +17,7 @@ from engine.registry import DEFAULT, GameEntry, entry, register, ruleset_names
 if TYPE_CHECKING:
     import click
 
-__all__ = ["DEFAULT", "by_phase", "CaseResult", "Demo", "Maps", "Presenter", "Report", "Simulator",
+__all__ = ["DEFAULT", "by_phase", "parts_by_phase", "CaseResult", "Demo", "Maps", "Presenter", "Report", "Simulator",
            "Standings", "get_presenter", "presenter_names"]
 
 Groups = list[tuple[str, list[str]]]     # (phase title, lines), in the order they happened
@@ -137,6 +137,16 @@ class Presenter(Protocol):
 def by_phase(groups: Groups) -> list[tuple[str, Groups]]:
     """Event groups as parts of their own, for a game whose steps have no larger parts."""
     return [(title, [(title, lines)]) for title, lines in groups]
+
+
+def parts_by_phase(event_groups: Callable[[Iterable[Event | dict[str, Any]], str | None], Groups]) -> Callable[
+        [Iterable[Event | dict[str, Any]], str | None, dict[str, Any]], list[tuple[str, Groups]]]:
+    """A presenter's ``event_parts`` where a step has no larger parts than its phases (a round
+    game's): its ``event_groups``, a part a phase."""
+    def event_parts(events: Iterable[Event | dict[str, Any]], seat: str | None,
+                    view: dict[str, Any]) -> list[tuple[str, Groups]]:
+        return by_phase(event_groups(events, seat))
+    return event_parts
 
 
 def presenter_names() -> list[str]:

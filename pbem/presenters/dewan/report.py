@@ -11,7 +11,7 @@ from engine.contract import Event
 from engine.dewan.board import Board
 from pbem import i18n, orderwords
 from pbem.i18n import N_, _, ngettext
-from pbem.presenters import Groups, Maps, Report, by_phase
+from pbem.presenters import Groups, Maps, Report
 from pbem.presenters.dewan import asciimap, svgmap
 from pbem.presenters.dewan.help import suggested, suggested_lines
 from pbem.presenters.dewan.words import (board_of, card_words, clan_texts, colours, marks, score, score_text,
@@ -29,11 +29,6 @@ PHASE_TITLES = {
 def visible(events: Iterable[Event | dict], seat: str | None) -> Groups:
     """Events this seat may read, under the titles of the game's parts."""
     return grouped(events, seat, {phase: _(title) for phase, title in PHASE_TITLES.items()})
-
-
-def event_parts(events: Iterable[Event | dict], seat: str | None, view: dict[str, Any]) -> list[tuple[str, Groups]]:
-    """A part a phase: a round's phases are its parts."""
-    return by_phase(visible(events, seat))
 
 
 def on_map(view: dict[str, Any]) -> Board:

@@ -14,11 +14,14 @@ NAME_WIDTH = 18
 Spot = tuple[str, list[tuple[str, int, str]]]     # a location, and (seat, people, what it gave) for each seat
 
 
+def _amount(key: str, n: int) -> str:
+    """A count of a good or of jewels (engine.stoneage.played's keys), in the reader's words."""
+    return spoken(words.jewels(n) if key == "jewels" else words.amount(n, key))
+
+
 def _got(key: str, n: int) -> str:
-    if key in ("food", "wood", "clay", "stone", "gold"):
-        return spoken(words.amount(n, key))
-    if key == "jewels":
-        return spoken(words.jewels(n))
+    if key in ("food", "wood", "clay", "stone", "gold", "jewels"):
+        return _amount(key, n)
     if key == "score":
         return spoken(words.points(n))
     if key == "people":
@@ -44,8 +47,7 @@ def outcome(o: dict[str, Any]) -> str:
     text = _(", ").join(parts) if parts else _("nothing")
     paid = o.get("paid", {})
     if paid:
-        cost = " ".join(spoken(words.jewels(n)) if good == "jewels" else spoken(words.amount(n, good))
-                        for good, n in paid.items())
+        cost = " ".join(_amount(good, n) for good, n in paid.items())
         text = _("{got} (paid {cost})").format(got=text, cost=cost)
     return text
 

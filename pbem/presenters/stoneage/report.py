@@ -9,7 +9,7 @@ from engine.contract import Event
 from engine.stoneage import RULESET
 from engine.stoneage import texts as words
 from pbem.i18n import N_, _, ngettext
-from pbem.presenters import Groups, Maps, Report, by_phase
+from pbem.presenters import Maps, Report
 from pbem import i18n
 from pbem.orderwords import notation, shown
 from pbem.presenters.stoneage import village
@@ -30,11 +30,6 @@ PHASE_TITLES = {
 def visible(events: Iterable[Event | dict], seat: str | None) -> list[tuple[str, list[str]]]:
     """Events this seat may read, under the phase titles of a round."""
     return grouped(events, seat, {phase: _(title) for phase, title in PHASE_TITLES.items()})
-
-
-def event_parts(events: Iterable[Event | dict], seat: str | None, view: dict[str, Any]) -> list[tuple[str, Groups]]:
-    """A part a phase: a round's phases are its parts."""
-    return by_phase(visible(events, seat))
 
 
 def draw_maps(view: dict[str, Any]) -> Maps:
