@@ -21,15 +21,18 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.contract import OrderSheet
 from engine.dewan import legal, payment
 from engine.dewan.board import START, WATER, Board
 from engine.dewan.cards import card
 from engine.dewan.orders import Camp, Order, Pick, Take
+from engine.dewan.purse import Purse, deficit
+from engine.dewan.spread import edges_of
 from engine.dewan.state import DRAFT, PLAY, State
-from engine.dewan.stories import shore
-from engine.dewan.worth import LAST_ROUND_CARD, Clan, Judge, card_worth, edges_of, have
+from engine.dewan.stories import Need
+from engine.dewan.worth import LAST_ROUND_CARD, Clan, Judge, card_worth, have
 
 ANY = payment.ANY
 TEMPO = 2.4          # a camp placed brings the next bonus and the end nearer
@@ -65,6 +68,8 @@ class Mind:
         tucks = any(legal.bonus(n) == "tuck" for n in range(self.placed + 1, 9))
         shrink = 0.75 if len(self.hand) > 6 else 1.0      # a big hand makes each card worth less
         self.worth = {c: (LAST_ROUND_CARD if self.final else card_worth(c, tucks) * shrink) for c in set(self.hand)}
+        self.purse = Purse(self.hand, self.worth)
+        self.serves: dict[tuple[str, tuple[str, ...]], str] = {}
         self.base = self.judge.value(self.clan)
         self.targets = self._targets()
         self.near = _distances(self.board, self.targets)
@@ -131,20 +136,14 @@ class Mind:
             return set()
         owner = {h for p in st.players for h in st.camps[p]}
         targets: set[str] = set()
-        edges = edges_of(board)
-        wet = shore(board, self.clan.camps)
+        wet = self.clan.covers(board).shore
         for s in self.clan.held:
             for need in st.story(s).needs:
                 if have(need, board, self.clan) >= need.count:
                     continue
-                for h, x in board.hexes.items():
-                    if h in owner or x.terrain in (START, WATER):
-                        continue
-                    if ((need.kind == "terrain" and x.terrain == need.what)
-                            or (need.kind == "berries" and x.berry) or (need.kind == "fire_hexes" and x.fire)
-                            or (need.kind == "symbol" and any(sym == need.what for _, sym in edges[h]))
-                            or (need.kind == "shore" and any(board.terrain(n) == WATER and n not in wet
-                                                             for n in board.adjacent(h)))):
+                for h in _sites(board, need):
+                    if h not in owner and (need.kind != "shore"
+                                           or any(n not in wet for n in _water_beside(board, h))):
                         targets.add(h)
         return targets
 
@@ -170,11 +169,8 @@ class Mind:
     def camps(self, options: list[Option]) -> list[tuple[float, Option, list[str]]]:
         """The camps it can pay, the best path to each destination, best first."""
         best: dict[str, tuple[float, Option, list[str]]] = {}
-        paid: dict[tuple[str, ...], list[str] | None] = {}
         for o in options:
-            if o.needs not in paid:
-                paid[o.needs] = assign(o.needs, self.hand, self.worth)
-            pay = paid[o.needs]
+            pay = self.purse.pay(o.needs)
             if pay is not None:
                 score = self.net(o, pay)
                 if o.dest not in best or score > best[o.dest][0]:
@@ -187,7 +183,7 @@ class Mind:
         """The camp with its PAY, and the story or tuck of its bonus."""
         needs = tuple(s.need for s in payment.slots(self.st, self.seat, option.path))
         if needs != option.needs:           # a path this module costs otherwise than payment.py
-            pay = assign(needs, self.hand, self.worth) or pay
+            pay = self.purse.pay(needs) or pay
         after = self.clan.with_camp(self.board, option.dest)
         kind = legal.bonus(self.placed + 1)
         story, tuck = 0, ""
@@ -202,20 +198,72 @@ class Mind:
         return Camp(option.path, tuple(pay), story, tuck)
 
     # -- cards ------------------------------------------------------------
+    def _short(self, needs: tuple[str, ...], got: list[str], known: dict[tuple, int]) -> int:
+        """``deficit`` of the hand and the cards ``got``, found once for cards that serve the
+        same terrains of ``needs`` (only those, and how many cards, change the answer)."""
+        a, b = (self._serves(c, needs) for c in got)
+        key = (needs, a, b) if a <= b else (needs, b, a)
+        if key not in known:
+            known[key] = deficit(needs, self.hand + got)
+        return known[key]
+
+    def camp_lines(self, camps: list[tuple[float, Option, list[str]]], ahead: bool) -> list[Order]:
+        """Its best camp; ahead of its move, those clearly worth it (each to another hex)."""
+        if not ahead:
+            return [self.camp_order(camps[0][1], camps[0][2])]
+        sure = [c for c in camps if c[0] >= CAMP_MIN + SURE]
+        return [self.camp_order(o, pay) for _, o, pay in sure[:CAMPS]]
+
+    def pass_over_pairs(self) -> None:
+        """When it camps, the pairs are not weighed; the seeded random still turns as
+        weighing them turns it (one shuffle of as many entries), so games repeat."""
+        self.rng.shuffle([None] * len(legal.pairs(self.st)))
+
+    def _serves(self, text: str, needs: tuple[str, ...]) -> str:
+        """The terrains of ``needs`` that card ``text`` serves."""
+        key = (text, needs)
+        found = self.serves.get(key)
+        if found is None:
+            found = self.serves[key] = "".join(t for t in card(text).terrains if t in needs)
+        return found
+
     def pairs(self, options: list[Option]) -> list[tuple[float, Take]]:
         """The pairs of the row, best first, by how well they complete a planned camp."""
         st = self.st
         plans = sorted(options, key=lambda o: -(o.gain - len(o.needs)))[:PLANS]
+        wanted = {o.needs for o in plans}
+        known: dict[tuple, int] = {}
         scored = []
         for i, j in legal.pairs(st):
             got = [st.row[i - 1], st.row[j - 1]]
-            hand = self.hand + got
-            short = {n: deficit(n, hand) for n in {o.needs for o in plans}}
+            short = {n: self._short(n, got, known) for n in wanted}
             plan = max((o.gain - len(o.needs) - MISS * short[o.needs] for o in plans), default=0.0)
             extra = sum(card_worth(c, True) for c in got) * 0.2
             scored.append((plan + extra, Take(i, j, (got[0], got[1]))))
         self.rng.shuffle(scored)
         return sorted(scored, key=lambda x: -x[0])
+
+
+@lru_cache(maxsize=256)
+def _sites(board: Board, need: Need) -> tuple[str, ...]:
+    """The land hexes a camp could meet ``need`` on, by the map alone (for ``shore``: the land
+    hexes beside water)."""
+    edges = edges_of(board)
+    out = []
+    for h, x in board.hexes.items():
+        if x.terrain in (START, WATER):
+            continue
+        if ((need.kind == "terrain" and x.terrain == need.what)
+                or (need.kind == "berries" and x.berry) or (need.kind == "fire_hexes" and x.fire)
+                or (need.kind == "symbol" and any(sym == need.what for _, sym in edges[h]))
+                or (need.kind == "shore" and _water_beside(board, h))):
+            out.append(h)
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _water_beside(board: Board, h: str) -> tuple[str, ...]:
+    return tuple(n for n in board.adjacent(h) if board.terrain(n) == WATER)
 
 
 def _distances(board: Board, targets: set[str]) -> dict[str, int]:
@@ -231,55 +279,6 @@ def _distances(board: Board, targets: set[str]) -> dict[str, int]:
                     nxt.append(n)
         edge = nxt
     return dist
-
-
-def assign(needs: tuple[str, ...], hand: list[str], worth: dict[str, float]) -> list[str] | None:
-    """The least worth of hand cards paying ``needs`` (one card each, in order), or None."""
-    kinds = sorted(set(hand), key=lambda c: (worth[c], c))
-    serving = {n: [c for c in kinds if n == ANY or n in card(c).terrains] for n in set(needs)}
-    order = sorted(range(len(needs)), key=lambda k: (needs[k] == ANY, len(serving[needs[k]])))
-    best: list = [None, float("inf")]
-    chosen: dict[int, str] = {}
-
-    def go(at: int, left: Counter, spent: float) -> None:
-        if spent >= best[1]:
-            return
-        if at == len(order):
-            best[0], best[1] = dict(chosen), spent
-            return
-        k = order[at]
-        for c in serving[needs[k]]:
-            if left[c] > 0:
-                left[c] -= 1
-                chosen[k] = c
-                go(at + 1, left, spent + worth[c])
-                left[c] += 1
-                if needs[k] == ANY:
-                    break                   # any card: the cheapest left is best
-        chosen.pop(k, None)
-
-    go(0, Counter(hand), 0.0)
-    return None if best[0] is None else [best[0][k] for k in range(len(needs))]
-
-
-def deficit(needs: tuple[str, ...], hand: list[str]) -> int:
-    """Cards still missing to pay ``needs`` from ``hand``."""
-    specific = [n for n in needs if n != ANY]
-    shows = [card(c).terrains for c in hand]
-    match: dict[int, int] = {}          # card index -> slot index
-
-    def augment(s: int, seen: set[int]) -> bool:
-        for i, terrains in enumerate(shows):
-            if i not in seen and specific[s] in terrains:
-                seen.add(i)
-                if i not in match or augment(match[i], seen):
-                    match[i] = s
-                    return True
-        return False
-
-    matched = sum(augment(s, set()) for s in range(len(specific)))
-    spare = len(hand) - matched
-    return (len(specific) - matched) + max(0, (len(needs) - len(specific)) - spare)
 
 
 def choose(st: State, seat: str, rng: random.Random) -> list[Order]:
@@ -304,16 +303,16 @@ def moves(st: State, seat: str, rng: random.Random) -> list[Order]:
     mind = Mind(st, seat, rng)
     options = mind.options()
     camps = mind.camps(options)
-    pairs = mind.pairs(options)
     ahead = st.to_move != seat or st.stage != PLAY
+    if camps and camps[0][0] >= CAMP_MIN:
+        mind.pass_over_pairs()
+        return mind.camp_lines(camps, ahead)
+    pairs = mind.pairs(options)
     if not ahead and not camps and not pairs:
         last = legal.any_camp(st, seat)         # a longer path than it looks at
         return [last] if last else []
-    if camps and (camps[0][0] >= CAMP_MIN or not pairs):
-        if not ahead:
-            return [mind.camp_order(camps[0][1], camps[0][2])]
-        sure = [c for c in camps if c[0] >= CAMP_MIN + SURE]
-        return [mind.camp_order(o, pay) for _, o, pay in sure[:CAMPS]]
+    if camps and not pairs:
+        return mind.camp_lines(camps, ahead)
     if not ahead:
         return [Take(pairs[0][1].first, pairs[0][1].second)]
     if len(pairs) > 1 and pairs[0][0] - pairs[1][0] >= SURE_TAKE:

@@ -87,8 +87,16 @@ class State:
     def board(self) -> Board:
         return Board.from_spec(self.board_spec)
 
+    @cached_property
+    def _stories(self) -> dict[str, Story]:
+        return {}
+
     def story(self, story_id: str) -> Story:
-        return story_from(self.tiles[story_id])
+        """The story tile ``story_id``, read from ``tiles`` once per state and its copies."""
+        found = self._stories.get(story_id)
+        if found is None:
+            found = self._stories[story_id] = story_from(self.tiles[story_id])
+        return found
 
     def owner(self, name: str) -> str | None:
         """The seat with a camp on hex ``name``, or None."""
@@ -161,10 +169,24 @@ class State:
         return cls.from_dict(json.loads(text))
 
     def copy(self) -> State:
-        """A deep copy that shares nothing with this state but the immutable board."""
-        new = State.from_dict(json.loads(json.dumps(self.to_dict())))
-        if "board" in self.__dict__:
-            new.__dict__["board"] = self.board
+        """A copy whose every changing part is its own. It shares what no phase changes:
+        the map (``board_spec`` and the board read from it) and the story definitions."""
+        seats = self.players
+        per = lambda d: {p: list(d[p]) for p in seats}  # noqa: E731
+        new = State(
+            board_spec=self.board_spec, players=list(self.players), options=dict(self.options),
+            tiles=self.tiles, to_move=self.to_move, first_player=self.first_player, stage=self.stage,
+            row=list(self.row), deck=list(self.deck), discard=list(self.discard), camps=per(self.camps),
+            left={p: self.left[p] for p in seats}, hands=per(self.hands), tucked=per(self.tucked), stories=per(self.stories),
+            done=per(self.done), story_row=list(self.story_row), story_deck=list(self.story_deck),
+            berries={p: self.berries[p] for p in seats}, round_ends=self.round_ends, round=self.round, turns=self.turns,
+            passes=self.passes, step=self.step,
+            plans={p: Plan(list(self.plans[p].lines), self.plans[p].written) for p in sorted(self.plans)},
+            scoring=dict(self.scoring), scores=None if self.scores is None else dict(self.scores),
+            winners=None if self.winners is None else list(self.winners))
+        for shared in ("board", "_stories"):
+            if shared in self.__dict__:
+                new.__dict__[shared] = self.__dict__[shared]
         return new
 
     def __eq__(self, other: object) -> bool:

@@ -10,13 +10,14 @@ come; the most-fire bonus counts by the lead in fire over the best rival.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from engine.dewan.board import TERRAINS, WATER, Board
-from engine.dewan.cards import card
+from engine.dewan.cards import Card, card
 from engine.dewan.state import State
-from engine.dewan.stories import Need, Story, largest_group, shore
+from engine.dewan.spread import Spread
+from engine.dewan.stories import Need, Story
 
 STEP = 0.72            # the chance kept for each step a story still lacks
 LONE = 0.35            # the share of a group's points a lone camp counts for
@@ -32,47 +33,47 @@ class Clan:
     held: tuple[str, ...]          # stories not completed
     done: tuple[str, ...]
     left: int                      # camps left on the tribe board
+    spread: Spread | None = field(default=None, compare=False, repr=False)   # counted from camps
 
     @classmethod
     def of(cls, st: State, seat: str) -> Clan:
-        return cls(frozenset(st.camps[seat]), tuple(st.tucked[seat]), st.berries[seat],
-                   tuple(st.stories[seat]), tuple(st.done[seat]), st.left[seat])
+        camps = frozenset(st.camps[seat])
+        return cls(camps, tuple(st.tucked[seat]), st.berries[seat], tuple(st.stories[seat]),
+                   tuple(st.done[seat]), st.left[seat], Spread.of(st.board, camps))
 
     def with_camp(self, board: Board, dest: str) -> Clan:
-        return replace(self, camps=self.camps | {dest}, left=self.left - 1,
-                       berries=self.berries + board.hexes[dest].berry)
+        return Clan(self.camps | {dest}, self.tucked, self.berries + board.hexes[dest].berry,
+                    self.held, self.done, self.left - 1, self.spread and self.spread.plus(board, dest))
+
+    def covers(self, board: Board) -> Spread:
+        return self.spread or Spread.of(board, self.camps)
 
     def with_tuck(self, text: str) -> Clan:
         return replace(self, tucked=self.tucked + (text,))
 
 
-@lru_cache(maxsize=8)
-def edges_of(board: Board) -> dict[str, tuple[tuple[frozenset[str], str], ...]]:
-    """Each hex's border symbols, looked up once per map."""
-    return {h: tuple(board.symbols_touching(h)) for h in board.hexes}
-
-
-def have(need: Need, board: Board, clan: Clan) -> int:
-    """As engine.dewan.stories.have, with the map's symbols looked up once."""
-    cards = [card(t) for t in clan.tucked]
+def have(need: Need, board: Board, clan: Clan, cards: list[Card] | None = None) -> int:
+    """As engine.dewan.stories.have, with the map's symbols looked up once (and the tucked
+    cards, when the caller has read them)."""
+    if cards is None:
+        cards = [card(t) for t in clan.tucked]
+    spread = clan.covers(board)
     if need.kind == "terrain":
-        return sum(board.hexes[c].terrain == need.what for c in clan.camps) + sum(c.serves(need.what) for c in cards)
+        return spread.terrains.get(need.what, 0) + sum(c.serves(need.what) for c in cards)
     if need.kind == "shore":
-        return len(shore(board, clan.camps)) + sum(c.serves(WATER) for c in cards)
+        return len(spread.shore) + sum(c.serves(WATER) for c in cards)
     if need.kind == "kinds":
-        shown = {board.hexes[c].terrain for c in clan.camps} | {t for c in cards for t in c.terrains}
-        if shore(board, clan.camps):
+        shown = set(spread.terrains) | {t for c in cards for t in c.terrains}
+        if spread.shore:
             shown.add(WATER)
         return len(shown & TERRAINS.keys())
     if need.kind == "symbol":
-        table = edges_of(board)
-        found = {pair for c in clan.camps for pair, sym in table[c] if sym == need.what}
-        return len(found) + sum(c.symbol == need.what for c in cards)
+        return len(spread.symbols.get(need.what, ())) + sum(c.symbol == need.what for c in cards)
     if need.kind == "group":
-        return largest_group(board, clan.camps)
+        return spread.largest
     if need.kind == "berries":
         return clan.berries + sum(c.symbol == "berry" for c in cards)
-    return sum(board.hexes[c].fire for c in clan.camps)
+    return spread.fire
 
 
 def missing(need: Need, got: int) -> float:
@@ -88,23 +89,6 @@ def chance(lacking: float, left: int) -> float:
     if left <= 0 or lacking > left + 1:
         return 0.0
     return STEP ** lacking * (0.5 if lacking > left else 1.0)
-
-
-def groups(board: Board, camps: frozenset[str]) -> list[int]:
-    """The sizes of the camps' groups of contiguous hexes."""
-    todo, out = set(camps), []
-    while todo:
-        edge = [todo.pop()]
-        size = 0
-        while edge:
-            here = edge.pop()
-            size += 1
-            for n in board.adjacent(here):
-                if n in todo:
-                    todo.remove(n)
-                    edge.append(n)
-        out.append(size)
-    return out
 
 
 def most_fire(lead: int) -> float:
@@ -132,6 +116,9 @@ class Judge:
         self.st = st
         self.stories: dict[str, Story] = {}
         self.rival = max((self.fire(p) for p in st.players if p != seat), default=0)
+        self.values: dict[Clan, float] = {}
+        self.worths: dict[str, float] = {}
+        self.tucks: dict[tuple[str, ...], tuple[list[Card], int, int]] = {}
 
     def story(self, story_id: str) -> Story:
         if story_id not in self.stories:
@@ -145,31 +132,53 @@ class Judge:
                 + sum(card(c).symbol == "fire" for c in st.tucked[seat]))
 
     def points(self, story_id: str) -> float:
-        s = self.story(story_id)
-        return s.points * self.k["story_points"] + s.fire * self.k["fire_each"]
+        found = self.worths.get(story_id)
+        if found is None:
+            s = self.story(story_id)
+            found = self.worths[story_id] = s.points * self.k["story_points"] + s.fire * self.k["fire_each"]
+        return found
 
-    def steps(self, story_id: str, clan: Clan) -> float:
-        return sum(missing(n, have(n, self.board, clan)) for n in self.story(story_id).needs)
+    def tucked(self, texts: tuple[str, ...]) -> tuple[list[Card], int, int]:
+        """Tucked cards read once: the cards, their fire and their berries."""
+        found = self.tucks.get(texts)
+        if found is None:
+            cards = [card(t) for t in texts]
+            found = self.tucks[texts] = (cards, sum(c.symbol == "fire" for c in cards),
+                                         sum(c.symbol == "berry" for c in cards))
+        return found
+
+    def steps(self, story_id: str, clan: Clan, cards: list[Card] | None = None) -> float:
+        if cards is None:
+            cards = self.tucked(clan.tucked)[0]
+        return sum(missing(n, have(n, self.board, clan, cards)) for n in self.story(story_id).needs)
 
     def value(self, clan: Clan) -> float:
-        """The clan's points now plus what its held stories and lone camps promise."""
-        k, board = self.k, self.board
+        """The clan's points now plus what its held stories and lone camps promise (each
+        clan valued once)."""
+        found = self.values.get(clan)
+        if found is None:
+            found = self.values[clan] = self._value(clan)
+        return found
+
+    def _value(self, clan: Clan) -> float:
+        k = self.k
+        cards, tuck_fire, tuck_berries = self.tucked(clan.tucked)
         done, promise = list(clan.done), 0.0
         for s in clan.held:
-            lacking = self.steps(s, clan)
+            lacking = self.steps(s, clan, cards)
             if lacking <= 0:
                 done.append(s)
                 promise += CARD            # a completed story draws a card
             elif clan.left > 0:
                 promise += self.points(s) * chance(lacking, clan.left)
         points = sum(self.points(s) for s in done)
-        flames = (sum(self.story(s).fire for s in done) + (clan.left == 0)
-                  + sum(card(c).symbol == "fire" for c in clan.tucked))
-        points += k["fire_each"] * (flames - sum(self.story(s).fire for s in done))
+        story_fire = sum(self.story(s).fire for s in done)
+        flames = story_fire + (clan.left == 0) + tuck_fire
+        points += k["fire_each"] * (flames - story_fire)
         if flames:
             points += k["most_fire"] * most_fire(flames - self.rival)
-        points += k["berry_each"] * (clan.berries + sum(card(c).symbol == "berry" for c in clan.tucked))
-        sizes = groups(board, clan.camps)
+        points += k["berry_each"] * (clan.berries + tuck_berries)
+        sizes = [len(g) for g in clan.covers(self.board).groups]
         points += k["group_of_2_plus"] * sum(n >= 2 for n in sizes)
         if clan.left > 0:
             promise += LONE * k["group_of_2_plus"] * min(clan.left, sum(n == 1 for n in sizes))
@@ -187,4 +196,4 @@ class Judge:
         need = max((n.count for n in self.story(story_id).needs if n.kind == "group"), default=0)
         if not need:
             return 1.0
-        return 1.0 if largest_group(self.board, clan.camps) + clan.left >= need + 1 else 0.4
+        return 1.0 if clan.covers(self.board).largest + clan.left >= need + 1 else 0.4

@@ -1,0 +1,85 @@
+"""Paying for camps from a hand, for the heuristic bot.
+
+``Purse.pay`` finds the cards of least worth that pay a path's needs (one card
+each, a terrain the card shows, or any card), once per path shape and hand.
+``deficit`` counts the cards a hand still lacks for a path: a matching of the
+path's terrains to the cards that show them, the rest paid by spare cards.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.dewan import payment
+from engine.dewan.cards import card
+
+ANY = payment.ANY
+
+
+class Purse:
+    """A hand to pay camps from, its cards ordered by worth once, each payment found once."""
+
+    def __init__(self, hand: list[str], worth: dict[str, float]) -> None:
+        self.worth = worth
+        self.kinds = sorted(set(hand), key=lambda c: (worth[c], c))
+        self.counts = dict(Counter(hand))
+        self.serving: dict[str, list[str]] = {}
+        self.paid: dict[tuple[str, ...], list[str] | None] = {}
+
+    def serve(self, need: str) -> list[str]:
+        """The hand's kinds of card that pay ``need``, the least worth first."""
+        found = self.serving.get(need)
+        if found is None:
+            found = self.serving[need] = [c for c in self.kinds if need == ANY or need in card(c).terrains]
+        return found
+
+    def pay(self, needs: tuple[str, ...]) -> list[str] | None:
+        if needs not in self.paid:
+            self.paid[needs] = self._pay(needs)
+        return self.paid[needs]
+
+    def _pay(self, needs: tuple[str, ...]) -> list[str] | None:
+        worth = self.worth
+        serving = {n: self.serve(n) for n in set(needs)}
+        order = sorted(range(len(needs)), key=lambda k: (needs[k] == ANY, len(serving[needs[k]])))
+        best: list = [None, float("inf")]
+        chosen: dict[int, str] = {}
+
+        def go(at: int, left: dict[str, int], spent: float) -> None:
+            if spent >= best[1]:
+                return
+            if at == len(order):
+                best[0], best[1] = dict(chosen), spent
+                return
+            k = order[at]
+            for c in serving[needs[k]]:
+                if left[c] > 0:
+                    left[c] -= 1
+                    chosen[k] = c
+                    go(at + 1, left, spent + worth[c])
+                    left[c] += 1
+                    if needs[k] == ANY:
+                        break                   # any card: the cheapest left is best
+            chosen.pop(k, None)
+
+        go(0, dict(self.counts), 0.0)
+        return None if best[0] is None else [best[0][k] for k in range(len(needs))]
+
+
+def deficit(needs: tuple[str, ...], hand: list[str]) -> int:
+    """Cards still missing to pay ``needs`` from ``hand``."""
+    specific = [n for n in needs if n != ANY]
+    shows = [card(c).terrains for c in hand]
+    match: dict[int, int] = {}          # card index -> slot index
+
+    def augment(s: int, seen: set[int]) -> bool:
+        for i, terrains in enumerate(shows):
+            if i not in seen and specific[s] in terrains:
+                seen.add(i)
+                if i not in match or augment(match[i], seen):
+                    match[i] = s
+                    return True
+        return False
+
+    matched = sum(augment(s, set()) for s in range(len(specific)))
+    spare = len(hand) - matched
+    return (len(specific) - matched) + max(0, (len(needs) - len(specific)) - spare)
