@@ -3,7 +3,7 @@
 scores and length; where the points come from; how each story fares.
 
 Run: python bench/dewan_balance.py [--games 1000] [--mail-games 200] [--turned-games 300]
-     [--seed 0] [--json DIR]
+     [--seed 0] [--players 2 3 4] [--scenario base trek] [--json DIR]
 Prints the tables; asserts nothing (the targets are in the doc).
 """
 from __future__ import annotations
@@ -51,35 +51,34 @@ def story_rows(all_figures: dict[tuple[int, str], dict]) -> list[str]:
     return out
 
 
-def turned(games: int, seed: int) -> None:
+def turned(games: int, seed: int, rows: list[tuple[int, str]]) -> None:
     """Seats and start hexes told apart: every seat starts on every start hex equally often."""
     print("| players | scenario | games | wins by seat (%) | wins by start hex (%) |")
     print("|---|---|---|---|---|")
-    for players in (2, 3, 4):
-        for scenario in SCENARIOS:
-            f = run(games, players, scenario, seed=seed, ahead=False, turn_starts=True).report()
-            seats = " / ".join(f"{100 * v:.1f}" for v in f["win_rate_by_seat"].values())
-            hexes = " / ".join(f"{h} {100 * v:.1f}" for h, v in zip(slots(scenario, players).starts,
-                                                                 f["win_rate_by_start"]))
-            print(f"| {players} | {scenario} | {f['games']} | {seats} | {hexes} |", flush=True)
+    for players, scenario in rows:
+        f = run(games, players, scenario, seed=seed, ahead=False, turn_starts=True).report()
+        seats = " / ".join(f"{100 * v:.1f}" for v in f["win_rate_by_seat"].values())
+        hexes = " / ".join(f"{h} {100 * v:.1f}" for h, v in zip(slots(scenario, players).starts,
+                                                             f["win_rate_by_start"]))
+        print(f"| {players} | {scenario} | {f['games']} | {seats} | {hexes} |", flush=True)
 
 
-def table(games: int, seed: int, ahead: bool, json_dir: Path | None) -> dict[tuple[int, str], dict]:
+def table(games: int, seed: int, ahead: bool, json_dir: Path | None, rows: list[tuple[int, str]]
+          ) -> dict[tuple[int, str], dict]:
     print("| players | scenario | games | wins by seat (%) | seat spread (points) | mean score by seat | score sd "
           "| mean score | rounds (range) | mails per seat-turn | turns from pre-orders (by seat) | nobody can act "
           "| refused bot lines | seconds |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     figures: dict[tuple[int, str], dict] = {}
-    for players in (2, 3, 4):
-        for scenario in SCENARIOS:
-            began = time.perf_counter()
-            f = run(games, players, scenario, seed=seed, ahead=ahead).report()
-            figures[(players, scenario)] = f
-            print(seats_row(players, scenario, f, time.perf_counter() - began), flush=True)
-            if json_dir:
-                json_dir.mkdir(parents=True, exist_ok=True)
-                name = f"{players}-{scenario}-{'mail' if ahead else 'asked'}.json"
-                (json_dir / name).write_text(json.dumps(f, indent=1))
+    for players, scenario in rows:
+        began = time.perf_counter()
+        f = run(games, players, scenario, seed=seed, ahead=ahead).report()
+        figures[(players, scenario)] = f
+        print(seats_row(players, scenario, f, time.perf_counter() - began), flush=True)
+        if json_dir:
+            json_dir.mkdir(parents=True, exist_ok=True)
+            name = f"{players}-{scenario}-{'mail' if ahead else 'asked'}.json"
+            (json_dir / name).write_text(json.dumps(f, indent=1))
     return figures
 
 
@@ -90,21 +89,25 @@ def main() -> None:
     ap.add_argument("--turned-games", type=int, default=300,
                     help="games a row with the start hexes turned round the seats (0: none)")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--players", type=int, nargs="+", default=[2, 3, 4], choices=(2, 3, 4),
+                    help="only these player counts")
+    ap.add_argument("--scenario", nargs="+", default=list(SCENARIOS), choices=SCENARIOS, help="only these scenarios")
     ap.add_argument("--json", type=Path, help="also write each row's figures as DIR/<players>-<scenario>-<mode>.json")
     args = ap.parse_args()
+    rows = [(p, sc) for p in sorted(set(args.players)) for sc in SCENARIOS if sc in args.scenario]
     print("Every move asked for on the position it is played in:")
     print()
-    figures = table(args.games, args.seed, False, args.json)
+    figures = table(args.games, args.seed, False, args.json, rows)
     if args.mail_games:
         print()
         print("With pre-orders when sensible (the mail game):")
         print()
-        table(args.mail_games, args.seed, True, args.json)
+        table(args.mail_games, args.seed, True, args.json, rows)
     if args.turned_games:
         print()
         print("Start hexes turned round the seats, every move asked for:")
         print()
-        turned(args.turned_games, args.seed)
+        turned(args.turned_games, args.seed, rows)
     print()
     print("Share of all points by scoring line (and the share of seats scoring on it), moves asked for:")
     print()

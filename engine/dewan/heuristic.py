@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from engine.contract import OrderSheet
 from engine.dewan import legal, payment
@@ -68,8 +68,7 @@ class Mind:
         tucks = any(legal.bonus(n) == "tuck" for n in range(self.placed + 1, 9))
         shrink = 0.75 if len(self.hand) > 6 else 1.0      # a big hand makes each card worth less
         self.worth = {c: (LAST_ROUND_CARD if self.final else card_worth(c, tucks) * shrink) for c in set(self.hand)}
-        self.purse = Purse(self.hand, self.worth)
-        self.serves: dict[tuple[str, tuple[str, ...]], str] = {}
+        self.purse = Purse.of(self.hand, self.worth)
         self.base = self.judge.value(self.clan)
         self.targets = self._targets()
         self.near = _distances(self.board, self.targets)
@@ -125,9 +124,13 @@ class Mind:
         after = self.clan.with_camp(self.board, dest)
         got = self.judge.value(after) - self.base
         if self.near and dest not in self.targets:
-            here = min(self.near.get(c, 99) for c in self.clan.camps)
-            got += TOWARD * max(0, min(here, 4) - self.near.get(dest, 99))
+            got += TOWARD * max(0, min(self.here, 4) - self.near.get(dest, 99))
         return got
+
+    @cached_property
+    def here(self) -> int:
+        """The steps from its nearest camp to a target."""
+        return min(self.near.get(c, 99) for c in self.clan.camps)
 
     def _targets(self) -> set[str]:
         """The free hexes that would bring a held story nearer."""
@@ -198,15 +201,6 @@ class Mind:
         return Camp(option.path, tuple(pay), story, tuck)
 
     # -- cards ------------------------------------------------------------
-    def _short(self, needs: tuple[str, ...], got: list[str], known: dict[tuple, int]) -> int:
-        """``deficit`` of the hand and the cards ``got``, found once for cards that serve the
-        same terrains of ``needs`` (only those, and how many cards, change the answer)."""
-        a, b = (self._serves(c, needs) for c in got)
-        key = (needs, a, b) if a <= b else (needs, b, a)
-        if key not in known:
-            known[key] = deficit(needs, self.hand + got)
-        return known[key]
-
     def camp_lines(self, camps: list[tuple[float, Option, list[str]]], ahead: bool) -> list[Order]:
         """Its best camp; ahead of its move, those clearly worth it (each to another hex)."""
         if not ahead:
@@ -219,24 +213,15 @@ class Mind:
         weighing them turns it (one shuffle of as many entries), so games repeat."""
         self.rng.shuffle([None] * len(legal.pairs(self.st)))
 
-    def _serves(self, text: str, needs: tuple[str, ...]) -> str:
-        """The terrains of ``needs`` that card ``text`` serves."""
-        key = (text, needs)
-        found = self.serves.get(key)
-        if found is None:
-            found = self.serves[key] = "".join(t for t in card(text).terrains if t in needs)
-        return found
-
     def pairs(self, options: list[Option]) -> list[tuple[float, Take]]:
         """The pairs of the row, best first, by how well they complete a planned camp."""
         st = self.st
         plans = sorted(options, key=lambda o: -(o.gain - len(o.needs)))[:PLANS]
         wanted = {o.needs for o in plans}
-        known: dict[tuple, int] = {}
         scored = []
         for i, j in legal.pairs(st):
             got = [st.row[i - 1], st.row[j - 1]]
-            short = {n: self._short(n, got, known) for n in wanted}
+            short = {n: self.purse.short(n, got) for n in wanted}
             plan = max((o.gain - len(o.needs) - MISS * short[o.needs] for o in plans), default=0.0)
             extra = sum(card_worth(c, True) for c in got) * 0.2
             scored.append((plan + extra, Take(i, j, (got[0], got[1]))))

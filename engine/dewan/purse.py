@@ -8,6 +8,7 @@ path's terrains to the cards that show them, the rest paid by spare cards.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from engine.dewan import payment
 from engine.dewan.cards import card
@@ -23,7 +24,15 @@ class Purse:
         self.kinds = sorted(set(hand), key=lambda c: (worth[c], c))
         self.counts = dict(Counter(hand))
         self.serving: dict[str, list[str]] = {}
+        self.hand = list(hand)
         self.paid: dict[tuple[str, ...], list[str] | None] = {}
+        self.shorts: dict[tuple, int] = {}
+
+    @classmethod
+    def of(cls, hand: list[str], worth: dict[str, float]) -> Purse:
+        """The purse of a hand, shared by the decisions that pay from the same cards valued
+        alike (a seat writing ahead weighs the same hand again after every move)."""
+        return _purse(tuple(sorted(hand)), tuple(sorted(worth.items())))
 
     def serve(self, need: str) -> list[str]:
         """The hand's kinds of card that pay ``need``, the least worth first."""
@@ -36,6 +45,16 @@ class Purse:
         if needs not in self.paid:
             self.paid[needs] = self._pay(needs)
         return self.paid[needs]
+
+    def short(self, needs: tuple[str, ...], got: list[str]) -> int:
+        """``deficit`` of the hand and the cards ``got``, found once for cards that serve the
+        same terrains of ``needs`` (only those, and how many cards, change the answer)."""
+        a, b = (_serves(c, needs) for c in got)
+        key = (needs, a, b) if a <= b else (needs, b, a)
+        found = self.shorts.get(key)
+        if found is None:
+            found = self.shorts[key] = deficit(needs, self.hand + got)
+        return found
 
     def _pay(self, needs: tuple[str, ...]) -> list[str] | None:
         worth = self.worth
@@ -83,3 +102,14 @@ def deficit(needs: tuple[str, ...], hand: list[str]) -> int:
     matched = sum(augment(s, set()) for s in range(len(specific)))
     spare = len(hand) - matched
     return (len(specific) - matched) + max(0, (len(needs) - len(specific)) - spare)
+
+
+@lru_cache(maxsize=64)
+def _purse(hand: tuple[str, ...], worth: tuple[tuple[str, float], ...]) -> Purse:
+    return Purse(list(hand), dict(worth))
+
+
+@lru_cache(maxsize=4096)
+def _serves(text: str, needs: tuple[str, ...]) -> str:
+    """The terrains of ``needs`` that card ``text`` serves."""
+    return "".join(t for t in card(text).terrains if t in needs)

@@ -91,6 +91,12 @@ class State:
     def _stories(self) -> dict[str, Story]:
         return {}
 
+    @cached_property
+    def memo(self) -> dict[Any, Any]:
+        """Figures worked out from what no phase changes (the map, the stories, the scoring),
+        kept for this state and its copies: the bots' valuations."""
+        return {}
+
     def story(self, story_id: str) -> Story:
         """The story tile ``story_id``, read from ``tiles`` once per state and its copies."""
         found = self._stories.get(story_id)
@@ -184,7 +190,7 @@ class State:
             plans={p: Plan(list(self.plans[p].lines), self.plans[p].written) for p in sorted(self.plans)},
             scoring=dict(self.scoring), scores=None if self.scores is None else dict(self.scores),
             winners=None if self.winners is None else list(self.winners))
-        for shared in ("board", "_stories"):
+        for shared in ("board", "_stories", "memo"):
             if shared in self.__dict__:
                 new.__dict__[shared] = self.__dict__[shared]
         return new

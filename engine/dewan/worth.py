@@ -33,7 +33,8 @@ class Clan:
     held: tuple[str, ...]          # stories not completed
     done: tuple[str, ...]
     left: int                      # camps left on the tribe board
-    spread: Spread | None = field(default=None, compare=False, repr=False)   # counted from camps
+    spread: Spread | None = field(default=None, compare=False, repr=False)   # what the camps cover
+    grown: tuple[Spread, str] | None = field(default=None, compare=False, repr=False)  # or one camp on
 
     @classmethod
     def of(cls, st: State, seat: str) -> Clan:
@@ -43,10 +44,15 @@ class Clan:
 
     def with_camp(self, board: Board, dest: str) -> Clan:
         return Clan(self.camps | {dest}, self.tucked, self.berries + board.hexes[dest].berry,
-                    self.held, self.done, self.left - 1, self.spread and self.spread.plus(board, dest))
+                    self.held, self.done, self.left - 1, None,
+                    None if self.spread is None else (self.spread, dest))
 
     def covers(self, board: Board) -> Spread:
-        return self.spread or Spread.of(board, self.camps)
+        """What the camps cover, counted when first asked (from the clan it grew from, if any)."""
+        if self.spread is None:
+            found = self.grown[0].plus(board, self.grown[1]) if self.grown else Spread.of(board, self.camps)
+            object.__setattr__(self, "spread", found)
+        return self.spread
 
     def with_tuck(self, text: str) -> Clan:
         return replace(self, tucked=self.tucked + (text,))
@@ -116,7 +122,7 @@ class Judge:
         self.st = st
         self.stories: dict[str, Story] = {}
         self.rival = max((self.fire(p) for p in st.players if p != seat), default=0)
-        self.values: dict[Clan, float] = {}
+        self.values: dict[Clan, float] = st.memo.setdefault(("clan values", self.rival), {})
         self.worths: dict[str, float] = {}
         self.tucks: dict[tuple[str, ...], tuple[list[Card], int, int]] = {}
 
