@@ -84,6 +84,16 @@ class Board:
     def adjacent(self, name: str) -> tuple[str, ...]:
         return self._adjacent[name]
 
+    @property
+    def neighbours(self) -> dict[str, tuple[str, ...]]:
+        """Each hex's neighbours on the map (``adjacent`` for every hex at once)."""
+        return self._adjacent
+
+    @cached_property
+    def terrains(self) -> dict[str, str]:
+        """Each hex's terrain (``terrain`` for every hex at once)."""
+        return {n: h.terrain for n, h in self.hexes.items()}
+
     def terrain(self, name: str) -> str:
         return self.hexes[name].terrain
 

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from typing import NamedTuple
 
 from engine.contract import OrderSheet
 from engine.dewan import legal, payment
@@ -46,8 +46,8 @@ SURE = 3.0           # how much a camp must beat CAMP_MIN to be sent ahead
 SURE_TAKE = 2.0      # how much the best pair must beat the next to be sent ahead
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
+    """A camp it could place: the path, one need per card paid, and its worth."""
     dest: str
     path: tuple[str, ...]
     needs: tuple[str, ...]       # a terrain letter or ANY per card, in path order
@@ -70,8 +70,12 @@ class Mind:
         self.worth = {c: (LAST_ROUND_CARD if self.final else card_worth(c, tucks) * shrink) for c in set(self.hand)}
         self.purse = Purse.of(self.hand, self.worth)
         self.base = self.judge.value(self.clan)
+        self.grown = self.judge.grown(self.clan)
         self.targets = self._targets()
-        self.near = _distances(self.board, self.targets)
+        key = ("distances", frozenset(self.targets))
+        self.near = st.memo.get(key)
+        if self.near is None:
+            self.near = st.memo[key] = _distances(self.board, self.targets)
         self.bonus = self._bonus_worth()
 
     # -- camps ------------------------------------------------------------
@@ -84,9 +88,8 @@ class Mind:
         owner = {h: p for p in st.players for h in st.camps[p]}
         mine = st.camps[seat]
         found: dict[str, dict[tuple[str, ...], tuple[tuple[str, ...], int]]] = {}
-
-        def free(h: str) -> bool:
-            return h not in owner and board.terrain(h) not in (START, WATER)
+        terrain, near = board.terrains, board.neighbours
+        free = _land(board) - owner.keys()
 
         def add(path: tuple[str, ...], needs: tuple[str, ...], given: int) -> None:
             costs = found.setdefault(path[-1], {})
@@ -94,24 +97,24 @@ class Mind:
                 costs[needs] = (path, given)
 
         for c in mine:
-            leave = ANY if c == mine[0] or board.terrain(c) == START else board.terrain(c)
-            for a in board.adjacent(c):
-                if free(a):
-                    add((c, a), (leave, board.terrain(a)), 0)
+            leave = ANY if c == mine[0] or terrain[c] == START else terrain[c]
+            for a in near[c]:
+                if a in free:
+                    add((c, a), (leave, terrain[a]), 0)
                 if owner.get(a) == seat:
                     continue
-                cross = ANY if board.terrain(a) == START else board.terrain(a)
+                cross = ANY if terrain[a] == START else terrain[a]
                 paid = int(a in owner)
-                for b in board.adjacent(a):
+                for b in near[a]:
                     if b == c:
                         continue
-                    if free(b):
-                        add((c, a, b), (leave, cross, board.terrain(b)), paid)
-                    if cross == "W" and board.terrain(b) == "W":
+                    if b in free:
+                        add((c, a, b), (leave, cross, terrain[b]), paid)
+                    if cross == WATER and terrain[b] == WATER:
                         run_paid = paid or int(b in owner and owner[b] != seat)
-                        for e in board.adjacent(b):
-                            if e not in (c, a) and free(e):
-                                add((c, a, b, e), (leave, "W", board.terrain(e)), run_paid)
+                        for e in near[b]:
+                            if e not in (c, a) and e in free:
+                                add((c, a, b, e), (leave, WATER, terrain[e]), run_paid)
         out = []
         for dest, costs in found.items():
             gain = self.gain(dest)
@@ -121,8 +124,10 @@ class Mind:
 
     def gain(self, dest: str) -> float:
         """What a camp on ``dest`` adds to the clan's worth, and a little for nearing a target."""
-        after = self.clan.with_camp(self.board, dest)
-        got = self.judge.value(after) - self.base
+        worth = self.grown.get(dest)
+        if worth is None:
+            worth = self.grown[dest] = self.judge.value(self.clan.with_camp(self.board, dest))
+        got = worth - self.base
         if self.near and dest not in self.targets:
             got += TOWARD * max(0, min(self.here, 4) - self.near.get(dest, 99))
         return got
@@ -227,6 +232,12 @@ class Mind:
             scored.append((plan + extra, Take(i, j, (got[0], got[1]))))
         self.rng.shuffle(scored)
         return sorted(scored, key=lambda x: -x[0])
+
+
+@lru_cache(maxsize=64)
+def _land(board: Board) -> frozenset[str]:
+    """The hexes a camp may stand on, by the map alone: neither start hexes nor water."""
+    return frozenset(h for h, t in board.terrains.items() if t not in (START, WATER))
 
 
 @lru_cache(maxsize=256)

@@ -10,7 +10,6 @@ come; the most-fire bonus counts by the lead in fire over the best rival.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from engine.dewan.board import TERRAINS, WATER, Board
@@ -25,22 +24,36 @@ CARD = 1.0             # a plain card in hand
 LAST_ROUND_CARD = 0.2  # a card in hand once the game is ending (it breaks ties)
 
 
-@dataclass(frozen=True)
 class Clan:
-    camps: frozenset[str]
-    tucked: tuple[str, ...]
-    berries: int
-    held: tuple[str, ...]          # stories not completed
-    done: tuple[str, ...]
-    left: int                      # camps left on the tribe board
-    spread: Spread | None = field(default=None, compare=False, repr=False)   # what the camps cover
-    grown: tuple[Spread, str] | None = field(default=None, compare=False, repr=False)  # or one camp on
+    """A holding as the bot imagines it. Equal, and hashed, by what it holds (not by the
+    spread, which is counted from the camps)."""
+
+    __slots__ = ("camps", "tucked", "berries", "held", "done", "left", "spread", "grown", "key", "_hash")
+
+    def __init__(self, camps: frozenset[str], tucked: tuple[str, ...], berries: int, held: tuple[str, ...],
+                 done: tuple[str, ...], left: int, spread: Spread | None = None,
+                 grown: tuple[Spread, str] | None = None) -> None:
+        self.camps, self.tucked, self.berries = camps, tucked, berries
+        self.held, self.done, self.left = held, done, left   # held: stories not completed
+        self.spread = spread           # what the camps cover, once counted
+        self.grown = grown             # or the spread it grows from and the camp added
+        self.key = (camps, tucked, berries, held, done, left)
+        self._hash = hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Clan) and self.key == other.key
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def of(cls, st: State, seat: str) -> Clan:
         camps = frozenset(st.camps[seat])
+        spread = st.memo.get(("spread", camps))
+        if spread is None:
+            spread = st.memo[("spread", camps)] = Spread.of(st.board, camps)
         return cls(camps, tuple(st.tucked[seat]), st.berries[seat], tuple(st.stories[seat]),
-                   tuple(st.done[seat]), st.left[seat], Spread.of(st.board, camps))
+                   tuple(st.done[seat]), st.left[seat], spread)
 
     def with_camp(self, board: Board, dest: str) -> Clan:
         return Clan(self.camps | {dest}, self.tucked, self.berries + board.hexes[dest].berry,
@@ -50,12 +63,12 @@ class Clan:
     def covers(self, board: Board) -> Spread:
         """What the camps cover, counted when first asked (from the clan it grew from, if any)."""
         if self.spread is None:
-            found = self.grown[0].plus(board, self.grown[1]) if self.grown else Spread.of(board, self.camps)
-            object.__setattr__(self, "spread", found)
+            self.spread = self.grown[0].plus(board, self.grown[1]) if self.grown else Spread.of(board, self.camps)
         return self.spread
 
     def with_tuck(self, text: str) -> Clan:
-        return replace(self, tucked=self.tucked + (text,))
+        return Clan(self.camps, self.tucked + (text,), self.berries, self.held, self.done, self.left,
+                    self.spread, self.grown)
 
 
 def have(need: Need, board: Board, clan: Clan, cards: list[Card] | None = None) -> int:
@@ -123,6 +136,7 @@ class Judge:
         self.stories: dict[str, Story] = {}
         self.rival = max((self.fire(p) for p in st.players if p != seat), default=0)
         self.values: dict[Clan, float] = st.memo.setdefault(("clan values", self.rival), {})
+        self.values_grown: dict[Clan, dict[str, float]] = st.memo.setdefault(("grown values", self.rival), {})
         self.worths: dict[str, float] = {}
         self.tucks: dict[tuple[str, ...], tuple[list[Card], int, int]] = {}
 
@@ -165,6 +179,10 @@ class Judge:
         if found is None:
             found = self.values[clan] = self._value(clan)
         return found
+
+    def grown(self, clan: Clan) -> dict[str, float]:
+        """The values of ``clan`` with one camp more, by the camp's hex, as they are found."""
+        return self.values_grown.setdefault(clan, {})
 
     def _value(self, clan: Clan) -> float:
         k = self.k
