@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from timing import median_seconds  # noqa: E402
+from timing import interleaved, median_ratio, ratio  # noqa: E402
 
 from engine import SeededDice, get_ruleset  # noqa: E402
 from engine.dewan.state import State  # noqa: E402
@@ -59,17 +59,13 @@ def main() -> None:
     def parse_and_resolve() -> None:
         DEWAN.resolve(st, {seat: DEWAN.parse_orders(st, seat, text)}, SeededDice(1))
 
-    floor, resolve, full = [], [], []
-    for _ in range(5):          # interleaved, so machine noise hits all of them alike
-        floor.append(median_seconds(json_round_trip, args.repeat))
-        resolve.append(median_seconds(resolve_turn, args.repeat))
-        full.append(median_seconds(parse_and_resolve, args.repeat))
+    floor, resolve, full = interleaved([json_round_trip, resolve_turn, parse_and_resolve], args.repeat)
     f, r, p = statistics.median(floor), statistics.median(resolve), statistics.median(full)
     print(f"position: round {st.round}, {seat} to move ({text.splitlines()[0]}), {len(st.to_json())} bytes of JSON")
     print(f"JSON round trip (floor):      {f * 1e6:9.1f} us   1.00x")
-    print(f"resolve one turn:             {r * 1e6:9.1f} us   {r / f:.2f}x the floor")
-    print(f"parse the sheet + resolve:    {p * 1e6:9.1f} us   {p / f:.2f}x the floor")
-    print(f"target: a turn below 10x the floor -> {'met' if r / f < 10 else 'MISSED'}")
+    print(f"resolve one turn:             {r * 1e6:9.1f} us   {ratio(resolve, floor)}")
+    print(f"parse the sheet + resolve:    {p * 1e6:9.1f} us   {ratio(full, floor)}")
+    print(f"target: a turn below 10x the floor -> {'met' if median_ratio(resolve, floor) < 10 else 'MISSED'}")
     for players in (2, 3, 4):
         for parse in (False, True):
             rate, turns = _games_per_second(args.games, players, parse)

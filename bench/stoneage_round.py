@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from timing import median_seconds  # noqa: E402
+from timing import interleaved, median_ratio, ratio  # noqa: E402
 
 from engine import SeededDice, get_ruleset  # noqa: E402
 from engine.stoneage import policy  # noqa: E402
@@ -65,20 +65,16 @@ def main() -> None:
         parsed = {p: STONEAGE.parse_orders(st, p, t) for p, t in texts.items()}
         STONEAGE.resolve(st, parsed, SeededDice(1))
 
-    floor, resolve, full = [], [], []
-    for _ in range(5):          # interleaved, so machine noise hits all of them alike
-        floor.append(median_seconds(json_round_trip, args.repeat))
-        resolve.append(median_seconds(resolve_round, args.repeat))
-        full.append(median_seconds(parse_and_resolve, args.repeat))
+    floor, resolve, full = interleaved([json_round_trip, resolve_round, parse_and_resolve], args.repeat)
     f, r, p = statistics.median(floor), statistics.median(resolve), statistics.median(full)
     after = STONEAGE.resolve(st, sheets, SeededDice(1)).state
     assert after.round == st.round + 1 or STONEAGE.outcome(after), "one resolve plays the whole round"
     print(f"position: round {st.round}, {sum(b.people for b in st.boards.values())} people, "
           f"{len(st.to_json())} bytes of JSON")
     print(f"JSON round trip (floor):      {f * 1e6:9.1f} us   1.00x")
-    print(f"resolve one whole round:      {r * 1e6:9.1f} us   {r / f:.2f}x the floor")
-    print(f"parse 4 plans + resolve:      {p * 1e6:9.1f} us   {p / f:.2f}x the floor")
-    print(f"target: a round below 10x the floor -> {'met' if r / f < 10 else 'MISSED'}")
+    print(f"resolve one whole round:      {r * 1e6:9.1f} us   {ratio(resolve, floor)}")
+    print(f"parse 4 plans + resolve:      {p * 1e6:9.1f} us   {ratio(full, floor)}")
+    print(f"target: a round below 10x the floor -> {'met' if median_ratio(resolve, floor) < 10 else 'MISSED'}")
 
     engine_only = _games_per_second(args.games, parse=False)
     parsed = _games_per_second(args.games, parse=True)

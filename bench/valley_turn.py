@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from timing import median_seconds  # noqa: E402
+from timing import interleaved, median_ratio, ratio  # noqa: E402
 
 from engine import SeededDice, get_ruleset  # noqa: E402
 from engine.valley.bots import random_orders  # noqa: E402
@@ -58,20 +58,16 @@ def main() -> None:
         VALLEY.resolve(st, parsed, SeededDice(1))
 
     # Interleave the measurements so machine noise hits all of them alike.
-    floor, resolve, full = [], [], []
-    for _ in range(5):
-        floor.append(median_seconds(json_round_trip, args.repeat))
-        resolve.append(median_seconds(resolve_turn, args.repeat))
-        full.append(median_seconds(parse_and_resolve, args.repeat))
+    floor, resolve, full = interleaved([json_round_trip, resolve_turn, parse_and_resolve], args.repeat)
     f, r, p = statistics.median(floor), statistics.median(resolve), statistics.median(full)
     tokens = sum(st.totals(x).total for x in st.players)
     animals = sum(sp.animal_count() for sp in st.spaces.values())
     print(f"position: {st.season} turn {st.turn} of year {st.year}, {tokens} tribe tokens, "
           f"{animals} animals, {len(st.to_json())} bytes of JSON")
     print(f"JSON round trip (floor):      {f * 1e6:9.1f} us   1.00x")
-    print(f"resolve one PBEM turn:        {r * 1e6:9.1f} us   {r / f:.2f}x the floor")
-    print(f"parse 4 sheets + resolve:     {p * 1e6:9.1f} us   {p / f:.2f}x the floor")
-    print(f"target: resolve below 10x the floor -> {'met' if r / f < 10 else 'MISSED'}")
+    print(f"resolve one PBEM turn:        {r * 1e6:9.1f} us   {ratio(resolve, floor)}")
+    print(f"parse 4 sheets + resolve:     {p * 1e6:9.1f} us   {ratio(full, floor)}")
+    print(f"target: resolve below 10x the floor -> {'met' if median_ratio(resolve, floor) < 10 else 'MISSED'}")
 
 
 if __name__ == "__main__":

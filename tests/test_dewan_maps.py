@@ -174,7 +174,7 @@ def test_the_svg_map_shows_everything_and_draws(scenario: str, players: int, see
     texts = [el.text or "" for el in els if el.tag == SVG + "text"]
     assert set(board.names) <= set(texts), "every hex named"
     for seat, names in camps.items():
-        discs = [el for el in els if el.get("class") == "camp" and el.get("fill") == COLOURS[seat]]
+        discs = [el for el in els if "camp" in el.get("class", "").split() and el.get("fill") == COLOURS[seat]]
         assert len(discs) == len(names), seat
         assert texts.count(marks[seat]) >= len(names), f"{seat}: its letter on each camp"
         assert f"camp of {seat}" in texts

@@ -7,6 +7,7 @@ picture only, logged once."""
 from __future__ import annotations
 
 import logging
+import random
 import re
 import struct
 import sys
@@ -17,6 +18,7 @@ from email.message import EmailMessage
 import pytest
 from sqlmodel import Session
 
+from engine import SeededDice
 from pbem.config import load
 from pbem.db import migrate
 from pbem.games import GameSpec, create_game, start_game
@@ -155,9 +157,15 @@ def test_maps_drawn_over_a_kept_base_are_the_maps_drawn_whole(monkeypatch) -> No
     stoneage = get_ruleset("stoneage")
     state = stoneage.new_game(list(SEATS), {}, "png")
     svgs += [get_presenter("stoneage").maps(stoneage.view(state, None)).svg] * 3
+    dewan, rng = get_ruleset("dewan"), random.Random(3)
+    state = dewan.new_game(list(SEATS), {}, "png")
+    for step in range(8):                  # a camp more at each step: the camps are drawn over the base
+        state = dewan.resolve(state, {s: dewan.bot_orders(state, s, rng) for s in dewan.awaiting(state)},
+                              SeededDice(step)).state
+        svgs.append(get_presenter("dewan").maps(dewan.view(state, None)).svg)
     for svg in svgs:
         assert _decode(png._draw(svg).png)[2] == _decode(_whole(svg))[2]
-    assert len(png._bases) >= 1, "the Valley maps shared a base"
+    assert len(png._bases) >= 2, "the Valley maps shared a base, and so did the Dewan game's"
 
 
 @pytest.mark.parametrize("html", ["<html><body>no map</body></html>", ""])

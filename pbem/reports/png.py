@@ -23,6 +23,7 @@ import struct
 import sys
 import zlib
 from collections import OrderedDict
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 log = logging.getLogger(__name__)
@@ -37,6 +38,7 @@ _bases: OrderedDict[str, tuple[frozenset[str], Any]] = OrderedDict()   # a map's
 _seen: OrderedDict[str, frozenset[str]] = OrderedDict()               # a map's shapes: the words all maps had
 _ELEMENTS = re.compile(r"(?:<(\w+)\b[^<>]*(?:/>|>[^<>]*</\1>))+\Z")  # whole elements, nothing nested
 _MAP = re.compile(r'<div(?: class="map")?>\s*(<svg\b.*?</svg>)\s*</div>', re.S)   # the templates' map: the first SVG
+_OVER = re.compile(r'<text\b|<\w+ class="(?:[\w-]+ )*over"')    # words, and marks drawn over the rest
 _LABEL = re.compile(r'<svg\b[^>]*\baria-label="([^"<>]*)"')
 
 
@@ -81,31 +83,60 @@ def _draw(svg: str) -> MapImage | None:
     return MapImage(svg, png, width, height)
 
 
-def _surface(svg: str, background: str | None) -> Any:
-    """The Cairo image surface of ``svg``, on ``background`` (None: transparent)."""
+def _surface(svg: str, background: str | None, under: Any = None) -> Any:
+    """The Cairo image surface of ``svg``, on ``background`` (None: transparent), or drawn
+    over a copy of the image surface ``under`` (as if it had been drawn on it first)."""
     from cairosvg.parser import Tree
     from cairosvg.surface import PNGSurface
     tree = Tree(bytestring=svg.encode("utf-8"), url_fetcher=_no_fetch)
-    return PNGSurface(tree, None, 96, scale=SCALE, background_color=background).cairo
+    if under is None:
+        return PNGSurface(tree, None, 96, scale=SCALE, background_color=background).cairo
+    return _over_class()(tree, None, 96, scale=SCALE, under=under).cairo
+
+
+@lru_cache(maxsize=1)
+def _over_class() -> Any:
+    """The class of :func:`_surface`'s drawing over a picture (made when first drawn: cairosvg is
+    imported only then)."""
+    from cairosvg.surface import PNGSurface
+
+    class Over(PNGSurface):
+        """A PNG surface whose drawing starts from a copy of a picture drawn before."""
+
+        def __init__(self, *args: Any, under: Any, **kwargs: Any) -> None:
+            self.under = under
+            super().__init__(*args, **kwargs)
+
+        def _create_surface(self, width: float, height: float) -> tuple[Any, int, int]:
+            import cairocffi
+            copy = cairocffi.ImageSurface(cairocffi.FORMAT_ARGB32, self.under.get_width(), self.under.get_height())
+            context = cairocffi.Context(copy)
+            context.set_source_surface(self.under)
+            context.paint()
+            return copy, copy.get_width(), copy.get_height()
+
+    return Over
 
 
 def _picture(svg: str) -> Any:
     """The map drawn on white. Most of a map is the same from step to step and
-    game to game (Valley's hexes, their names, the rivers), and drawing it is
-    most of the cost. So the shapes of a map and the words (<text>) every map
-    with those shapes has had are drawn once as a base and kept; a map with
-    the same shapes is that base with its other words drawn over it. Words
-    sit inside their hex or box, under no later line of the base, so the
-    picture is the one the map drawn whole makes (the tests compare them).
+    game to game (Valley's hexes, their names, the rivers; a Dewan game's
+    map), and drawing it is most of the cost. So the shapes of a map and the
+    words (<text>) and marks (elements of class "over": Dewan's camps) every
+    map with those shapes has had are drawn once as a base and kept; a map
+    with the same shapes is that base with its other words and marks drawn
+    over it, in their order. Words and marks sit inside their hex or box, under
+    no later line of the base, so the picture is the one the map drawn whole
+    makes (the tests compare them).
     Used on maps of one element a line (as ours are drawn); any other map,
     and the first of its shapes, is drawn whole."""
     lines = svg.split("\n")
     head, body, tail = lines[0], lines[1:-1], lines[-1]
     if tail != "</svg>" or not body or not all(_ELEMENTS.match(line) for line in body):
         return _surface(svg, "white")
-    key = hashlib.sha1("\n".join([head, *(line for line in body if not line.startswith("<text"))])
+    key = hashlib.sha1("\n".join([head, *(line for line in body if not _OVER.match(line))])
                        .encode("utf-8")).hexdigest()
-    words = frozenset(line for line in body if line.startswith("<text"))
+    words = frozenset(line for line in body if _OVER.match(line))
     base = _bases.get(key)
     if base is None or not base[0] <= words:
         common = _seen.get(key, words) & words if key in _seen else None
@@ -114,21 +145,14 @@ def _picture(svg: str) -> Any:
             _trim(_seen)
             return _surface(svg, "white")
         _seen[key] = common
-        kept = [line for line in body if not line.startswith("<text") or line in common]
+        kept = [line for line in body if not _OVER.match(line) or line in common]
         base = common, _surface("\n".join([head, *kept, tail]), "white")
         _bases[key] = base
         _trim(_bases)
-    own = [line for line in body if line.startswith("<text") and line not in base[0]]
+    own = [line for line in body if _OVER.match(line) and line not in base[0]]
     if not own:
         return base[1]
-    import cairocffi
-    top = _surface("\n".join([head, *own, tail]), None)
-    out = cairocffi.ImageSurface(cairocffi.FORMAT_ARGB32, top.get_width(), top.get_height())
-    context = cairocffi.Context(out)
-    for layer in (base[1], top):
-        context.set_source_surface(layer)
-        context.paint()
-    return out
+    return _surface("\n".join([head, *own, tail]), None, under=base[1])
 
 
 def _trim(kept: OrderedDict[str, Any]) -> None:

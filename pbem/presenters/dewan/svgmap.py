@@ -100,20 +100,20 @@ def svg_map(board: Board, camps: dict[str, list[str]], colours: dict[str, str],
             fx = x + (i - (h.fire - 1) / 2) * min(10.0, 26 / max(1, h.fire - 1))
             body.append(f'<polygon class="fire" points="{_star(fx, y + 13, 4.5)}" fill="{FIRE}" '
                         'stroke="#7a2e00" stroke-width="0.6"/>')
+    for pair, kind in board.symbols.items():
+        (x1, y1), (x2, y2) = (where[n] for n in pair)
+        body += symbol_shape(kind, (x1 + x2) / 2, (y1 + y2) / 2)
     for seat, names in camps.items():
         colour = escape(colours.get(seat, "#444"), quote=True)
         for name in names:
             if name not in where:
                 continue
             x, y = where[name]
-            body.append(f'<circle class="camp" cx="{x:.1f}" cy="{y:.1f}" r="8" fill="{colour}" '
+            body.append(f'<circle class="camp over" cx="{x:.1f}" cy="{y:.1f}" r="8" fill="{colour}" '
                         'stroke="#111" stroke-width="1.5"/>')
             body.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-size="10" '
                         f'font-weight="bold" fill="#fff" stroke="#111" stroke-width="0.4">'
                         f'{escape(marks.get(seat, "?")[:1])}</text>')
-    for pair, kind in board.symbols.items():
-        (x1, y1), (x2, y2) = (where[n] for n in pair)
-        body += symbol_shape(kind, (x1 + x2) / 2, (y1 + y2) / 2)
     top = max(y for _, y in where.values()) + math.sqrt(3) * SIZE / 2 + PAD + 8
     keys, height = _legend(width, top, {s: colours.get(s, "#444") for s in camps}, marks)
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" width="100%" '
