@@ -90,6 +90,16 @@ class Board:
         return self._adjacent
 
     @cached_property
+    def land(self) -> frozenset[str]:
+        """The hexes a camp may stand on, by the map alone: neither start hexes nor water."""
+        return frozenset(n for n, h in self.hexes.items() if h.terrain not in (START, WATER))
+
+    @cached_property
+    def water_near(self) -> dict[str, tuple[str, ...]]:
+        """Each hex's neighbours that are water."""
+        return {n: tuple(m for m in self._adjacent[n] if self.hexes[m].terrain == WATER) for n in self.hexes}
+
+    @cached_property
     def terrains(self) -> dict[str, str]:
         """Each hex's terrain (``terrain`` for every hex at once)."""
         return {n: h.terrain for n, h in self.hexes.items()}

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import NamedTuple
 
 from engine.contract import OrderSheet
@@ -89,7 +89,7 @@ class Mind:
         mine = st.camps[seat]
         found: dict[str, dict[tuple[str, ...], tuple[tuple[str, ...], int]]] = {}
         terrain, near = board.terrains, board.neighbours
-        free = _land(board) - owner.keys()
+        free = board.land - owner.keys()
 
         def add(path: tuple[str, ...], needs: tuple[str, ...], given: int) -> None:
             costs = found.setdefault(path[-1], {})
@@ -149,9 +149,9 @@ class Mind:
             for need in st.story(s).needs:
                 if have(need, board, self.clan) >= need.count:
                     continue
-                for h in _sites(board, need):
+                for h in _sites(st, need):
                     if h not in owner and (need.kind != "shore"
-                                           or any(n not in wet for n in _water_beside(board, h))):
+                                           or any(n not in wet for n in board.water_near[h])):
                         targets.add(h)
         return targets
 
@@ -234,32 +234,19 @@ class Mind:
         return sorted(scored, key=lambda x: -x[0])
 
 
-@lru_cache(maxsize=64)
-def _land(board: Board) -> frozenset[str]:
-    """The hexes a camp may stand on, by the map alone: neither start hexes nor water."""
-    return frozenset(h for h, t in board.terrains.items() if t not in (START, WATER))
-
-
-@lru_cache(maxsize=256)
-def _sites(board: Board, need: Need) -> tuple[str, ...]:
+def _sites(st: State, need: Need) -> tuple[str, ...]:
     """The land hexes a camp could meet ``need`` on, by the map alone (for ``shore``: the land
-    hexes beside water)."""
-    edges = edges_of(board)
-    out = []
-    for h, x in board.hexes.items():
-        if x.terrain in (START, WATER):
-            continue
-        if ((need.kind == "terrain" and x.terrain == need.what)
+    hexes beside water); found once a game (kept with the state's copies)."""
+    found = st.memo.get(("sites", need))
+    if found is None:
+        board, edges = st.board, edges_of(st.board)
+        found = st.memo[("sites", need)] = tuple(
+            h for h, x in board.hexes.items() if h in board.land and (
+                (need.kind == "terrain" and x.terrain == need.what)
                 or (need.kind == "berries" and x.berry) or (need.kind == "fire_hexes" and x.fire)
                 or (need.kind == "symbol" and any(sym == need.what for _, sym in edges[h]))
-                or (need.kind == "shore" and _water_beside(board, h))):
-            out.append(h)
-    return tuple(out)
-
-
-@lru_cache(maxsize=4096)
-def _water_beside(board: Board, h: str) -> tuple[str, ...]:
-    return tuple(n for n in board.adjacent(h) if board.terrain(n) == WATER)
+                or (need.kind == "shore" and board.water_near[h])))
+    return found
 
 
 def _distances(board: Board, targets: set[str]) -> dict[str, int]:
