@@ -56,7 +56,24 @@ def mark_bots_only(s: Session, game: Game, now: datetime,
 
 
 def due_games(s: Session, now: datetime) -> list[str]:
-    return [g.id for g in s.exec(select(Game).where(Game.status == GameStatus.ACTIVE)) if is_due(s, g, now)]
+    """The active games whose step is due. The times of every active game are read at once; a
+    game is read whole only when its step may run before its deadline (a game in turn whose
+    seats have all sent, a step every seat said READY for), one at a time: a worker's memory
+    does not grow with the number of games."""
+    times = select(Game.id, Game.deadline, Game.grace_minutes, Game.simultaneous, Game.all_ready_since)
+    due = []
+    for game_id, deadline, grace, together, ready in s.exec(times.where(Game.status == GameStatus.ACTIVE)):
+        if deadline is None or (together and ready is None and now < aware(deadline) + timedelta(minutes=grace)):
+            continue                    # as is_due: no deadline, or not yet due and nobody ready
+        if now >= aware(deadline) + timedelta(minutes=grace):
+            due.append(game_id)
+            continue
+        game = s.get(Game, game_id)
+        if game is not None:
+            if is_due(s, game, now):
+                due.append(game_id)
+            s.expunge(game)
+    return due
 
 
 def played_first(s: Session, cfg: Config, game: Game, seat: Seat, now: datetime) -> int:
