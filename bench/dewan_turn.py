@@ -8,6 +8,10 @@ correct implementation can skip: the state is stored as JSON every step):
   parser as text, as by mail.
 
 Run: python bench/dewan_turn.py [--repeat N] [--games N]. Prints figures; asserts nothing.
+
+Figures (2026-12-06, this project's 2-core machine): a turn 0.21x the floor; bot games 38 / 30 /
+20 a second at 2 / 3 / 4 players (153x / 194x / 293x the floor a game), the issue's target
+50 / 40 / 30. The old bot measured in the same minutes: 22 / 14 / 9.
 """
 from __future__ import annotations
 
