@@ -63,11 +63,13 @@ def due_games(s: Session, now: datetime) -> list[str]:
     times = select(Game.id, Game.deadline, Game.grace_minutes, Game.simultaneous, Game.all_ready_since)
     due = []
     for game_id, deadline, grace, together, ready in s.exec(times.where(Game.status == GameStatus.ACTIVE)):
-        if deadline is None or (together and ready is None and now < aware(deadline) + timedelta(minutes=grace)):
-            continue                    # as is_due: no deadline, or not yet due and nobody ready
+        if deadline is None:
+            continue
         if now >= aware(deadline) + timedelta(minutes=grace):
             due.append(game_id)
             continue
+        if together and ready is None:
+            continue                    # as is_due: not yet due, and nobody said READY
         game = s.get(Game, game_id)
         if game is not None:
             if is_due(s, game, now):

@@ -106,7 +106,9 @@ def mixed_positions(count: int, pool: int = 600) -> list[Position]:
         n = i // len(KINDS)
         if len(mine) < pool:
             mine.append(position(ruleset, counts[n % len(counts)], n * 7 + 1, steps))
-        out.append(mine[n % len(mine)] if len(mine) >= pool else mine[-1])
+            out.append(mine[-1])
+        else:
+            out.append(mine[n % pool])
     return out
 
 

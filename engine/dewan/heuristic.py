@@ -72,10 +72,8 @@ class Mind:
         self.base = self.judge.value(self.clan)
         self.grown = self.judge.grown(self.clan)
         self.targets = self._targets()
-        key = ("distances", frozenset(self.targets))
-        self.near = st.memo.get(key)
-        if self.near is None:
-            self.near = st.memo[key] = _distances(self.board, self.targets)
+        self.near = st.remembered(("distances", frozenset(self.targets)),
+                                  lambda: _distances(self.board, self.targets))
         self.bonus = self._bonus_worth()
 
     # -- camps ------------------------------------------------------------
@@ -237,16 +235,13 @@ class Mind:
 def _sites(st: State, need: Need) -> tuple[str, ...]:
     """The land hexes a camp could meet ``need`` on, by the map alone (for ``shore``: the land
     hexes beside water); found once a game (kept with the state's copies)."""
-    found = st.memo.get(("sites", need))
-    if found is None:
-        board, edges = st.board, edges_of(st.board)
-        found = st.memo[("sites", need)] = tuple(
-            h for h, x in board.hexes.items() if h in board.land and (
-                (need.kind == "terrain" and x.terrain == need.what)
-                or (need.kind == "berries" and x.berry) or (need.kind == "fire_hexes" and x.fire)
-                or (need.kind == "symbol" and any(sym == need.what for _, sym in edges[h]))
-                or (need.kind == "shore" and board.water_near[h])))
-    return found
+    board, edges = st.board, edges_of(st.board)
+    return st.remembered(("sites", need), lambda: tuple(
+        h for h, x in board.hexes.items() if h in board.land and (
+            (need.kind == "terrain" and x.terrain == need.what)
+            or (need.kind == "berries" and x.berry) or (need.kind == "fire_hexes" and x.fire)
+            or (need.kind == "symbol" and any(sym == need.what for _, sym in edges[h]))
+            or (need.kind == "shore" and board.water_near[h]))))
 
 
 def _distances(board: Board, targets: set[str]) -> dict[str, int]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.dewan.board import WATER, Board
+from engine.dewan.board import Board
 
 
 @lru_cache(maxsize=8)
@@ -32,8 +32,7 @@ class Spread:
 
     @classmethod
     def of(cls, board: Board, camps: frozenset[str]) -> Spread:
-        empty = cls({}, frozenset(), {}, 0, ())
-        out = empty
+        out = cls({}, frozenset(), {}, 0, ())
         for c in sorted(camps):
             out = out.plus(board, c)
         return out
@@ -44,7 +43,7 @@ class Spread:
         here = board.terrain(dest)
         terrains[here] = terrains.get(here, 0) + 1
         near = board.adjacent(dest)
-        wet = [n for n in near if board.terrain(n) == WATER and n not in self.shore]
+        wet = [n for n in board.water_near[dest] if n not in self.shore]
         shore = self.shore.union(wet) if wet else self.shore
         symbols = self.symbols
         marks = edges_of(board)[dest]

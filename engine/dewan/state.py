@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, Callable
 
 from engine.dewan.board import Board
 from engine.dewan.cards import card
@@ -88,21 +88,21 @@ class State:
         return Board.from_spec(self.board_spec)
 
     @cached_property
-    def _stories(self) -> dict[str, Story]:
-        return {}
-
-    @cached_property
     def memo(self) -> dict[Any, Any]:
         """Figures worked out from what no phase changes (the map, the stories, the scoring),
-        kept for this state and its copies: the bots' valuations."""
+        kept for this state and its copies: the stories read, the bots' valuations."""
         return {}
+
+    def remembered(self, key: Any, make: Callable[[], Any]) -> Any:
+        """``memo[key]``, made by ``make()`` the first time it is asked for."""
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = make()
+        return found
 
     def story(self, story_id: str) -> Story:
         """The story tile ``story_id``, read from ``tiles`` once per state and its copies."""
-        found = self._stories.get(story_id)
-        if found is None:
-            found = self._stories[story_id] = story_from(self.tiles[story_id])
-        return found
+        return self.remembered(("story", story_id), lambda: story_from(self.tiles[story_id]))
 
     def owner(self, name: str) -> str | None:
         """The seat with a camp on hex ``name``, or None."""
@@ -183,14 +183,14 @@ class State:
             board_spec=self.board_spec, players=list(self.players), options=dict(self.options),
             tiles=self.tiles, to_move=self.to_move, first_player=self.first_player, stage=self.stage,
             row=list(self.row), deck=list(self.deck), discard=list(self.discard), camps=per(self.camps),
-            left={p: self.left[p] for p in seats}, hands=per(self.hands), tucked=per(self.tucked), stories=per(self.stories),
-            done=per(self.done), story_row=list(self.story_row), story_deck=list(self.story_deck),
-            berries={p: self.berries[p] for p in seats}, round_ends=self.round_ends, round=self.round, turns=self.turns,
-            passes=self.passes, step=self.step,
+            left={p: self.left[p] for p in seats}, hands=per(self.hands), tucked=per(self.tucked),
+            stories=per(self.stories), done=per(self.done), story_row=list(self.story_row),
+            story_deck=list(self.story_deck), berries={p: self.berries[p] for p in seats},
+            round_ends=self.round_ends, round=self.round, turns=self.turns, passes=self.passes, step=self.step,
             plans={p: Plan(list(self.plans[p].lines), self.plans[p].written) for p in sorted(self.plans)},
             scoring=dict(self.scoring), scores=None if self.scores is None else dict(self.scores),
             winners=None if self.winners is None else list(self.winners))
-        for shared in ("board", "_stories", "memo"):
+        for shared in ("board", "memo"):
             if shared in self.__dict__:
                 new.__dict__[shared] = self.__dict__[shared]
         return new

@@ -49,9 +49,7 @@ class Clan:
     @classmethod
     def of(cls, st: State, seat: str) -> Clan:
         camps = frozenset(st.camps[seat])
-        spread = st.memo.get(("spread", camps))
-        if spread is None:
-            spread = st.memo[("spread", camps)] = Spread.of(st.board, camps)
+        spread = st.remembered(("spread", camps), lambda: Spread.of(st.board, camps))
         return cls(camps, tuple(st.tucked[seat]), st.berries[seat], tuple(st.stories[seat]),
                    tuple(st.done[seat]), st.left[seat], spread)
 
