@@ -27,7 +27,7 @@ TABLE: tuple[Entry | Line, ...] = (
 PARAGRAPH = 70     # the width of HELP's paragraphs
 # The answer to a GM who sends a player's command names the GM's commands (START aside: a
 # game the GM can send it to has not begun) and STATUS, which the GM may send too.
-NOT_GM = ", ".join([e.usage.replace(" (like 24h)", "") for e in TABLE if isinstance(e, Entry) and e.who == GM
+NOT_GM = ", ".join([e.form for e in TABLE if isinstance(e, Entry) and e.who == GM
                     and e.name != "START"] + ["STATUS"])
 COMMANDS: dict[str, Entry] = {word: e for e in TABLE if isinstance(e, Entry) for word in e.words}
 

@@ -47,12 +47,14 @@ class Entry:
     words with " / ", as "READY / WAIT" does), its arguments and help as HELP
     shows them (a "\\n" in ``help`` goes on to the next line), who may send
     it (pbem.commandwords declares that), and its handler. ``listed`` False: HELP tells it
-    in another line."""
+    in another line. ``example``: what HELP adds after the arguments to show one ("(like
+    24h)"); other answers name the command by its ``form`` alone."""
     name: str
     args: str
     help: str
     run: Handler
     listed: bool = True
+    example: str = ""
 
     @property
     def who(self) -> frozenset[str]:
@@ -63,8 +65,14 @@ class Entry:
         return tuple(self.name.split(" / "))
 
     @property
-    def usage(self) -> str:
+    def form(self) -> str:
+        """The command as written: its word and its arguments."""
         return f"{self.name} {self.args}".rstrip()
+
+    @property
+    def usage(self) -> str:
+        """The command as HELP shows it: its form, then its example."""
+        return f"{self.form} {self.example}".rstrip()
 
 
 @dataclass(frozen=True)

@@ -44,5 +44,5 @@ def process_now(ctx: Context) -> None:
 
 PAUSE = Entry("PAUSE", "", N_("stop the clock"), pause)
 RESUME = Entry("RESUME", "", N_("start the clock again; the deadline moves on by the pause"), resume)
-EXTEND = Entry("EXTEND", "<time> (like 24h)", N_("move the deadline later"), extend)
+EXTEND = Entry("EXTEND", "<time>", N_("move the deadline later"), extend, example="(like 24h)")
 PROCESS = Entry("PROCESS", "NOW", N_("run the turn on this pass"), process_now)

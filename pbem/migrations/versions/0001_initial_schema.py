@@ -16,12 +16,72 @@ depends_on = None
 
 
 def upgrade() -> None:
+    _server_tables()
+    _mail_tables()
+    _game_tables()
+    _turn_tables()
+
+
+def _server_tables() -> None:
+    """What the server keeps for itself: the daily answer counts, the IMAP mailbox's place, its own facts."""
     op.create_table('answercount',
     sa.Column('address', sqlmodel.sql.sqltypes.AutoString(length=300), nullable=False),
     sa.Column('day', sqlmodel.sql.sqltypes.AutoString(length=10), nullable=False),
     sa.Column('count', sa.Integer(), nullable=False),
     sa.PrimaryKeyConstraint('address', 'day')
     )
+    op.create_table('mailboxstate',
+    sa.Column('name', sqlmodel.sql.sqltypes.AutoString(length=200), nullable=False),
+    sa.Column('uidvalidity', sa.Integer(), nullable=False),
+    sa.Column('last_uid', sa.Integer(), nullable=False),
+    sa.PrimaryKeyConstraint('name')
+    )
+    op.create_table('meta',
+    sa.Column('key', sqlmodel.sql.sqltypes.AutoString(length=60), nullable=False),
+    sa.Column('value', sqlmodel.sql.sqltypes.AutoString(length=200), nullable=False),
+    sa.PrimaryKeyConstraint('key')
+    )
+
+
+def _mail_tables() -> None:
+    """The mail read and the mail to send."""
+    op.create_table('inboundmail',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('message_key', sqlmodel.sql.sqltypes.AutoString(length=300), nullable=False),
+    sa.Column('source', sqlmodel.sql.sqltypes.AutoString(length=300), nullable=False),
+    sa.Column('raw', sa.LargeBinary(), nullable=False),
+    sa.Column('size', sa.Integer(), nullable=False),
+    sa.Column('status', sqlmodel.sql.sqltypes.AutoString(length=12), nullable=False),
+    sa.Column('note', sa.Text(), nullable=False),
+    sa.Column('received_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=False),
+    sa.Column('handled_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=True),
+    sa.PrimaryKeyConstraint('id'),
+    sa.UniqueConstraint('message_key')
+    )
+    with op.batch_alter_table('inboundmail', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_inboundmail_status'), ['status'], unique=False)
+    op.create_table('outboundmail',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('key', sqlmodel.sql.sqltypes.AutoString(length=300), nullable=False),
+    sa.Column('kind', sqlmodel.sql.sqltypes.AutoString(length=12), nullable=False),
+    sa.Column('game_id', sqlmodel.sql.sqltypes.AutoString(length=40), nullable=False),
+    sa.Column('to_addr', sqlmodel.sql.sqltypes.AutoString(length=300), nullable=False),
+    sa.Column('raw', sa.LargeBinary(), nullable=False),
+    sa.Column('status', sqlmodel.sql.sqltypes.AutoString(length=10), nullable=False),
+    sa.Column('attempts', sa.Integer(), nullable=False),
+    sa.Column('last_error', sa.Text(), nullable=False),
+    sa.Column('created_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=False),
+    sa.Column('sent_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=True),
+    sa.PrimaryKeyConstraint('id'),
+    sa.UniqueConstraint('key')
+    )
+    with op.batch_alter_table('outboundmail', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_outboundmail_game_id'), ['game_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_outboundmail_status'), ['status'], unique=False)
+
+
+def _game_tables() -> None:
+    """The games, their GM log and their seats."""
     op.create_table('game',
     sa.Column('id', sqlmodel.sql.sqltypes.AutoString(length=40), nullable=False),
     sa.Column('ruleset', sqlmodel.sql.sqltypes.AutoString(length=20), nullable=False),
@@ -43,52 +103,6 @@ def upgrade() -> None:
     sa.Column('created_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=False),
     sa.PrimaryKeyConstraint('id')
     )
-    op.create_table('inboundmail',
-    sa.Column('id', sa.Integer(), nullable=False),
-    sa.Column('message_key', sqlmodel.sql.sqltypes.AutoString(length=300), nullable=False),
-    sa.Column('source', sqlmodel.sql.sqltypes.AutoString(length=300), nullable=False),
-    sa.Column('raw', sa.LargeBinary(), nullable=False),
-    sa.Column('size', sa.Integer(), nullable=False),
-    sa.Column('status', sqlmodel.sql.sqltypes.AutoString(length=12), nullable=False),
-    sa.Column('note', sa.Text(), nullable=False),
-    sa.Column('received_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=False),
-    sa.Column('handled_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=True),
-    sa.PrimaryKeyConstraint('id'),
-    sa.UniqueConstraint('message_key')
-    )
-    with op.batch_alter_table('inboundmail', schema=None) as batch_op:
-        batch_op.create_index(batch_op.f('ix_inboundmail_status'), ['status'], unique=False)
-
-    op.create_table('mailboxstate',
-    sa.Column('name', sqlmodel.sql.sqltypes.AutoString(length=200), nullable=False),
-    sa.Column('uidvalidity', sa.Integer(), nullable=False),
-    sa.Column('last_uid', sa.Integer(), nullable=False),
-    sa.PrimaryKeyConstraint('name')
-    )
-    op.create_table('meta',
-    sa.Column('key', sqlmodel.sql.sqltypes.AutoString(length=60), nullable=False),
-    sa.Column('value', sqlmodel.sql.sqltypes.AutoString(length=200), nullable=False),
-    sa.PrimaryKeyConstraint('key')
-    )
-    op.create_table('outboundmail',
-    sa.Column('id', sa.Integer(), nullable=False),
-    sa.Column('key', sqlmodel.sql.sqltypes.AutoString(length=300), nullable=False),
-    sa.Column('kind', sqlmodel.sql.sqltypes.AutoString(length=12), nullable=False),
-    sa.Column('game_id', sqlmodel.sql.sqltypes.AutoString(length=40), nullable=False),
-    sa.Column('to_addr', sqlmodel.sql.sqltypes.AutoString(length=300), nullable=False),
-    sa.Column('raw', sa.LargeBinary(), nullable=False),
-    sa.Column('status', sqlmodel.sql.sqltypes.AutoString(length=10), nullable=False),
-    sa.Column('attempts', sa.Integer(), nullable=False),
-    sa.Column('last_error', sa.Text(), nullable=False),
-    sa.Column('created_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=False),
-    sa.Column('sent_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=True),
-    sa.PrimaryKeyConstraint('id'),
-    sa.UniqueConstraint('key')
-    )
-    with op.batch_alter_table('outboundmail', schema=None) as batch_op:
-        batch_op.create_index(batch_op.f('ix_outboundmail_game_id'), ['game_id'], unique=False)
-        batch_op.create_index(batch_op.f('ix_outboundmail_status'), ['status'], unique=False)
-
     op.create_table('gmlog',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('game_id', sqlmodel.sql.sqltypes.AutoString(length=40), nullable=False),
@@ -100,7 +114,6 @@ def upgrade() -> None:
     )
     with op.batch_alter_table('gmlog', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_gmlog_game_id'), ['game_id'], unique=False)
-
     op.create_table('seat',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('game_id', sqlmodel.sql.sqltypes.AutoString(length=40), nullable=False),
@@ -118,6 +131,9 @@ def upgrade() -> None:
     with op.batch_alter_table('seat', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_seat_game_id'), ['game_id'], unique=False)
 
+
+def _turn_tables() -> None:
+    """The order sheets and the resolved turns of the games."""
     op.create_table('sheet',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('game_id', sqlmodel.sql.sqltypes.AutoString(length=40), nullable=False),
@@ -133,7 +149,6 @@ def upgrade() -> None:
     )
     with op.batch_alter_table('sheet', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_sheet_game_id'), ['game_id'], unique=False)
-
     op.create_table('turnrecord',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('game_id', sqlmodel.sql.sqltypes.AutoString(length=40), nullable=False),
@@ -149,7 +164,6 @@ def upgrade() -> None:
     )
     with op.batch_alter_table('turnrecord', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_turnrecord_game_id'), ['game_id'], unique=False)
-
 
 
 def downgrade() -> None:
