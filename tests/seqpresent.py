@@ -24,7 +24,7 @@ class TallyPresenter:
                events: Iterable[Event | dict[str, Any]], deadline: str, address: str,
                missed: dict[str, int] | None = None, maps: tuple[list[str], str] | None = None) -> Report:
         lines = [f"=== pbem report {game} step {turn_no} ===", self.when(view), ""]
-        for title, texts in self.event_groups(events, seat):
+        for title, texts in visible(events, seat, TITLES):
             lines += [title + ":"] + [f"  {text}" for text in texts] + [""]
         lines += self.maps(view).text
         if seat and view["pending"]:
@@ -48,12 +48,9 @@ class TallyPresenter:
     def label(self, view: dict[str, Any]) -> str:
         return f"round {view['round']}"
 
-    def event_groups(self, events: Iterable[Event | dict[str, Any]], seat: str | None) -> list[tuple[str, list[str]]]:
-        return visible(events, seat, TITLES)
-
     def event_parts(self, events: Iterable[Event | dict[str, Any]], seat: str | None,
                     view: dict[str, Any]) -> list[tuple[str, list[str]]]:
-        return by_phase(self.event_groups(events, seat))
+        return by_phase(visible(events, seat, TITLES))
 
     def help_lines(self, view: dict[str, Any]) -> list[str]:
         return ["TAKE <1-3> [IF PILE <n>]   your move, or a pre-order for your next one"]

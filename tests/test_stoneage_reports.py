@@ -127,8 +127,8 @@ def test_the_other_members(game) -> None:  # type: ignore[no-untyped-def]
     maps = presenter.maps(RULESET.view(state, None))
     assert maps.text[0].startswith("The village") and maps.svg.startswith("<svg")
     assert all(len(line) <= 72 for line in maps.text)
-    assert [t for t, _ in presenter.event_groups(events, None)][:1] == ["1. Placement"]
-    assert "Your orders" in [t for t, _ in presenter.event_groups(events, "red")]
+    assert [t for t, _ in presenter.event_parts(events, None, view)][:1] == ["1. Placement"]
+    assert "Your orders" in [t for t, _ in presenter.event_parts(events, "red", view)]
     help_text = "\n".join(presenter.help_lines(view))
     assert "PLACE <n> <location>" in help_text
     assert all(line in help_text for line in view["plan"] or [])

@@ -113,14 +113,11 @@ class Presenter(Protocol):
         """The same, short, for a list of steps ("summer 2, year 1")."""
         ...
 
-    def event_groups(self, events: Iterable[Event | dict[str, Any]], seat: str | None) -> Groups:
-        """The events ``seat`` may read (None: the public), grouped by phase."""
-        ...
-
     def event_parts(self, events: Iterable[Event | dict[str, Any]], seat: str | None,
                     view: dict[str, Any]) -> list[tuple[str, Groups]]:
-        """The same groups under the parts of a step where the game has them (Valley: the end
-        of the turn played, then the start of the next), else a part a phase (:func:`by_phase`)."""
+        """The events ``seat`` may read (None: the public), grouped by phase, under the parts of
+        a step where the game has them (Valley: the end of the turn played, then the start of
+        the next), else a part a phase (:func:`by_phase`)."""
         ...
 
     def help_lines(self, view: dict[str, Any]) -> list[str]:
@@ -142,7 +139,7 @@ def by_phase(groups: Groups) -> list[tuple[str, Groups]]:
 def parts_by_phase(event_groups: Callable[[Iterable[Event | dict[str, Any]], str | None], Groups]) -> Callable[
         [Iterable[Event | dict[str, Any]], str | None, dict[str, Any]], list[tuple[str, Groups]]]:
     """A presenter's ``event_parts`` where a step has no larger parts than its phases (a round
-    game's): its ``event_groups``, a part a phase."""
+    game's): the groups ``event_groups`` makes, a part a phase."""
     def event_parts(events: Iterable[Event | dict[str, Any]], seat: str | None,
                     view: dict[str, Any]) -> list[tuple[str, Groups]]:
         return by_phase(event_groups(events, seat))

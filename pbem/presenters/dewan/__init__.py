@@ -11,13 +11,13 @@ from pbem.presenters.dewan.help import help_lines
 from pbem.presenters.dewan.report import draw_maps as maps
 from pbem.presenters.dewan.report import report
 from pbem.presenters import parts_by_phase
-from pbem.presenters.dewan.report import visible as event_groups
+from pbem.presenters.dewan.report import visible
 from pbem.presenters.dewan.simulate import SIMULATOR as simulator
 from pbem.presenters.dewan.words import IDLE as idle, label, standings, when
 
 demo = None
 
-event_parts = parts_by_phase(event_groups)
+event_parts = parts_by_phase(visible)
 
-__all__ = ["demo", "event_groups", "event_parts", "help_lines", "idle", "label", "maps", "report", "run_case",
+__all__ = ["demo", "event_parts", "help_lines", "idle", "label", "maps", "report", "run_case",
            "simulator", "standings", "when"]

@@ -7,13 +7,13 @@ from engine.stoneage.cases import run_case
 from pbem.presenters.stoneage.report import draw_maps as maps
 from pbem.presenters.stoneage.report import report
 from pbem.presenters import parts_by_phase
-from pbem.presenters.stoneage.report import visible as event_groups
+from pbem.presenters.stoneage.report import visible
 from pbem.presenters.stoneage.simulate import SIMULATOR as simulator
 from pbem.presenters.stoneage.words import IDLE as idle, help_lines, label, standings, when
 
 demo = None
 
-event_parts = parts_by_phase(event_groups)
+event_parts = parts_by_phase(visible)
 
-__all__ = ["demo", "event_groups", "event_parts", "help_lines", "idle", "label", "maps", "report", "run_case",
+__all__ = ["demo", "event_parts", "help_lines", "idle", "label", "maps", "report", "run_case",
            "simulator", "standings", "when"]
