@@ -8,11 +8,39 @@ looks the id up in its catalogues (pbem.i18n), translates the values that
 are messages themselves, and fills them in. The ids are extracted by Babel:
 ``Msg`` and ``Word`` take their English as a literal first argument,
 ``Plural`` and ``Word`` a singular and a plural form and the count that
-chooses between them. The stored form (:meth:`Msg.to_dict`) is plain JSON.
+chooses between them.
+
+The stored form (``to_dict``, :func:`stored`) is plain JSON, the same for every message, in
+the database (an event's ``message`` in a turn's log, a GM log line's ``said``) and in views
+(``prompt_message``). Version 1 (:data:`VERSION`): every stored message is a dict with its
+``kind`` and ``"v": 1``, and the fields of its kind; a value that is a message is stored the
+same way, any other value (a number, a text) as it is. pbem.reports.render.spoken reads it.
+
+========  ==============================================================  ===============
+kind      fields besides ``kind`` and ``v``                               written by
+========  ==============================================================  ===============
+text      ``id``; ``values`` ({name: value}, only when there are any)     Msg
+plural    ``id`` (the singular), ``plural``, ``n`` (the count), ``values``  Plural
+word      as plural; its English is always the singular                   Word
+join      ``sep`` (a text or a message), ``items`` (a list of values)     Join
+notation  ``game``, ``text``: words of a game's own notation              Notation
+order     ``game``, ``text``: a line of the game's order language         OrderLine
+when      ``at``: an ISO time, or null for none                           pbem.clock.When
+========  ==============================================================  ===============
+
+Forms stored before version 1 (without ``kind``) are rewritten by the migration 0017.
 """
 from __future__ import annotations
 
 from typing import Any
+
+VERSION = 1
+"""The version of the stored form, in every stored message as ``"v"``."""
+
+
+def head(kind: str) -> dict[str, Any]:
+    """The start of a stored message of ``kind``: its kind and the stored form's version."""
+    return {"kind": kind, "v": VERSION}
 
 
 class Msg:
@@ -20,6 +48,7 @@ class Msg:
     a value may be a message too (a species, a direction, a reason)."""
 
     __slots__ = ("id", "values")
+    KIND = "text"
 
     def __init__(self, id: str, /, **values: Any) -> None:
         self.id = id
@@ -43,9 +72,8 @@ class Msg:
         return hash(str(self))
 
     def to_dict(self) -> dict[str, Any]:
-        """The stored form: ``id``, then ``plural`` and ``n`` for a counted text, ``values``
-        (a message value in its stored form, a list of them as ``{"join": ...}``)."""
-        out: dict[str, Any] = {"id": self.id}
+        """The stored form (the module's table): ``id`` and the ``values`` in their stored form."""
+        out: dict[str, Any] = {**head(self.KIND), "id": self.id}
         if self.values:
             out["values"] = {k: stored(v) for k, v in self.values.items()}
         return out
@@ -56,6 +84,7 @@ class Plural(Msg):
     (the catalogues give each language its own plural forms)."""
 
     __slots__ = ("plural", "n")
+    KIND = "plural"
 
     def __init__(self, singular: str, plural: str, n: int, /, **values: Any) -> None:
         super().__init__(singular, **values)
@@ -65,7 +94,7 @@ class Plural(Msg):
         return self.id if self.n == 1 else self.plural
 
     def to_dict(self) -> dict[str, Any]:
-        out = {"id": self.id, "plural": self.plural, "n": self.n}
+        out = {**head(self.KIND), "id": self.id, "plural": self.plural, "n": self.n}
         if self.values:
             out["values"] = {k: stored(v) for k, v in self.values.items()}
         return out
@@ -76,12 +105,10 @@ class Word(Plural):
     species: "2 bear" has always been written so): English is the singular."""
 
     __slots__ = ()
+    KIND = "word"       # stored as a plural whose English keeps the singular
 
     def english(self) -> str:
         return self.id
-
-    def to_dict(self) -> dict[str, Any]:
-        return {**super().to_dict(), "word": True}     # English keeps the singular
 
 
 class Join:
@@ -96,7 +123,7 @@ class Join:
         return str(self.sep).join(str(item) for item in self.items)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"join": stored(self.sep), "items": [stored(item) for item in self.items]}
+        return {**head("join"), "sep": stored(self.sep), "items": [stored(item) for item in self.items]}
 
 
 class Notation:
@@ -105,6 +132,7 @@ class Notation:
     notation (the game's localwords ``notation``)."""
 
     __slots__ = ("game", "text")
+    KIND = "notation"
 
     def __init__(self, game: str, text: str) -> None:
         self.game, self.text = game, text
@@ -113,7 +141,7 @@ class Notation:
         return self.text
 
     def to_dict(self) -> dict[str, Any]:
-        return {"notation": self.game, "text": self.text}
+        return {**head(self.KIND), "game": self.game, "text": self.text}
 
 
 class OrderLine(Notation):
@@ -122,9 +150,7 @@ class OrderLine(Notation):
     writes (pbem.orderwords.shown)."""
 
     __slots__ = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"order": self.game, "text": self.text}
+    KIND = "order"
 
 
 def example(game: str, suggestion: Any) -> Any:

@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta, timezone
+from typing import Any
 from zoneinfo import ZoneInfo
 
+from engine.messages import head
 from pbem import i18n
 
 _DURATION = re.compile(r"^\s*(\d+)\s*([mhd])\s*$", re.IGNORECASE | re.ASCII)
@@ -51,13 +53,15 @@ class When:
     def spoken(self) -> str:
         return show(self.at)
 
-    def to_dict(self) -> dict[str, str | None]:
-        """The stored form, inside a stored message (pbem.reports.render.spoken reads it back)."""
-        return {"when": None if self.at is None else self.at.isoformat()}
+    def to_dict(self) -> dict[str, Any]:
+        """The stored form (engine.messages' table, kind "when"), inside a stored message
+        (pbem.reports.render.spoken reads it back)."""
+        return {**head("when"), "at": None if self.at is None else self.at.isoformat()}
 
     @classmethod
-    def from_dict(cls, d: dict[str, str | None]) -> When:
-        return cls(None if d["when"] is None else datetime.fromisoformat(d["when"]))
+    def from_dict(cls, d: dict[str, Any]) -> When:
+        at = d["at"]
+        return cls(None if at is None else datetime.fromisoformat(at))
 
     def __str__(self) -> str:
         with i18n.speaking(i18n.DEFAULT):

@@ -26,3 +26,8 @@ class TransportError(PbemError):
 
 class StorageTrouble(PbemError):
     """The disk or the database failed under a pass or a command; nothing half done."""
+
+
+class StoredMessageError(PbemError, ValueError):
+    """A stored message that cannot be read: no ``kind``, or a kind or version this pbem does
+    not know (engine.messages holds the format's table)."""

@@ -12,10 +12,10 @@ from pbem.reports.render import spoken
 
 def ids(message: dict[str, Any]) -> list[str]:
     """Every message id in a stored message, its values' too."""
-    if "join" in message:
-        parts = [message["join"], *message["items"]]
+    if message["kind"] == "join":
+        parts = [message["sep"], *message["items"]]
         return [i for p in parts if isinstance(p, dict) for i in ids(p)]
-    if "id" not in message:         # a value that is no message: a game's notation, a time
+    if "id" not in message:         # a value that is no text: a game's notation, a time
         return []
     inner = [i for v in message.get("values", {}).values() if isinstance(v, dict) for i in ids(v)]
     return [message["id"], *inner]

@@ -18,6 +18,7 @@ from engine.contract import Event
 from engine.dewan import RULESET
 from engine.dewan.state import Plan, State
 from pbem.presenters import get_presenter
+from pbem.presenters.dewan.report import visible
 from pbem.public import carried_out, public
 from pbem.reports.render import render
 
@@ -168,7 +169,7 @@ def test_the_public_view_and_the_archive_page_show_no_hand(game) -> None:  # typ
     kept = public(events)
     page = render("archive/turn.html", game="dw-3", number=state.step, when=PRESENTER.when(view),
                   label=PRESENTER.label(view), svg=PRESENTER.maps(view).svg,
-                  groups=PRESENTER.event_groups(kept, None), orders=carried_out(kept, SEATS), press=[],
+                  groups=visible(kept, None), orders=carried_out(kept, SEATS), press=[],
                   standings=PRESENTER.standings(view), setup=stage == "draft", previous=None, following=None)
     assert not html_problems(page), html_problems(page)
     for card in [c for cards in markers.values() for c in cards]:
@@ -246,7 +247,7 @@ def test_the_other_members(game) -> None:  # type: ignore[no-untyped-def]
     camped = {h for camps in state.camps.values() for h in camps}
     berries = sum(h.berry and n not in camped for n, h in state.board.hexes.items())
     assert maps.svg.count('class="berry"') == berries, "a taken berry token is off the map"
-    titles = [t for t, _ in PRESENTER.event_groups(events, None)]
+    titles = [t for t, _ in visible(events, None)]
     assert titles and set(titles) <= {"The story draft", "The turns", "The end of the game"}
     table = PRESENTER.standings(view)
     assert table.columns[0] == "score" and {seat for seat, _ in table.rows} == set(SEATS)

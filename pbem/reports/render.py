@@ -6,13 +6,15 @@ import re
 import textwrap
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from engine.contract import Event
-from engine.messages import stored
+from engine.messages import VERSION, stored
 from pbem import i18n
+from pbem.clock import When
+from pbem.errors import StoredMessageError
 from pbem.public import fields
 
 WIDTH = 72
@@ -87,32 +89,72 @@ def wrap(text: str, indent: str = "  ") -> list[str]:
 
 
 def spoken(message: Any) -> str:
-    """A message of an engine (engine.messages, or its stored form) in the reader's language;
-    its values that are messages too are translated first."""
+    """A message of an engine (engine.messages, or its stored form: version 1, the table in
+    engine.messages) in the reader's language; its values that are messages too are translated
+    first. Any other value is shown by its ``str()``."""
     if callable(getattr(message, "spoken", None)):     # a value that shows itself (pbem.clock.When)
         return message.spoken()
     message = stored(message)                         # a message, join or notation: its stored form
     if not isinstance(message, dict):
         return str(message)
-    if "when" in message:                                  # a stored pbem.clock.When
-        from pbem.clock import When
-        return When.from_dict(message).spoken()
-    if "notation" in message:                              # a stored engine.messages.Notation
-        from pbem.orderwords import notation
-        return notation(message["notation"], message["text"])
-    if "order" in message:                                 # a stored engine.messages.OrderLine
-        from pbem.orderwords import shown
-        return shown(message["order"], message["text"])
-    if "join" in message:
-        return spoken(message["join"]).join(spoken(item) for item in message["items"])
-    values = {k: spoken(v) for k, v in message.get("values", {}).items()}
-    if "plural" not in message:
-        text = i18n._(message["id"])
-    elif message.get("word") and i18n.current() == i18n.DEFAULT:
-        text = message["id"]
-    else:
-        text = i18n.ngettext(message["id"], message["plural"], message["n"])
-    return text.format(**values)
+    return _reader(message)(message)
+
+
+def _reader(message: dict[str, Any]) -> Callable[[dict[str, Any]], str]:
+    """How a stored message of its kind is read; StoredMessageError saying why it cannot be."""
+    kind, version = message.get("kind"), message.get("v")
+    shown = repr(message)[:200]
+    if kind is None:
+        raise StoredMessageError(f"not a stored message (it has no kind): {shown}; a message stored before "
+                                 f"version {VERSION} is rewritten when pbem upgrades the database (migration 0017)")
+    if version != VERSION:
+        raise StoredMessageError(f"a stored message of version {version!r}, but this pbem reads version "
+                                 f"{VERSION}: {shown}")
+    if kind not in READERS:
+        raise StoredMessageError(f"a stored message of unknown kind {kind!r} (known: {', '.join(READERS)}): {shown}")
+    return READERS[kind]
+
+
+def _text(message: dict[str, Any]) -> str:
+    return i18n._(message["id"]).format(**_values(message))
+
+
+def _plural(message: dict[str, Any]) -> str:
+    return i18n.ngettext(message["id"], message["plural"], message["n"]).format(**_values(message))
+
+
+def _word(message: dict[str, Any]) -> str:
+    if i18n.current() == i18n.DEFAULT:            # the engine's English keeps the singular ("2 bear")
+        return message["id"].format(**_values(message))
+    return _plural(message)
+
+
+def _values(message: dict[str, Any]) -> dict[str, str]:
+    return {k: spoken(v) for k, v in message.get("values", {}).items()}
+
+
+def _join(message: dict[str, Any]) -> str:
+    return spoken(message["sep"]).join(spoken(item) for item in message["items"])
+
+
+def _notation(message: dict[str, Any]) -> str:
+    from pbem.orderwords import notation          # orderwords reads this module's WIDTH
+    return notation(message["game"], message["text"])
+
+
+def _order(message: dict[str, Any]) -> str:
+    from pbem.orderwords import shown
+    return shown(message["game"], message["text"])
+
+
+def _when(message: dict[str, Any]) -> str:
+    return When.from_dict(message).spoken()
+
+
+READERS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "text": _text, "plural": _plural, "word": _word, "join": _join, "notation": _notation, "order": _order,
+    "when": _when}
+"""The reader of each kind of stored message (engine.messages' table)."""
 
 
 def event_text(e: Event | dict) -> str:
