@@ -32,6 +32,7 @@ def make_name(col: int, row: int) -> str:
     return f"{chr(ord('A') + col)}{row}"
 
 
+@lru_cache(maxsize=4096)
 def normalise(text: str) -> str | None:
     """The canonical spelling of a space name, or None."""
     parsed = parse_name(text)
@@ -63,6 +64,7 @@ def opposite(direction: int) -> int:
     return (direction + 3) % 6
 
 
+@lru_cache(maxsize=16384)
 def direction_between(a: str, b: str) -> int | None:
     """The direction from a to its neighbour b, or None if they do not touch."""
     for d in range(6):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
+from functools import lru_cache
 from typing import Callable, Iterable
 
 LANGUAGES = ("fr", "es")
@@ -107,8 +108,12 @@ def readers(walk: Walk) -> tuple[Callable[[list[str]], list[str]], Callable[[str
     order word in English) and ``localised(line, lang)`` (a stored English line
     in ``lang``), from its ``walk(words, convert, reading)`` over a line's words,
     which calls ``convert(kind, word)`` where a word of that kind may stand."""
+    @lru_cache(maxsize=4096)
+    def read_line(words: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(walk(list(words), lambda kind, w: kind.read(w), reading=True))
+
     def canonical(words: list[str]) -> list[str]:
-        return walk(words, lambda kind, w: kind.read(w), reading=True)
+        return list(read_line(tuple(words)))      # the same lines come sheet after sheet
 
     def localised(line: str, lang: str) -> str:
         return " ".join(walk(line.split(), lambda kind, w: kind.show(w, lang), reading=False))

@@ -30,6 +30,7 @@ SETUP_KEYWORDS = ("PLACE", "PLANT")
 # Counts of tokens, checked whole first (re.split searched again from every digit: quadratic).
 _TOKENS = re.compile(r"(?:\d*[WF])+", re.IGNORECASE | re.ASCII)
 _TOKEN = re.compile(r"(\d*)([WF])", re.IGNORECASE | re.ASCII)
+_PATH_JOINS = re.compile(r"[-–>]+")       # C4-C5-D5, C4–C5, C4>C5
 
 
 _WRITE_TOKENS = Msg("write it like 2W 1F")
@@ -52,13 +53,15 @@ class _Reader:
         self.setup = state.stage == "setup"
         # Tokens that have not moved yet, by space, as the sheet is read.
         self.unmoved: dict[str, Tokens] = {}
+        self.camps = 0          # the seat's camps, and those its CAMP orders make
         for name, sp in state.spaces.items():
             t = sp.tribes.get(player)
             if t:
                 self.unmoved[name] = Tokens(t.w, t.f)
+            if sp.camp == player:
+                self.camps += 1
         self.start_spaces = frozenset(self.unmoved)
         self.played: list[str] = []
-        self.camps = len(state.camps(player))
         self.places: list[str] = []
 
     # -- pieces --------------------------------------------------------
@@ -153,7 +156,7 @@ class _Reader:
         taken from the tokens that have not moved yet."""
         if len(args) < 2:
             raise Refused(Msg("{order} needs tokens and a path", order=what), self.path_example(what))
-        path_words = [w for w in re.split(r"[-–>]+", args[-1]) if w]
+        path_words = [w for w in _PATH_JOINS.split(args[-1]) if w]
         toks = parse_tokens(args[:-1])
         if len(path_words) < 2:
             raise Refused(Msg("a path names the start space and one or two more, joined by -"),

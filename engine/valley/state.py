@@ -86,6 +86,13 @@ class Space:
                 out[key] = True
         return out
 
+    def copy(self) -> "Space":
+        """``Space.from_dict(self.to_dict())``, made directly: seats and species sorted."""
+        return Space(tribes={p: Tokens(t.w, t.f) for p, t in sorted(self.tribes.items())},
+                     animals={s: sorted(v) for s, v in sorted(self.animals.items())},
+                     camp=self.camp or None, crop=self.crop or None, wildfire=bool(self.wildfire),
+                     flooded=bool(self.flooded), lava=bool(self.lava))
+
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Space":
         return cls(
@@ -116,6 +123,12 @@ class Tribe:
                 "warned": self.warned, "resurrected": self.resurrected,
                 "rising": self.rising, "out": self.out, "standing": dict(sorted(self.standing.items())),
                 "armed": [list(a) for a in self.armed]}
+
+    def copy(self) -> "Tribe":
+        """``Tribe.from_dict(self.to_dict())``, made directly."""
+        return Tribe(food=self.food, fire=self.fire, hand=list(self.hand), warned=self.warned,
+                     resurrected=self.resurrected, rising=self.rising, out=self.out,
+                     standing=dict(sorted(self.standing.items())), armed=[list(a) for a in self.armed])
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Tribe":
@@ -266,7 +279,19 @@ class State:
         return cls.from_dict(json.loads(text))
 
     def copy(self) -> "State":
-        return State.from_dict(self.to_dict())
+        """The state as its JSON round trip gives it back (``from_dict(to_dict())``: empty spaces
+        dropped, everything in canonical order), made directly; it shares the board."""
+        kept = sorted((n for n, sp in self.spaces.items() if not sp.is_empty()), key=hexgrid.sort_key)
+        new = State(
+            board_ref=dict(self.board_ref), options=dict(sorted(self.options.items())),
+            players=list(self.players), tribes={p: self.tribes[p].copy() for p in self.players},
+            first_player=self.first_player, year=self.year, season=self.season, turn=self.turn,
+            game_turn=self.game_turn, stage=self.stage, spaces={n: self.spaces[n].copy() for n in kept},
+            bag=sorted(self.bag), decks={k: list(v) for k, v in sorted(self.decks.items())},
+            discards={k: list(v) for k, v in sorted(self.discards.items())}, lasting=list(self.lasting),
+            winners=None if self.winners is None else list(self.winners), reason=self.reason)
+        new._board = self._board
+        return new
 
     def tidy(self) -> None:
         """Drop empty spaces and put unordered collections in canonical order,
