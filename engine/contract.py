@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Protocol, Sequence, TypeVar, runtime_checkable
+from typing import Any, Protocol, Sequence, TypedDict, TypeVar, runtime_checkable
 
 from engine.dice import Dice
 
@@ -176,6 +176,18 @@ class Resolution:
     events: tuple[Event, ...] = field(default_factory=tuple)
 
 
+class BaseView(TypedDict):
+    """What every game's view holds, the keys the mail layer may read whatever the game. A
+    game's view is a TypedDict on this one (engine.valley.view.ValleyView, ...) declaring each
+    key it adds with its type; views are plain data, stored as JSON in the history and archive."""
+
+    ruleset: str                              # the game's name
+    players: list[str]                        # every seat, in play or not
+    me: str | None                            # the seat whose view it is; None: the public's
+    prompt: str                               # the question asked of ``me`` now, in English ('' none)
+    prompt_message: dict[str, Any] | None     # ``prompt`` as a stored message (engine.messages), or None
+
+
 S = TypeVar("S")    # a ruleset's own state type
 
 
@@ -272,8 +284,9 @@ class Ruleset(Protocol[S]):
     def bot_orders(self, state: S, player: str, rng: Any) -> OrderSheet:
         """Orders for a seat the bot plays; ``rng`` is a random.Random."""
 
-    def view(self, state: S, player: str | None) -> dict[str, Any]:
-        """Plain data for the templates; private facts only in the owner's view."""
+    def view(self, state: S, player: str | None) -> BaseView:
+        """Plain data for the templates, the game's own TypedDict on BaseView; private facts
+        only in the owner's view."""
 
     def outcome(self, state: S) -> Outcome | None:
         """None while the game goes on."""

@@ -3,8 +3,9 @@ optional hooks their defaults and the members most games write the same way.
 
 A game's ruleset subclasses :class:`BaseRuleset`, names its state class (``state_type``, with
 ``to_json`` and ``from_json``) and writes what is its own: setup, who is awaited, the questions,
-parsing, resolving, bots, the view and the outcome. The mail layer calls every hook of
-:class:`engine.contract.Ruleset` directly, so a hook a game has no use for keeps the default here.
+parsing, resolving, bots, the view (its own TypedDict on :class:`engine.contract.BaseView`) and the
+outcome. The mail layer calls every hook of :class:`engine.contract.Ruleset` directly, so a hook a
+game has no use for keeps the default here.
 """
 from __future__ import annotations
 

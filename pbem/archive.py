@@ -35,6 +35,7 @@ from typing import Any, Callable, Iterable, Sequence
 from sqlmodel import Session, select
 
 from engine import get_ruleset
+from engine.contract import BaseView
 from pbem import i18n, steps
 from pbem.archive_chart import chart
 from pbem.games import seats_of
@@ -221,7 +222,7 @@ def _build_game(s: Session, folder: Path, game: Game, counts: dict[str, int],
 
 
 def _write_turn(s: Session, folder: Path, game: Game, told: tuple[Any, Any, Callable[[int], str]],
-                position: Position, state: Any, view: dict[str, Any], numbers: set[int], latest: bool,
+                position: Position, state: Any, view: BaseView, numbers: set[int], latest: bool,
                 counts: dict[str, int]) -> None:
     """One turn page and its JSON, unless the ones on disk are up to date. ``told``: the game's
     ruleset, its presenter and how its pages name a step (``moment_of``)."""

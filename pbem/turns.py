@@ -16,7 +16,7 @@ from typing import Any, Callable
 from sqlmodel import Session, select
 
 from engine import SeededDice, get_ruleset
-from engine.contract import Resolution, Ruleset
+from engine.contract import BaseView, Resolution, Ruleset
 from engine.messages import Msg
 from pbem.clock import aware, show
 from pbem.config import Config
@@ -193,7 +193,7 @@ def _queue_reports(s: Session, cfg: Config, game: Game, ruleset: Ruleset[Any], b
         queue(s, key=f"report:{game.id}:{game.turn_no}:gm", kind="report", to=to, raw=raw, game_id=game.id)
 
 
-def _boards(game: Game, public: dict[str, Any]) -> Callable[[Seat | None], tuple[Maps, MapImage | None]]:
+def _boards(game: Game, public: BaseView) -> Callable[[Seat | None], tuple[Maps, MapImage | None]]:
     """The step's maps and their PNG for a reader (None: the GM and observers), drawn once for
     each language the readers read: the board is public, its words are not English for all."""
     drawn: dict[str, tuple[Maps, MapImage | None]] = {}

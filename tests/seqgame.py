@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
-from engine.contract import EndReason, Event, Option, OrderSheet, Outcome, Problem, Resolution
+from engine.contract import BaseView, EndReason, Event, Option, OrderSheet, Outcome, Problem, Resolution
 from engine.dice import Dice
 from engine.ruleset import BaseRuleset
 
@@ -42,6 +42,18 @@ class Take:
 
     def holds(self, pile: int) -> bool:
         return (self.if_pile is None or self.if_pile == pile) and self.stones <= pile
+
+
+class TallyView(BaseView):
+    """A position as a seat (or the public) sees it."""
+
+    pile: int
+    round: int
+    step: int
+    to_move: str | None               # None once somebody won
+    winner: str | None
+    moves: dict[str, int]             # moves made, by seat
+    pending: list[str] | None         # the seat's own kept pre-orders; None in any other view
 
 
 @dataclass(frozen=True)
@@ -158,12 +170,12 @@ class TallyRuleset(BaseRuleset):
                 break
         return Resolution(st, tuple(log))
 
-    def view(self, state: Tally, player: str | None) -> dict[str, Any]:
+    def view(self, state: Tally, player: str | None) -> TallyView:
         mine = player if player in state.players else None
-        return {"players": list(state.players), "pile": state.pile, "round": state.round, "step": state.step,
-                "to_move": state.mover if state.winner is None else None, "winner": state.winner,
-                "moves": dict(zip(state.players, state.moves)), "me": mine,
-                "prompt": self.prompt(state, mine) if mine else "",
+        return {"ruleset": "tally", "players": list(state.players), "pile": state.pile, "round": state.round,
+                "step": state.step, "to_move": state.mover if state.winner is None else None,
+                "winner": state.winner, "moves": dict(zip(state.players, state.moves)), "me": mine,
+                "prompt": self.prompt(state, mine) if mine else "", "prompt_message": None,
                 "pending": [str(t) for t in state.pending.get(mine, ())] if mine else None}
 
     def outcome(self, state: Tally) -> Outcome | None:

@@ -6,7 +6,7 @@ import html
 from contextlib import contextmanager
 from typing import Any, Iterable, Iterator
 
-from engine.contract import Event
+from engine.contract import BaseView, Event
 from engine.messages import Msg
 from engine.registry import GameEntry, register, unregister
 from pbem.presenters import Maps, Report, Standings, by_phase
@@ -20,7 +20,7 @@ class TallyPresenter:
     demo = None
     idle = "Without a move from you by then, its default orders are played."
 
-    def report(self, *, game: str, turn_no: int, seat: str | None, view: dict[str, Any],
+    def report(self, *, game: str, turn_no: int, seat: str | None, view: BaseView,
                events: Iterable[Event | dict[str, Any]], deadline: str, address: str,
                missed: dict[str, int] | None = None, maps: tuple[list[str], str] | None = None) -> Report:
         lines = [f"=== pbem report {game} step {turn_no} ===", self.when(view), ""]
@@ -36,26 +36,26 @@ class TallyPresenter:
             subject = f"[{game}] the game is over"
         return Report(subject, text, f"<html><body><pre>{html.escape(text)}</pre></body></html>")
 
-    def maps(self, view: dict[str, Any]) -> Maps:
+    def maps(self, view: BaseView) -> Maps:
         pile = view["pile"]
         return Maps([f"Pile: {'o' * pile} ({pile})"], f'<svg xmlns="http://www.w3.org/2000/svg"><text>{pile}</text></svg>')
 
-    def when(self, view: dict[str, Any]) -> str:
+    def when(self, view: BaseView) -> str:
         if view["winner"]:
             return f"{view['winner']} won in round {view['round']}"
         return f"round {view['round']}, {view['to_move']} to move"
 
-    def label(self, view: dict[str, Any]) -> str:
+    def label(self, view: BaseView) -> str:
         return f"round {view['round']}"
 
     def event_parts(self, events: Iterable[Event | dict[str, Any]], seat: str | None,
-                    view: dict[str, Any]) -> list[tuple[str, list[str]]]:
+                    view: BaseView) -> list[tuple[str, list[str]]]:
         return by_phase(visible(events, seat, TITLES))
 
-    def help_lines(self, view: dict[str, Any]) -> list[str]:
+    def help_lines(self, view: BaseView) -> list[str]:
         return ["TAKE <1-3> [IF PILE <n>]   your move, or a pre-order for your next one"]
 
-    def standings(self, view: dict[str, Any]) -> Standings:
+    def standings(self, view: BaseView) -> Standings:
         rows = sorted(view["moves"].items(), key=lambda kv: -kv[1])
         return Standings(("moves",), [(name, (n,)) for name, n in rows])
 

@@ -18,6 +18,7 @@ from engine.dewan import flow, heuristic, legal, parser, setup
 from engine.dewan import view as views
 from engine.dewan.orders import Pick, Take
 from engine.dewan.state import DRAFT, OVER, State
+from engine.dewan.view import DewanView
 from engine.dice import Dice
 from engine.messages import Msg
 from engine.ruleset import BaseRuleset
@@ -108,7 +109,7 @@ class DewanRuleset(BaseRuleset):
         """The heuristic bot (engine.dewan.heuristic); the simple one is engine.dewan.bots."""
         return heuristic.orders(state, player, rng)
 
-    def view(self, state: State, player: str | None) -> dict[str, Any]:
+    def view(self, state: State, player: str | None) -> DewanView:
         seat = player if player in state.players else None
         return views.view(state, seat, self.prompt_message(state, seat) if seat else None)
 

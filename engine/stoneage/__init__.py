@@ -25,6 +25,7 @@ from engine.stoneage import view as views
 from engine.stoneage.placement import legal
 from engine.stoneage.policy import keep, place_lines_left
 from engine.stoneage.state import Stage, State
+from engine.stoneage.view import StoneAgeView
 from engine.messages import Join, Msg, OrderLine
 from engine.stoneage.texts import said
 from engine.ruleset import BaseRuleset
@@ -127,7 +128,7 @@ class StoneAgeRuleset(BaseRuleset):
         disorder."""
         return heuristic.plan(state, player, rng)
 
-    def view(self, state: State, player: str | None) -> dict[str, Any]:
+    def view(self, state: State, player: str | None) -> StoneAgeView:
         message = self.prompt_message(state, player) if player in state.players else None
         return views.view(state, player, message or "")
 

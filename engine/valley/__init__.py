@@ -10,7 +10,7 @@ from engine.messages import Msg
 from engine.valley import parser, setup, turn
 from engine.valley.heuristic import heuristic_orders
 from engine.valley.state import State
-from engine.valley.view import view as _view
+from engine.valley.view import ValleyView, view as _view
 from engine.valley.words import reason_word
 from engine.ruleset import BaseRuleset
 
@@ -67,11 +67,9 @@ class ValleyRuleset(BaseRuleset):
         """Orders for a seat the bot plays: the heuristic bot."""
         return heuristic_orders(state, player, rng)
 
-    def view(self, state: State, player: str | None) -> dict[str, Any]:
+    def view(self, state: State, player: str | None) -> ValleyView:
         """What ``player`` may see, with the question asked of it now ('' for the public)."""
-        asked = self.prompt_message(state, player) if player in state.players else None
-        return {**_view(state, player), "prompt": "" if asked is None else str(asked),
-                "prompt_message": None if asked is None else asked.to_dict()}
+        return _view(state, player, self.prompt_message(state, player) if player in state.players else None)
 
     def outcome(self, state: State) -> Outcome | None:
         if state.winners is None:

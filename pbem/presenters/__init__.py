@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple, Protocol, cast
 
-from engine.contract import Event
+from engine.contract import BaseView, Event
 from engine.registry import DEFAULT, GameEntry, entry, register, ruleset_names
 
 if TYPE_CHECKING:
@@ -95,7 +95,7 @@ class Presenter(Protocol):
     """What a seat that sends nothing does in a step, as the sentence that ends its
     reminder (a message id, marked with N_ and translated when shown)."""
 
-    def report(self, *, game: str, turn_no: int, seat: str | None, view: dict[str, Any],
+    def report(self, *, game: str, turn_no: int, seat: str | None, view: BaseView,
                events: Iterable[Event | dict[str, Any]], deadline: str, address: str,
                missed: dict[str, int] | None = None,
                maps: tuple[list[str], str] | None = None) -> Report:
@@ -103,28 +103,28 @@ class Presenter(Protocol):
         ``maps`` when they were drawn once for every seat."""
         ...
 
-    def maps(self, view: dict[str, Any]) -> Maps: ...
+    def maps(self, view: BaseView) -> Maps: ...
 
-    def when(self, view: dict[str, Any]) -> str:
+    def when(self, view: BaseView) -> str:
         """Where the game stands, for a heading ("summer turn 2 of year 1")."""
         ...
 
-    def label(self, view: dict[str, Any]) -> str:
+    def label(self, view: BaseView) -> str:
         """The same, short, for a list of steps ("summer 2, year 1")."""
         ...
 
     def event_parts(self, events: Iterable[Event | dict[str, Any]], seat: str | None,
-                    view: dict[str, Any]) -> list[tuple[str, Groups]]:
+                    view: BaseView) -> list[tuple[str, Groups]]:
         """The events ``seat`` may read (None: the public), grouped by phase, under the parts of
         a step where the game has them (Valley: the end of the turn played, then the start of
         the next), else a part a phase (:func:`by_phase`)."""
         ...
 
-    def help_lines(self, view: dict[str, Any]) -> list[str]:
+    def help_lines(self, view: BaseView) -> list[str]:
         """What HELP adds for the game, as the view's seat sees it."""
         ...
 
-    def standings(self, view: dict[str, Any]) -> Standings: ...
+    def standings(self, view: BaseView) -> Standings: ...
 
     def run_case(self, text: str) -> CaseResult:
         """Run the text of one adjudicator case file; never raises."""
@@ -137,11 +137,11 @@ def by_phase(groups: Groups) -> list[tuple[str, Groups]]:
 
 
 def parts_by_phase(event_groups: Callable[[Iterable[Event | dict[str, Any]], str | None], Groups]) -> Callable[
-        [Iterable[Event | dict[str, Any]], str | None, dict[str, Any]], list[tuple[str, Groups]]]:
+        [Iterable[Event | dict[str, Any]], str | None, BaseView], list[tuple[str, Groups]]]:
     """A presenter's ``event_parts`` where a step has no larger parts than its phases (a round
     game's): the groups ``event_groups`` makes, a part a phase."""
     def event_parts(events: Iterable[Event | dict[str, Any]], seat: str | None,
-                    view: dict[str, Any]) -> list[tuple[str, Groups]]:
+                    view: BaseView) -> list[tuple[str, Groups]]:
         return by_phase(event_groups(events, seat))
     return event_parts
 

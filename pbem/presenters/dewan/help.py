@@ -9,12 +9,12 @@ skips). The GM and the public get the forms with examples from the row.
 from __future__ import annotations
 
 import textwrap
-from typing import Any
 
 from engine.dewan import legal
 from engine.dewan.heuristic import suggestions
 from engine.dewan.orders import Camp
 from engine.dewan.state import DRAFT, OVER, State
+from engine.dewan.view import DewanView
 from pbem import i18n
 from pbem.i18n import N_, _
 from pbem.orderwords import example, shown
@@ -98,7 +98,7 @@ def _camps(st: State, seat: str) -> list[str]:
     return lines
 
 
-def examples(view: dict[str, Any]) -> list[str]:
+def examples(view: DewanView) -> list[str]:
     """Order lines the view's seat may send now, each with a comment."""
     st, seat = position(view), view["me"]
     lines = _picks(st, seat)
@@ -109,7 +109,7 @@ def examples(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def suggested(view: dict[str, Any]) -> list[tuple[str, str]]:
+def suggested(view: DewanView) -> list[tuple[str, str]]:
     """For the seat to move in play: (order, what it does) for a few moves it may send as they
     stand, best first (engine.dewan.heuristic.suggestions)."""
     st, seat = position(view), view.get("me")
@@ -140,7 +140,7 @@ def suggested_lines(moves: list[tuple[str, str]]) -> list[str]:
     return lines + _note(_("Your next move may follow in the same mail, below a line NEXT."))
 
 
-def help_lines(view: dict[str, Any]) -> list[str]:
+def help_lines(view: DewanView) -> list[str]:
     """The orders that fit now with an example each, and the kept pre-orders (HELP attaches the
     documents: pbem.commands.help.documents)."""
     if view["stage"] == OVER:

@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.contract import Event
 from engine.dewan.board import Board
+from engine.dewan.view import DewanView
 from pbem import i18n, orderwords
 from pbem.i18n import N_, _, ngettext
 from pbem.presenters import Groups, Maps, Report
@@ -31,7 +32,7 @@ def visible(events: Iterable[Event | dict], seat: str | None) -> Groups:
     return grouped(events, seat, {phase: _(title) for phase, title in PHASE_TITLES.items()})
 
 
-def on_map(view: dict[str, Any]) -> Board:
+def on_map(view: DewanView) -> Board:
     """The board as it lies now: a berry token is gone from a hex that holds a camp."""
     board = board_of(view)
     camped = {h for camps in view["camps"].values() for h in camps}
@@ -39,7 +40,7 @@ def on_map(view: dict[str, Any]) -> Board:
                  board.symbols)
 
 
-def draw_maps(view: dict[str, Any]) -> Maps:
+def draw_maps(view: DewanView) -> Maps:
     """The text map (its boxes: they have no words) and the SVG map (in the reader's
     words); both public, so drawn once a step."""
     board, seats = on_map(view), marks(view)
@@ -47,7 +48,7 @@ def draw_maps(view: dict[str, Any]) -> Maps:
     return Maps(text, svgmap.svg_map(board, view["camps"], colours(view), seats))
 
 
-def legend(view: dict[str, Any]) -> list[str]:
+def legend(view: DewanView) -> list[str]:
     """Under the text map, in the reader's words: the border symbols listed, and what its signs mean."""
     return asciimap.symbol_list(board_of(view)) + [""] + asciimap.legend(marks(view))
 
@@ -56,7 +57,7 @@ def _wrapped(texts: list[str], indent: str = "  ") -> list[str]:
     return [line for text in texts for line in wrap(text, indent)]
 
 
-def row_texts(view: dict[str, Any]) -> list[str]:
+def row_texts(view: DewanView) -> list[str]:
     """The six face-up cards with their positions, then the deck and the discard."""
     cards = "   ".join(f"{i}: {card_words(c) if c else _('(empty)')}" for i, c in enumerate(view["row"], 1))
     deck = ngettext("{deck} card in the deck, {discard} in the discard",
@@ -64,13 +65,13 @@ def row_texts(view: dict[str, Any]) -> list[str]:
     return [cards, deck.format(deck=view["deck_size"], discard=len(view["discard"]))]
 
 
-def story_row_texts(view: dict[str, Any]) -> list[str]:
+def story_row_texts(view: DewanView) -> list[str]:
     out = [f"{i}: {story_text(view, t)}" for i, t in enumerate(view["story_row"], 1) if t]
     left = ngettext("{n} story tile left in the pile", "{n} story tiles left in the pile", view["story_deck_size"])
     return out + [left.format(n=view["story_deck_size"])]
 
 
-def result(view: dict[str, Any]) -> str:
+def result(view: DewanView) -> str:
     """Who won, and with how many points ("red and blue won with 20 points each")."""
     winners = view["winners"] or []
     if not winners:
@@ -80,7 +81,7 @@ def result(view: dict[str, Any]) -> str:
                     len(winners)).format(seats=_(" and ").join(winners), points=best)
 
 
-def asked(view: dict[str, Any], seat: str | None) -> str:
+def asked(view: DewanView, seat: str | None) -> str:
     """What the seat is asked now: its prompt, or whose move is awaited."""
     if view["stage"] == "over":
         return ""
@@ -100,7 +101,7 @@ def asked(view: dict[str, Any], seat: str | None) -> str:
 
 
 
-def _clans(view: dict[str, Any], seat: str | None) -> list[tuple[str, list[str], list[str]]]:
+def _clans(view: DewanView, seat: str | None) -> list[tuple[str, list[str], list[str]]]:
     """(seat, texts, wrapped lines) of every clan, the reader's own first."""
     board = board_of(view)
     order = [seat] + [p for p in view["players"] if p != seat] if seat in view["players"] else view["players"]
@@ -111,7 +112,7 @@ def _clans(view: dict[str, Any], seat: str | None) -> list[tuple[str, list[str],
     return out
 
 
-def _context(game: str, turn_no: int, seat: str | None, view: dict[str, Any],
+def _context(game: str, turn_no: int, seat: str | None, view: DewanView,
              events: Iterable[Event | dict], maps: tuple[list[str], str] | None) -> dict[str, Any]:
     map_lines, svg = maps or draw_maps(view)
     if maps and i18n.current() != i18n.DEFAULT:          # the terrain letters and the SVG's legend in the
@@ -144,7 +145,7 @@ def _context(game: str, turn_no: int, seat: str | None, view: dict[str, Any],
     }
 
 
-def report(*, game: str, turn_no: int, seat: str | None, view: dict[str, Any],
+def report(*, game: str, turn_no: int, seat: str | None, view: DewanView,
            events: Iterable[Event | dict], deadline: str, address: str,
            missed: dict[str, int] | None = None,
            maps: tuple[list[str], str] | None = None) -> Report:

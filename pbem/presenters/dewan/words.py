@@ -3,11 +3,10 @@ marks and colours, a story tile and what a clan has of it, a clan's table,
 and the view made back into a position for the checks of engine.dewan.legal."""
 from __future__ import annotations
 
-from typing import Any
-
 from engine.dewan.board import Board
 from engine.dewan.state import OVER, State, story_from
 from engine.dewan.stories import Holding, Need, have
+from engine.dewan.view import DewanView
 from pbem.i18n import N_, _, ngettext
 from pbem.orderwords import notation
 from pbem.presenters import Standings
@@ -26,20 +25,20 @@ def card_words(text: str) -> str:
     return notation("dewan", text)
 
 
-def marks(view: dict[str, Any]) -> dict[str, str]:
+def marks(view: DewanView) -> dict[str, str]:
     return seat_letters(list(view["players"]))
 
 
-def colours(view: dict[str, Any]) -> dict[str, str]:
+def colours(view: DewanView) -> dict[str, str]:
     return {p: SEAT_COLOURS[i % len(SEAT_COLOURS)] for i, p in enumerate(view["players"])}
 
 
-def round_number(view: dict[str, Any]) -> int:
+def round_number(view: DewanView) -> int:
     """The round players name the position by (engine.dewan's round_of: the draft is round 0)."""
     return 0 if view["stage"] == "draft" else int(view["round"])
 
 
-def when(view: dict[str, Any]) -> str:
+def when(view: DewanView) -> str:
     """Where the game stands: the draft, a round and who moves, or the end."""
     if view["stage"] == OVER:
         return _("the game is over after round {round}").format(round=view["round"])
@@ -48,7 +47,7 @@ def when(view: dict[str, Any]) -> str:
     return _("round {round}, {seat} to move").format(round=view["round"], seat=view["to_move"])
 
 
-def label(view: dict[str, Any]) -> str:
+def label(view: DewanView) -> str:
     """The same, short, for the list of steps."""
     if view["stage"] == OVER:
         return _("round {round}, the end").format(round=view["round"])
@@ -57,14 +56,14 @@ def label(view: dict[str, Any]) -> str:
     return _("round {round}, {seat}").format(round=view["round"], seat=view["to_move"])
 
 
-def score(view: dict[str, Any], seat: str) -> int:
+def score(view: DewanView, seat: str) -> int:
     """The final score, or what the seat would score if the game ended now."""
     if view["scores"] is not None:
         return int(view["scores"][seat])
     return sum(view["points"][seat].values())
 
 
-def standings(view: dict[str, Any]) -> Standings:
+def standings(view: DewanView) -> Standings:
     """Score first, then cards in hand (the rules' tie-break), then seat order."""
     def figures(seat: str) -> tuple[int, ...]:
         placed = len(view["camps"][seat]) - 1
@@ -76,15 +75,15 @@ def standings(view: dict[str, Any]) -> Standings:
                      rows=[(p, figures(p)) for p in order], charted=("score", "camps", "stories"))
 
 
-def board_of(view: dict[str, Any]) -> Board:
+def board_of(view: DewanView) -> Board:
     return Board.from_spec(view["board"])
 
 
-def holding(view: dict[str, Any], seat: str) -> Holding:
+def holding(view: DewanView, seat: str) -> Holding:
     return Holding(frozenset(view["camps"][seat]), tuple(view["tucked"][seat]), view["berries"][seat])
 
 
-def story_text(view: dict[str, Any], tile: str, seat: str | None = None, board: Board | None = None) -> str:
+def story_text(view: DewanView, tile: str, seat: str | None = None, board: Board | None = None) -> str:
     """A story tile in words; with ``seat``, how much of each need that clan has."""
     story = story_from(view["tiles"][tile])
     worth = (_("{points} points, {fire} fire") if story.fire else _("{points} points")).format(
@@ -119,7 +118,7 @@ def need_text(need: Need) -> str:
             "fire_hexes": ngettext("{n} fire on camp hexes", "{n} fire on camp hexes", n)}[need.kind].format(n=n)
 
 
-def clan_texts(view: dict[str, Any], seat: str, board: Board) -> list[str]:
+def clan_texts(view: DewanView, seat: str, board: Board) -> list[str]:
     """One clan's table as short sentences, each to be wrapped; no hand cards."""
     camps = view["camps"][seat]
     left, bonus = view["left"][seat], view["next_bonus"][seat]
@@ -140,12 +139,12 @@ def clan_texts(view: dict[str, Any], seat: str, board: Board) -> list[str]:
     return texts
 
 
-def score_text(view: dict[str, Any], seat: str) -> str:
+def score_text(view: DewanView, seat: str) -> str:
     parts = ", ".join(f"{_(k)} {v}" for k, v in view["points"][seat].items())
     return f"{seat} {score(view, seat)} ({parts})"
 
 
-def position(view: dict[str, Any]) -> State:
+def position(view: DewanView) -> State:
     """The view as a State for legal.py's checks: the reader's hand is its own,
     every other hand is empty (the view does not hold them), no pre-orders."""
     seats, me = list(view["players"]), view.get("me")

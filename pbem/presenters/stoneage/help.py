@@ -9,7 +9,7 @@ nobody yet.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from engine.stoneage import texts
 from engine.stoneage.buildings import ANY_TILE
@@ -22,6 +22,7 @@ from engine.stoneage.locations import (
     players_per_gathering,
     village_spaces,
 )
+from engine.stoneage.view import StoneAgeView
 from pbem import i18n
 from pbem.i18n import N_, _
 from pbem.orderwords import example, notation, shown
@@ -43,7 +44,7 @@ def _line(order: str, why: str) -> str:
     return example("stoneage", order, why, 28)
 
 
-def open_to(view: dict[str, Any], board: dict[str, Any], n: int, name: str) -> bool:
+def open_to(view: StoneAgeView, board: Mapping[str, Any], n: int, name: str) -> bool:
     """May a seat with ``board`` put ``n`` people on ``name`` now? (placement.why_not on the view)"""
     players, loc = len(view["players"]), LOCATIONS[name]
     trade = bool(view["options"].get("merchant"))
@@ -68,7 +69,7 @@ def open_to(view: dict[str, Any], board: dict[str, Any], n: int, name: str) -> b
     return bool(view["buildings"][loc.number - 1]["top"])
 
 
-def _place(view: dict[str, Any], board: dict[str, Any]) -> list[str]:
+def _place(view: StoneAgeView, board: Mapping[str, Any]) -> list[str]:
     """PLACE lines: a gathering pair, a village space, a card or a building, each open now."""
     lines = []
     n = min(board["free"], 3)
@@ -92,7 +93,7 @@ def _place(view: dict[str, Any], board: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _pay(board: dict[str, Any], cost: int) -> str:
+def _pay(board: Mapping[str, Any], cost: int) -> str:
     """`` PAY ...`` of ``cost`` resources the seat has, cheapest first, or '' (the default pays)."""
     left, paid = cost, []
     for g in RESOURCES:
@@ -103,7 +104,7 @@ def _pay(board: dict[str, Any], cost: int) -> str:
     return " PAY " + " ".join(paid) if paid and not left else ""
 
 
-def _buy(view: dict[str, Any], board: dict[str, Any]) -> list[str]:
+def _buy(view: StoneAgeView, board: Mapping[str, Any]) -> list[str]:
     """A BUY line for a card slot and one for a building stack on offer, the seat's own first."""
     lines = []
     slots = sorted((s for s in view["civ_slots"] if s["card"]), key=lambda s: s["slot"] not in board["placed"])
@@ -121,7 +122,7 @@ def _buy(view: dict[str, Any], board: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _tools(board: dict[str, Any]) -> list[str]:
+def _tools(board: Mapping[str, Any]) -> list[str]:
     lines = [_line("TOOLS AUTO", _("the fewest tools that make a roll count"))]
     values = sorted([v for v, used in zip(board["tools"], board["tools_used"]) if v and not used]
                     + list(board["one_use"]), reverse=True)[:2]
@@ -130,7 +131,7 @@ def _tools(board: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _cards(view: dict[str, Any]) -> list[str]:
+def _cards(view: StoneAgeView) -> list[str]:
     """TAKE and PICK when a card that asks for them is on offer."""
     lines = []
     offer = {CARDS[s["card"]].top.effect: s["slot"] for s in view["civ_slots"] if s["card"]}
@@ -145,7 +146,7 @@ def _cards(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _herd(view: dict[str, Any], board: dict[str, Any]) -> list[str]:
+def _herd(view: StoneAgeView, board: Mapping[str, Any]) -> list[str]:
     herd = view.get("herd")
     if herd is None:
         return []
@@ -156,7 +157,7 @@ def _herd(view: dict[str, Any], board: dict[str, Any]) -> list[str]:
             _line("HERD BONUS ALL", _("if you tame: the tile's 'all' reward"))]
 
 
-def _variants(view: dict[str, Any]) -> list[str]:
+def _variants(view: StoneAgeView) -> list[str]:
     """The variants' orders, in games with them."""
     stack = next((b["stack"] for b in view["buildings"] if b["top"]), "")
     lines = []
@@ -174,7 +175,7 @@ def _variants(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _merchant(view: dict[str, Any], stack: str) -> list[str]:
+def _merchant(view: StoneAgeView, stack: str) -> list[str]:
     """The merchant's orders (option merchant)."""
     if not view["options"].get("merchant"):
         return []
@@ -189,7 +190,7 @@ def _merchant(view: dict[str, Any], stack: str) -> list[str]:
     return lines
 
 
-def examples(view: dict[str, Any], board: dict[str, Any]) -> list[str]:
+def examples(view: StoneAgeView, board: Mapping[str, Any]) -> list[str]:
     """Every order, with an example that fits ``board`` (a seat's, or a fresh one) now."""
     lines = _place(view, board) if view["stage"] == "placement" and board["free"] else []
     first = sorted(board["placed"]) or ["toolmaker", "forest"]
@@ -201,7 +202,7 @@ def examples(view: dict[str, Any], board: dict[str, Any]) -> list[str]:
     return lines + _herd(view, board) + _variants(view)
 
 
-def help_lines(view: dict[str, Any]) -> list[str]:
+def help_lines(view: StoneAgeView) -> list[str]:
     """The orders that fit now with an example each, and the kept plan (HELP attaches the
     documents: pbem.commands.help.documents)."""
     if view["over"]:

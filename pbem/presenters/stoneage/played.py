@@ -7,6 +7,7 @@ import textwrap
 from typing import Any
 
 from engine.stoneage import texts as words
+from engine.stoneage.view import StoneAgeOutcome, StoneAgeView
 from pbem.i18n import _, ngettext
 from pbem.reports.render import WIDTH, spoken
 
@@ -37,7 +38,7 @@ def _item(item: str) -> str:
     return _("an igloo") if item == "igloo" else item
 
 
-def outcome(o: dict[str, Any]) -> str:
+def outcome(o: StoneAgeOutcome) -> str:
     """What a location gave one seat: "G03, a tool (paid 1 stone)", "13 food, 1 jewel", "nothing"."""
     parts = [_item(i) for i in o.get("bought", [])]
     unseen = o.get("unseen", 0)
@@ -52,7 +53,7 @@ def outcome(o: dict[str, Any]) -> str:
     return text
 
 
-def spots(view: dict[str, Any], order: list[str]) -> list[Spot]:
+def spots(view: StoneAgeView, order: list[str]) -> list[Spot]:
     """The locations that had people in the round just played, in ``order`` (the board's)."""
     played = view["played"]
     people, gave = played.get("people", {}), played.get("gave", {})
@@ -60,7 +61,7 @@ def spots(view: dict[str, Any], order: list[str]) -> list[Spot]:
             for name in sorted(people, key=lambda n: order.index(n) if n in order else len(order))]
 
 
-def heading(view: dict[str, Any]) -> str:
+def heading(view: StoneAgeView) -> str:
     return _("Round {round} as played (who stood where, and what it gave):").format(round=view["played"]["round"])
 
 
@@ -69,7 +70,7 @@ def seat_line(seat: str, n: int, text: str) -> str:
     return _("{seat} {n}: {got}").format(seat=seat, n=n, got=text)
 
 
-def text_lines(view: dict[str, Any], order: list[str], title: Any) -> list[str]:
+def text_lines(view: StoneAgeView, order: list[str], title: Any) -> list[str]:
     """One line a seat at each location: "  hunting grounds    red 5: 13 food, 1 jewel"; a
     location's name too long for its column gets a line of its own."""
     lines = [heading(view)]

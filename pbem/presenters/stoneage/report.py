@@ -16,6 +16,7 @@ from pbem.presenters.stoneage import village
 from engine.messages import Join, Msg
 from engine.stoneage.animaldata import ANIMALS
 from engine.stoneage.herd import TILES as HERD_TILES
+from engine.stoneage.view import StoneAgeView
 from pbem.presenters.stoneage.words import board_texts, when
 from pbem.reports.render import fitted, render, spoken, wrap
 from pbem.reports.render import visible as grouped
@@ -32,11 +33,11 @@ def visible(events: Iterable[Event | dict], seat: str | None) -> list[tuple[str,
     return grouped(events, seat, {phase: _(title) for phase, title in PHASE_TITLES.items()})
 
 
-def draw_maps(view: dict[str, Any]) -> Maps:
+def draw_maps(view: StoneAgeView) -> Maps:
     return Maps(village.text_lines(view), village.svg(view, _offer_boxes(view)))
 
 
-def _offer_boxes(view: dict[str, Any]) -> list[tuple[str, str]]:
+def _offer_boxes(view: StoneAgeView) -> list[tuple[str, str]]:
     """The next round's offer as the picture's boxes: (the slot or stack and its price, what lies there)."""
     boxes = [(_("{slot}, cost {cost}").format(slot=notation("stoneage", s["slot"]), cost=i),
               card_text(s["card"], s["text"])) for i, s in enumerate(view["civ_slots"], 1)]
@@ -51,7 +52,7 @@ def _wrapped(texts: list[str], indent: str = "  ") -> list[str]:
     return [line for text in texts for line in wrap(text, indent)]
 
 
-def _offer(view: dict[str, Any]) -> tuple[list[str], list[str]]:
+def _offer(view: StoneAgeView) -> tuple[list[str], list[str]]:
     """The card slots with their costs and the building stacks' tops, as texts."""
     cards = [_("{slot} (cost {cost}): {card}").format(slot=notation("stoneage", s["slot"]), cost=i,
                                                      card=card_text(s["card"], s["text"]))
@@ -88,7 +89,7 @@ def tile_text(tile: str, text: str = "") -> str:
     return text if english() and text else spoken(words.building(tile))
 
 
-def _herd(view: dict[str, Any]) -> list[str]:
+def _herd(view: StoneAgeView) -> list[str]:
     """The Mammoth Herd, in a game with it: where it stands, its face-up tile, what is left."""
     herd = view.get("herd")
     if not herd:
@@ -111,7 +112,7 @@ def _herd(view: dict[str, Any]) -> list[str]:
     return texts
 
 
-def _variants(view: dict[str, Any]) -> list[str]:
+def _variants(view: StoneAgeView) -> list[str]:
     """The variants in play, the igloos left in the supply, the wild animals in play."""
     texts = []
     if "igloos_left" in view:
@@ -132,7 +133,7 @@ def _variants(view: dict[str, Any]) -> list[str]:
     return texts + animal_texts(view)
 
 
-def animal_texts(view: dict[str, Any]) -> list[str]:
+def animal_texts(view: StoneAgeView) -> list[str]:
     """The wild animals in play (games with them): each one's penalty, who stands against it,
     and its rewards; the total every roll for goods loses."""
     if "animals" not in view:
@@ -154,7 +155,7 @@ def animal_texts(view: dict[str, Any]) -> list[str]:
     return texts
 
 
-def _boards(view: dict[str, Any], seat: str | None) -> list[tuple[str, list[str], list[str]]]:
+def _boards(view: StoneAgeView, seat: str | None) -> list[tuple[str, list[str], list[str]]]:
     """(seat, the board's texts, their wrapped lines): the seat's own board first."""
     order = [seat] + [p for p in view["players"] if p != seat] if seat in view["players"] else view["players"]
     out = []
@@ -164,7 +165,7 @@ def _boards(view: dict[str, Any], seat: str | None) -> list[tuple[str, list[str]
     return out
 
 
-def _context(game: str, turn_no: int, seat: str | None, view: dict[str, Any],
+def _context(game: str, turn_no: int, seat: str | None, view: StoneAgeView,
              events: Iterable[Event | dict], maps: tuple[list[str], str] | None) -> dict[str, Any]:
     village_lines, svg = maps or draw_maps(view)
     in_rounds = RULESET.steps_are_rounds(view["options"])
@@ -194,7 +195,7 @@ def _context(game: str, turn_no: int, seat: str | None, view: dict[str, Any],
 
 
 
-def result(view: dict[str, Any]) -> str:
+def result(view: StoneAgeView) -> str:
     """Who won and why, for the end of the game: "red won (the stack of building2 is empty ...)"."""
     winners = view["winners"]
     if not winners:
@@ -203,7 +204,7 @@ def result(view: dict[str, Any]) -> str:
         seats=_(" and ").join(winners), reason=reason_text(view))
 
 
-def reason_text(view: dict[str, Any]) -> str:
+def reason_text(view: StoneAgeView) -> str:
     """The view's reason (English, as the engine stored it) in the reader's language when it is one
     of the engine's two."""
     import re
@@ -219,7 +220,7 @@ def reason_text(view: dict[str, Any]) -> str:
     return reason
 
 
-def report(*, game: str, turn_no: int, seat: str | None, view: dict[str, Any],
+def report(*, game: str, turn_no: int, seat: str | None, view: StoneAgeView,
            events: Iterable[Event | dict], deadline: str, address: str,
            missed: dict[str, int] | None = None,
            maps: tuple[list[str], str] | None = None) -> Report:

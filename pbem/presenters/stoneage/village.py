@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import textwrap
 from html import escape
-from typing import Any, Callable
+from typing import Callable
 
 from engine.stoneage.locations import LOCATIONS, NAMES, exists
 from pbem.i18n import N_, _
 from engine.stoneage.texts import place
+from engine.stoneage.view import StoneAgeAnimal, StoneAgeView
 from pbem.orderwords import notation
 from pbem.presenters.stoneage import played
 from pbem.reports.render import spoken, wrap
@@ -26,22 +27,22 @@ TITLES = {"hunt": N_("hunting grounds"), "forest": N_("forest"), "clay": N_("cla
 BOX_W, BOX_H, COLUMNS = 170, 64, 4
 
 
-def places(view: dict[str, Any]) -> list[str]:
+def places(view: StoneAgeView) -> list[str]:
     """The locations of this game, in the board's order, then the wild animals in play."""
     trade = bool(view["options"].get("merchant"))
     return [n for n in NAMES if exists(n, len(view["players"]), trade)] + [a["name"] for a in view.get("animals", [])]
 
 
-def _animal(view: dict[str, Any], name: str) -> dict[str, Any] | None:
+def _animal(view: StoneAgeView, name: str) -> StoneAgeAnimal | None:
     return next((a for a in view.get("animals", []) if a["name"] == name), None)
 
 
-def _room(view: dict[str, Any], name: str) -> int | None:
+def _room(view: StoneAgeView, name: str) -> int | None:
     animal = _animal(view, name)
     return animal["needed"] if animal else LOCATIONS[name].spaces
 
 
-def title(view: dict[str, Any], name: str) -> str:
+def title(view: StoneAgeView, name: str) -> str:
     if name in TITLES:
         return _(TITLES[name])
     animal = _animal(view, name)
@@ -55,13 +56,13 @@ def title(view: dict[str, Any], name: str) -> str:
     return f"{notation('stoneage', name)} ({shown})"
 
 
-def who(view: dict[str, Any], name: str) -> str:
+def who(view: StoneAgeView, name: str) -> str:
     animal = _animal(view, name)
     on = animal["on"] if animal else view["locations"].get(name, {})
     return ", ".join(f"{p} {n}" for p, n in on.items()) or "-"
 
 
-def standing(view: dict[str, Any]) -> bool:
+def standing(view: StoneAgeView) -> bool:
     """Do people stand in the village now (a round being placed or acted)?"""
     return any(board["placed"] for board in view["boards"].values())
 
@@ -73,7 +74,7 @@ def short(name: str) -> str:
     return _("jewel slot") if name == "jewelcard" else spoken(place(name))
 
 
-def text_lines(view: dict[str, Any]) -> list[str]:
+def text_lines(view: StoneAgeView) -> list[str]:
     """The round just played once everyone is home (nothing before the first); while people
     stand in the village, one line per location: its name, room, and the people on it."""
     if not standing(view):
@@ -85,7 +86,7 @@ def text_lines(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def items(view: dict[str, Any]) -> list[str]:
+def items(view: StoneAgeView) -> list[str]:
     """The picture's facts as a list for the HTML part (read aloud, or when pictures are blocked):
     each location with people, and who; after the round, what it gave each."""
     if not standing(view) and not view.get("played"):
@@ -98,7 +99,7 @@ def items(view: dict[str, Any]) -> list[str]:
             for n in places(view) if who(view, n) != "-"]
 
 
-def _box(view: dict[str, Any], name: str, i: int, colours: dict[str, str]) -> list[str]:
+def _box(view: StoneAgeView, name: str, i: int, colours: dict[str, str]) -> list[str]:
     x, y = 4 + (i % COLUMNS) * (BOX_W + 6), 4 + (i // COLUMNS) * (BOX_H + 6)
     out = [f'<rect x="{x}" y="{y}" width="{BOX_W}" height="{BOX_H}" rx="6" fill="#efe6cf" stroke="#7a6a4f"/>',
            f'<text x="{x + 6}" y="{y + 15}" font-weight="bold" fill="#333">{escape(title(view, name))}</text>']
@@ -114,7 +115,7 @@ def _box(view: dict[str, Any], name: str, i: int, colours: dict[str, str]) -> li
     return out
 
 
-def _colours(view: dict[str, Any]) -> dict[str, str]:
+def _colours(view: StoneAgeView) -> dict[str, str]:
     return {p: SEAT_COLOURS[i % len(SEAT_COLOURS)] for i, p in enumerate(view["players"])}
 
 
@@ -133,7 +134,7 @@ def _legend(colours: dict[str, str], y: int) -> list[str]:
     return out
 
 
-def svg(view: dict[str, Any], offer: list[tuple[str, str]] | None = None) -> str:
+def svg(view: StoneAgeView, offer: list[tuple[str, str]] | None = None) -> str:
     """The village as an inline SVG: the round just played and the ``offer`` (title, text) once
     everyone is home; else a box per location, a dot per person in its seat's colour."""
     if not standing(view):
@@ -208,7 +209,7 @@ def _grid(boxes: list[Box], top: int, fill: str) -> tuple[list[str], int]:
     return out, y
 
 
-def _played_svg(view: dict[str, Any], offer: list[tuple[str, str]]) -> str:
+def _played_svg(view: StoneAgeView, offer: list[tuple[str, str]]) -> str:
     colours, out, heads, y = _colours(view), [], [], 4
     if view.get("played"):
         heads.append((y, _("Round {round} as played").format(round=view["played"]["round"])))

@@ -3,7 +3,6 @@ the step's name, the standings (HELP lines: help.py)."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from engine.stoneage import texts
 from engine.stoneage.cards import CARDS
@@ -13,6 +12,7 @@ from pbem.presenters import Standings
 from pbem.presenters.stoneage.help import help_lines
 from pbem.reports.render import spoken
 from engine.stoneage.buildings import NEW_HUTS
+from engine.stoneage.view import StoneAgeBoard, StoneAgeView
 
 # What a seat that sends nothing does (its reminder ends with it).
 IDLE = N_("Without orders the standing rules play your round: the fallback placement, TOOLS AUTO, "
@@ -28,14 +28,14 @@ STAGES = {"placement": N_("placement"), "actions": N_("actions"), "herd": N_("he
           "round": N_("end of the round"), "over": N_("over")}
 
 
-def when(view: dict[str, Any]) -> str:
+def when(view: StoneAgeView) -> str:
     """Where the game stands: "round 3, placement", or that it is over."""
     if view["over"]:
         return _("the game is over after round {round}").format(round=view["round"])
     return _("round {round}, {stage}").format(round=view["round"], stage=_(STAGES.get(view["stage"], view["stage"])))
 
 
-def label(view: dict[str, Any]) -> str:
+def label(view: StoneAgeView) -> str:
     """The same, short: the round, and the stage when a round takes more than one step."""
     if view["over"]:
         return _("round {round}, the end").format(round=view["round"])
@@ -44,7 +44,7 @@ def label(view: dict[str, Any]) -> str:
     return _("round {round}").format(round=view["round"])
 
 
-def standings(view: dict[str, Any]) -> Standings:
+def standings(view: StoneAgeView) -> Standings:
     """Score first, then agriculture + tools + people (the rules' tie-break), then seat order.
     The variants add their columns: igloos built, jewels and the merchant level."""
     extra = [c for c, on in (("igloos", "igloos_left" in view), ("jewels", bool(view["options"].get("merchant"))),
@@ -86,7 +86,7 @@ def card_words(cards: list[str], hidden: int, mine: bool) -> str:
     return _("; ").join(parts)
 
 
-def tool_words(board: dict[str, Any]) -> str:
+def tool_words(board: StoneAgeBoard) -> str:
     tools = [f"{v}{'*' if used else ''}" for v, used in zip(board["tools"], board["tools_used"])]
     text = _("tools {tools}").format(tools=" ".join(tools))
     if any(board["tools_used"]):
@@ -96,7 +96,7 @@ def tool_words(board: dict[str, Any]) -> str:
     return text
 
 
-def variant_words(board: dict[str, Any]) -> list[str]:
+def variant_words(board: StoneAgeBoard) -> list[str]:
     """The variants' lines of a board: its igloos (games with igloos), its harsh-winter
     points (games with the harsh winter), its jewels and merchant level (games with the
     merchant), its people left on wild animals (when it has some)."""
@@ -125,7 +125,7 @@ def _hut(text: str) -> str:
     return spoken(texts.building(tile_id)) if tile_id in NEW_HUTS and i18n.current() != i18n.DEFAULT else text
 
 
-def board_texts(view: dict[str, Any], seat: str, mine: bool) -> list[str]:
+def board_texts(view: StoneAgeView, seat: str, mine: bool) -> list[str]:
     """One seat's board as short sentences, each to be wrapped."""
     b = view["boards"][seat]
     head = _("{seat}: score {score}, {people} people").format(seat=seat, score=b["score"], people=b["people"])

@@ -9,10 +9,9 @@ on the side border between two columns. The legend lists the rivers too.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from engine import hexgrid
 from engine.valley.localwords import TOKENS
+from engine.valley.view import ValleySpace, ValleyView
 from pbem import i18n
 from pbem.i18n import N_, _
 
@@ -46,7 +45,7 @@ def seat_codes(players: list[str]) -> dict[str, str]:
     return codes
 
 
-def _cell(space: dict[str, Any], codes: dict[str, str]) -> list[str]:
+def _cell(space: ValleySpace, codes: dict[str, str]) -> list[str]:
     name = space["name"]
     if space["terrain"] == "L":
         return [f"{name} {code(LAKE)}", "~~~~~~~~", "~~~~~~~~", ""]
@@ -93,7 +92,7 @@ def _two_lines(animals: list[str], marks: list[str]) -> list[str]:
     return ["".join(animals), two]
 
 
-def render(view: dict[str, Any]) -> list[str]:
+def render(view: ValleyView) -> list[str]:
     codes = seat_codes(view["players"])
     spaces = view["spaces"]
     cols = sorted({hexgrid.parse_name(s["name"])[0] for s in spaces})
@@ -145,7 +144,7 @@ def _river(grid: list[list[str]], a: str, b: str, first_col: int, first_row: int
             grid[y][x] = "#"
 
 
-def legend(view: dict[str, Any]) -> list[str]:
+def legend(view: ValleyView) -> list[str]:
     codes = seat_codes(view["players"])
     tribes = ", ".join(f"{c} {p}" for p, c in codes.items())
     return [
@@ -157,7 +156,7 @@ def legend(view: dict[str, Any]) -> list[str]:
     ] + _rivers(view)
 
 
-def _rivers(view: dict[str, Any]) -> list[str]:
+def _rivers(view: ValleyView) -> list[str]:
     """The rivers as a list, wrapped to the map's width: nobody crosses them."""
     pairs = [p.replace("|", "-") for p in view.get("rivers", [])]
     if not pairs:

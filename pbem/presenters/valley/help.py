@@ -10,10 +10,10 @@ then a ``#`` comment, which the parser skips.
 from __future__ import annotations
 
 import textwrap
-from typing import Any
 
 from engine import hexgrid
 from engine.valley.fatecards import FATE
+from engine.valley.view import ValleyTribe, ValleyView
 from pbem import i18n
 from pbem.i18n import N_, _
 from pbem.orderwords import example, shown
@@ -29,7 +29,7 @@ _STANDING = {"losses": N_("who falls first to animals"), "conquer": N_("an enemy
 class _Map:
     """The board of the view: terrain, what is on each space, rivers, lasting events."""
 
-    def __init__(self, view: dict[str, Any], me: str | None) -> None:
+    def __init__(self, view: ValleyView, me: str | None) -> None:
         self.me = me
         self.names = [s["name"] for s in view["spaces"]]
         self.terrain = {s["name"]: s["terrain"] for s in view["spaces"]}
@@ -124,7 +124,7 @@ def _rank(m: _Map, path: list[str]) -> tuple[bool, int]:
     return m.others(path[-1]) > 0, -len(path)
 
 
-def _play(m: _Map, view: dict[str, Any], card_id: str, mine: list[str], camps: list[str]) -> str:
+def _play(m: _Map, view: ValleyView, card_id: str, mine: list[str], camps: list[str]) -> str:
     """A PLAY line for one card of the hand with arguments that fit now, or ''."""
     card = FATE.get(card_id)
     if card is None or (card.fire_rules and not view["options"].get("fire")):
@@ -183,7 +183,7 @@ def _fishing(m: _Map) -> set[str]:
             and any(m.kind(a) == "L" or frozenset((n, a)) in m.all_rivers for a in m.adjacent(n))}
 
 
-def _turn(m: _Map, view: dict[str, Any], tribe: dict[str, Any]) -> list[str]:
+def _turn(m: _Map, view: ValleyView, tribe: ValleyTribe) -> list[str]:
     """The orders of a turn, each from the seat's own spaces."""
     mine = [n for n in m.names if sum(m.mine(n))]
     camps = list(tribe["camps"])
@@ -222,7 +222,7 @@ def _turn(m: _Map, view: dict[str, Any], tribe: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _generic(m: _Map, view: dict[str, Any]) -> list[str]:
+def _generic(m: _Map, view: ValleyView) -> list[str]:
     """Examples that fit the board, for the GM and the public."""
     for start in m.names:
         if m.terrain[start] != "P":
@@ -249,7 +249,7 @@ def _generic(m: _Map, view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def help_lines(view: dict[str, Any]) -> list[str]:
+def help_lines(view: ValleyView) -> list[str]:
     """The orders the seat may give now with an example each, its fate cards
     (whole text), and where the order language is described."""
     me = view.get("me")

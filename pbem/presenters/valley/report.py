@@ -11,6 +11,7 @@ from engine.valley.carddocs import fate_line
 from engine.valley.fatecards import FATE
 from engine.valley.species import word
 from engine.valley.words import reason_word, when_words
+from engine.valley.view import ValleyLasting, ValleySpace, ValleyView
 from pbem import i18n, orderwords
 from pbem.i18n import N_, _
 from pbem.presenters import Maps, Report
@@ -43,12 +44,12 @@ def event_groups(events: Iterable[Event | dict], seat: str | None) -> Groups:
     return [(_(title) if title in _PHASE_OF else title, lines) for title, lines in visible(events, seat)]
 
 
-def event_parts(events: Iterable[Event | dict], seat: str | None, view: dict[str, Any]) -> list[tuple[str, Groups]]:
+def event_parts(events: Iterable[Event | dict], seat: str | None, view: ValleyView) -> list[tuple[str, Groups]]:
     """The phases under the parts of a step (:func:`parts`), as the archive shows them."""
     return parts(visible(events, seat), view)
 
 
-def parts(groups: Groups, view: dict[str, Any]) -> list[tuple[str, Groups]]:
+def parts(groups: Groups, view: ValleyView) -> list[tuple[str, Groups]]:
     """The phase groups under what they belong to: a resolve plays the end of the turn that
     was ordered (phases 4-10), then the start of the next one (phases 1-3), up to the orders.
     The titles are translated here (``groups`` has them in English)."""
@@ -67,17 +68,17 @@ def parts(groups: Groups, view: dict[str, Any]) -> list[tuple[str, Groups]]:
     return out
 
 
-def draw_maps(view: dict[str, Any]) -> Maps:
+def draw_maps(view: ValleyView) -> Maps:
     return Maps(asciimap.render(view), svgmap.render(view))
 
 
-def when(view: dict[str, Any]) -> str:
+def when(view: ValleyView) -> str:
     if view["stage"] == "setup":
         return _("setup: place your tribe")
     return spoken(when_words(view["season"], view["turn"], view["year"]))
 
 
-def _space_words(space: dict[str, Any]) -> str:
+def _space_words(space: ValleySpace) -> str:
     parts = []
     for p, (w, f) in space.get("tribes", {}).items():
         parts.append(f"{p} {people(w, f)}")
@@ -94,7 +95,7 @@ def _space_words(space: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def may_order(view: dict[str, Any], seat: str | None) -> list[str]:
+def may_order(view: ValleyView, seat: str | None) -> list[str]:
     """The orders the seat may write now, each with what it does; the orders in the reader's words."""
     if seat is None or view["stage"] == "over":
         return []
@@ -159,7 +160,7 @@ def usage(card: Any) -> str:
     return f"{play} {card.id} {_(card.args)}" if card.args else f"{play} {card.id}"
 
 
-def _hand(view: dict[str, Any], seat: str | None, events: list[Event | dict]) -> tuple[list[str], bool]:
+def _hand(view: ValleyView, seat: str | None, events: list[Event | dict]) -> tuple[list[str], bool]:
     """The seat's fate cards (none for the public), a line a card with "2x" for copies: by name
     and how to play it, with the whole text in the first report of a season (when the cards
     are drawn) and for a card just drawn; HELP always gives the whole text. True when a line
@@ -182,7 +183,7 @@ def _hand(view: dict[str, Any], seat: str | None, events: list[Event | dict]) ->
     return out, short
 
 
-def _lasting(view: dict[str, Any]) -> list[dict[str, str]]:
+def _lasting(view: ValleyView) -> list[ValleyLasting]:
     """The event cards lying face up, in the reader's words."""
     until = {"turn": N_("until the end of the turn"), "season": N_("until the end of the season")}
     return [{**card, "name": _(card["name"]), "text": _(card["text"]),
@@ -190,9 +191,9 @@ def _lasting(view: dict[str, Any]) -> list[dict[str, str]]:
             for card in view["lasting"]]
 
 
-def _asked(view: dict[str, Any]) -> dict[str, Any]:
+def _asked(view: ValleyView) -> ValleyView:
     """The view with its prompt and the game's end in the reader's words."""
-    out = dict(view)
+    out = view.copy()
     if view.get("prompt_message"):
         out["prompt"] = spoken(view["prompt_message"])
     if view.get("reason"):
@@ -202,7 +203,7 @@ def _asked(view: dict[str, Any]) -> dict[str, Any]:
 
 
 
-def report(*, game: str, turn_no: int, seat: str | None, view: dict[str, Any],
+def report(*, game: str, turn_no: int, seat: str | None, view: ValleyView,
            events: Iterable[Event | dict], deadline: str, address: str,
            missed: dict[str, int] | None = None,
            maps: tuple[list[str], str] | None = None) -> Report:

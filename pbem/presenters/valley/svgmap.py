@@ -4,9 +4,9 @@ from __future__ import annotations
 import math
 import textwrap
 from html import escape
-from typing import Any
 
 from engine import hexgrid
+from engine.valley.view import ValleyView
 from pbem.i18n import N_, _
 from pbem.presenters.valley.asciimap import (CAMP, LAKE, MARK_CODE, SPECIES_CODE, TERRAIN_CODE, code, people,
                                              seat_codes)
@@ -38,7 +38,7 @@ def _chip(x: float, baseline: float, text: str, colour: str) -> list[str]:
             f'font-weight="bold">{escape(text)}</text>']
 
 
-def render(view: dict[str, Any]) -> str:
+def render(view: ValleyView) -> str:
     spaces = view["spaces"]
     parsed = {s["name"]: hexgrid.parse_name(s["name"]) for s in spaces}
     col0 = min(c for c, _ in parsed.values())

@@ -2,9 +2,8 @@
 turn, and the demo's game; its HELP lines are made in help.py."""
 from __future__ import annotations
 
-from typing import Any
-
 from engine.valley.words import season_word
+from engine.valley.view import ValleyView
 from pbem.i18n import N_, _
 from pbem.presenters import Demo, Standings
 from pbem.presenters.valley.help import help_lines
@@ -16,7 +15,7 @@ IDLE = N_("Without orders your tribe holds this turn.")
 __all__ = ["DEMO", "help_lines", "label", "misspell", "standings"]
 
 
-def standings(view: dict[str, Any]) -> Standings:
+def standings(view: ValleyView) -> Standings:
     """Camps first, then tokens on the board, then food; the later seat name
     first on a tie (the order the archive always had)."""
     rows = sorted(((len(t["camps"]), t["warriors"] + t["females"], t["food"], seat)
@@ -26,7 +25,7 @@ def standings(view: dict[str, Any]) -> Standings:
                      charted=("tokens", "camps", "food"))
 
 
-def label(view: dict[str, Any]) -> str:
+def label(view: ValleyView) -> str:
     """"winter 2, year 1", in the reader's language."""
     return _("{season} {turn}, year {year}").format(season=spoken(season_word(view["season"])),
                                                      turn=view["turn"], year=view["year"])
