@@ -49,15 +49,15 @@ from sqlmodel import Session, select  # noqa: E402
 from conftest import pg_database  # noqa: E402
 from hostile_mail import Login, corpus, kinds  # noqa: E402
 from pbem.models import InboundMail, OutboundMail  # noqa: E402
-from pbem.intake import duplicate_count  # noqa: E402
+from pbem.inbox.intake import duplicate_count  # noqa: E402
 from pbem_world import World, password_in, run_pass  # noqa: E402
 import pbem.runners.handle as handle_runner  # noqa: E402
 
-HANDLED: list[tuple[float, bytes]] = []     # each mail's handling time (pbem.handler.handle) and the mail
+HANDLED: list[tuple[float, bytes]] = []     # each mail's handling time (pbem.inbox.handler.handle) and the mail
 
 
 def _timed(real):  # type: ignore[no-untyped-def]
-    """pbem.handler.handle, timed mail by mail (the slowest mail is the figure a flood of them costs)."""
+    """pbem.inbox.handler.handle, timed mail by mail (the slowest mail is the figure a flood of them costs)."""
     def handle(s, cfg, row, now):  # type: ignore[no-untyped-def]
         began = time.perf_counter()
         try:
@@ -365,7 +365,7 @@ def main() -> None:
             print(f"  {seconds:7.2f} s  {kind:32} {size:>9} bytes")
     if HANDLED:
         times = sorted(seconds for seconds, _raw in HANDLED)
-        print(f"\nhandling one mail (pbem.handler.handle, {len(times)} mails): median "
+        print(f"\nhandling one mail (pbem.inbox.handler.handle, {len(times)} mails): median "
               f"{1000 * times[len(times) // 2]:.1f} ms, 99th percentile {1000 * times[len(times) * 99 // 100]:.1f} ms, "
               f"slowest {1000 * times[-1]:.1f} ms (goal: under 1 s)")
         for seconds, raw in sorted(HANDLED, key=lambda x: -x[0])[:5]:

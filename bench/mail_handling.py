@@ -24,13 +24,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pbem import passwords  # noqa: E402
+from pbem.inbox import passwords  # noqa: E402
 from pbem.config import load  # noqa: E402
 from pbem.db import migrate, open_engine, session  # noqa: E402
-from pbem.games import GameSpec, create_game, start_game  # noqa: E402
+from pbem.play.games import GameSpec, create_game, start_game  # noqa: E402
 from pbem.models import Seat  # noqa: E402
 from sqlmodel import select  # noqa: E402
-from pbem.process import Pass  # noqa: E402
+from pbem.runners.process import Pass  # noqa: E402
 from pbem.runners.fetch import Fetch  # noqa: E402
 from pbem.runners.handle import Handle  # noqa: E402
 from pbem.transports import make_inbox, make_outbox  # noqa: E402

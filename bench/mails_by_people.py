@@ -46,7 +46,7 @@ from engine.dewan import RULESET, heuristic  # noqa: E402
 from engine.dewan.orders import Take  # noqa: E402
 from engine.dewan.state import DRAFT, PLAY, State  # noqa: E402
 from engine.dice import SeededDice  # noqa: E402
-from pbem.games import GameSpec  # noqa: E402
+from pbem.play.games import GameSpec  # noqa: E402
 from pbem.models import TurnRecord  # noqa: E402
 from pbem_world import run_pass  # noqa: E402
 from people import SEATS, T0, MailTable, Writer  # noqa: E402

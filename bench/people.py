@@ -17,7 +17,7 @@ from sqlmodel import Session
 from engine import get_ruleset
 from pbem.config import load
 from pbem.db import migrate
-from pbem.games import GameSpec, create_game, start_game
+from pbem.play.games import GameSpec, create_game, start_game
 from pbem.models import Game
 from pbem_world import World, order_mail, text_of
 

@@ -46,9 +46,9 @@ from many_games import add_positions, mixed_positions  # noqa: E402
 from pbem.config import load  # noqa: E402
 from pbem.db import migrate, open_engine  # noqa: E402
 from pbem.models import OutboundMail, TurnRecord  # noqa: E402
-from pbem.process import Pass  # noqa: E402
+from pbem.runners.process import Pass  # noqa: E402
 from pbem.transports import make_inbox, make_outbox  # noqa: E402
-from pbem.workers import run_workers  # noqa: E402
+from pbem.runners.workers import run_workers  # noqa: E402
 
 NOW = datetime(2026, 8, 1, 12, 0, tzinfo=timezone.utc)
 PARTS = (                       # where the time goes: the first match of a frame's file path

@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from engine.stoneage import heuristic, localwords  # noqa: E402
 from engine.stoneage.state import State  # noqa: E402
-from pbem.games import GameSpec  # noqa: E402
+from pbem.play.games import GameSpec  # noqa: E402
 from pbem_world import run_pass  # noqa: E402
 from people import SEATS, MailTable, Writer  # noqa: E402
 

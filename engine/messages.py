@@ -147,7 +147,7 @@ class Notation:
 class OrderLine(Notation):
     """A line of a game's order language inside a message (a plan line quoted by an event):
     ``str()`` is the English the engine reads; the mail layer shows it in the words the reader
-    writes (pbem.orderwords.shown)."""
+    writes (pbem.play.orderwords.shown)."""
 
     __slots__ = ()
     KIND = "order"

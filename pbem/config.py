@@ -66,7 +66,7 @@ class Limits:
     confirm_hours: int = 48             # a JOIN/OBSERVE confirmation token is good this long
     strangers_per_hour: int = 60        # answers to addresses the server does not know, in all...
     strangers_per_domain_hour: int = 10     # ...to one domain's...
-    strangers_per_address_day: int = 5      # ...and to one such address a day (pbem.strangers)
+    strangers_per_address_day: int = 5      # ...and to one such address a day (pbem.inbox.strangers)
 
 
 @dataclass

@@ -68,7 +68,7 @@ class Game(SQLModel, table=True):
     round_from: int = 0                   # the first step of the current round (the GM's digest)
     # The sheets that stood when the GM rolled the current step back to wait
     # for new orders (seat -> text, JSON): played for a seat that sends none,
-    # not counted as sent (pbem.seating.standing).
+    # not counted as sent (pbem.play.seating.standing).
     standing_json: str = Field(default="{}", sa_column=Column(Text, nullable=False, server_default="{}"))
     gm_email: str = Field(default="", max_length=200)
     press: str = Field(default="private", max_length=10)     # none | public | private
@@ -261,7 +261,7 @@ class SeatAlert(SQLModel, table=True):
 
 
 class StrangerMail(SQLModel, table=True):
-    """An answer due to an address the server does not know (pbem.strangers):
+    """An answer due to an address the server does not know (pbem.inbox.strangers):
     mailed, or held back by a cap (``held`` says which). Rows older than two
     days are pruned."""
     __table_args__ = (Index("ix_strangermail_domain_at", "domain", "at"),

@@ -266,10 +266,10 @@ def live_stoneage(root: Path, seats: dict[str, str], start: datetime):  # type: 
     passes: steps that await only bots run at once, so it reaches its end.
     Returns the World (tests/pbem_world.py) it is played in."""
     from sqlmodel import Session
-    from pbem import gmtools
+    from pbem.gm import gmtools
     from pbem.config import load
     from pbem.db import migrate
-    from pbem.games import GameSpec, create_game, start_game
+    from pbem.play.games import GameSpec, create_game, start_game
     from pbem.models import Game
     from pbem_world import World, run_pass
     world = World(root)

@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from sqlmodel import Session
 
 from engine import SeededDice, get_ruleset
-from pbem import passwords
+from pbem.inbox import passwords
 from pbem.models import Game, Seat, Sheet
 
 VALLEY = get_ruleset("valley")

@@ -79,10 +79,10 @@ def assert_reasons_translated(reasons: Iterable[Any], lang: str, kinds: int = 6)
 
 
 def asked_first(ruleset: Any, state: Any, game_id: str, seat: str, lang: str, status: str = "active") -> str:
-    """The first line of an answer to ``seat`` (pbem.handler.asked_now) in ``lang``."""
+    """The first line of an answer to ``seat`` (pbem.inbox.handler.asked_now) in ``lang``."""
     from types import SimpleNamespace
 
-    from pbem.handler import asked_now
+    from pbem.inbox.handler import asked_now
     game = SimpleNamespace(id=game_id, status=status, ruleset=ruleset.name, state_json=ruleset.to_json(state),
                            simultaneous=ruleset.simultaneous(state), turn_no=0, deadline=None, options_json="{}")
     with i18n.speaking(lang):

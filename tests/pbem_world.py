@@ -193,7 +193,7 @@ def password_in(messages: list[EmailMessage]) -> str:
 def run_pass(world: World, now, dry_run: bool = False):  # type: ignore[no-untyped-def]
     """One pass in this process (faster than the command line for many small tests)."""
     from pbem.config import load
-    from pbem.process import Pass
+    from pbem.runners.process import Pass
     p = Pass.configured(load(world.config), now, dry_run=dry_run)
     code = p.run()
     return code, p.summary

@@ -10,7 +10,7 @@ from typing import Any
 from engine import SeededDice, get_ruleset
 from engine.contract import OrderSheet, Ruleset
 from pbem.mail.reading import read_mail
-from pbem.protocol import Request, read_request, sign_off
+from pbem.inbox.protocol import Request, read_request, sign_off
 
 OWN = "pbem@example.org"
 GAMES = ("valley", "stoneage", "stoneage-live", "dewan")

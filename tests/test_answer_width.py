@@ -8,7 +8,7 @@ from sqlmodel import Session
 
 from pbem.config import load
 from pbem.db import migrate
-from pbem.games import GameSpec, create_game, start_game
+from pbem.play.games import GameSpec, create_game, start_game
 from pbem.models import Game
 from pbem.reports.render import WIDTH, fit
 from pbem_world import World, order_mail, run_pass, text_of

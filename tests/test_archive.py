@@ -233,7 +233,7 @@ def test_the_charts_have_axes_markers_and_a_legend(site) -> None:
 
 
 def test_a_browser_draws_every_seat_in_the_chart(site, tmp_path: Path) -> None:
-    from pbem.archive_chart import COLOURS
+    from pbem.site.archive_chart import COLOURS
     _demo, out = site
     shot = chart_shot(tmp_path, out / "valley-demo" / "index.html", "valley-chart")
     shown = colours_shown(shot, COLOURS[:4])

@@ -18,7 +18,7 @@ from archive_pages import (browser, chart_facts, chart_shot, check_chart, colour
 def stoneage(tmp_path_factory):
     """A live-placement Stone Age game played to its end by bots, and its archive."""
     from sqlmodel import Session
-    from pbem.archive import build
+    from pbem.site.archive import build
     from pbem.models import Game
     root = tmp_path_factory.mktemp("stoneage")
     world = live_stoneage(root / "world", {"red": "ann@example.org", "blue": "bob@example.org"},
@@ -72,7 +72,7 @@ def test_stone_age_charts_have_a_point_a_round(stoneage) -> None:
 def test_stone_age_index_names_the_winner(stoneage) -> None:
     from sqlmodel import Session
     from pbem.db import open_engine
-    from pbem.gamewords import outcome_words
+    from pbem.play.gamewords import outcome_words
     from pbem.models import Game
     database, out = stoneage
     with Session(open_engine(f"sqlite:///{database}")) as s:
@@ -90,7 +90,7 @@ def test_stone_age_index_names_the_winner(stoneage) -> None:
 
 
 def test_a_browser_shows_the_stone_age_archive(stoneage, tmp_path: Path) -> None:
-    from pbem.archive_chart import COLOURS
+    from pbem.site.archive_chart import COLOURS
     _database, out = stoneage
     profile = ["--user-data-dir=" + str(tmp_path / "profile")]
     index = browser(*profile, "--dump-dom", (out / "index.html").as_uri()).stdout

@@ -8,12 +8,14 @@ from datetime import datetime, timedelta, timezone
 import pytest
 from sqlmodel import Session
 
-from pbem import commands, protocol
+from pbem import commands
+
+from pbem.inbox import protocol
 from pbem.commands import COMMANDS, TABLE, Entry, Line, help_text, lookup, rows
 from pbem.config import load
 from pbem.db import migrate
-from pbem.games import GameSpec, create_game, seats_of, start_game
-from pbem.handler import status_text
+from pbem.play.games import GameSpec, create_game, seats_of, start_game
+from pbem.inbox.handler import status_text
 from pbem.models import Game
 from pbem_world import World, order_mail, run_pass, said, text_of
 from seqpresent import tally_registered

@@ -19,7 +19,7 @@ from engine.dewan import RULESET
 from engine.dewan.state import Plan, State
 from pbem.presenters import get_presenter
 from pbem.presenters.dewan.report import visible
-from pbem.public import carried_out, public
+from pbem.site.public import carried_out, public
 from pbem.reports.render import render
 
 SEATS = ["red", "blue", "green"]

@@ -306,7 +306,7 @@ def test_legal_reasons_are_messages_translated(lang: str) -> None:
                                         ("es", "d te pide ahora: tu elección de historia"),
                                         ("en", "d asks you now: your story pick")])
 def test_the_answers_first_line_asks_in_the_readers_language(lang: str, asks: str) -> None:
-    """pbem.handler.asked_now: the game's question from its prompt message, and its frame."""
+    """pbem.inbox.handler.asked_now: the game's question from its prompt message, and its frame."""
     st = RULESET.new_game(["red", "blue", "green"], {}, 1)
     assert asked_first(RULESET, st, "d", st.to_move, lang).startswith(asks)
     nothing = asked_first(RULESET, st, "d", next(p for p in st.players if p != st.to_move), lang)
@@ -316,13 +316,13 @@ def test_the_answers_first_line_asks_in_the_readers_language(lang: str, asks: st
 
 @pytest.mark.parametrize("lang, asks", [("fr", "It is still your move"), ("es", "It is still your move")])
 def test_a_move_reminder_asks_in_the_readers_language(lang: str, asks: str) -> None:
-    """pbem.turns' reminder takes the question from pbem.gamewords.question: the prompt message,
+    """pbem.play.turns' reminder takes the question from pbem.play.gamewords.question: the prompt message,
     spoken in the reader's language, inside the reminder's translated frame."""
     from types import SimpleNamespace
 
-    from pbem.gamewords import question
+    from pbem.play.gamewords import question
     from pbem.models import Game
-    from pbem.turns import _reminder
+    from pbem.play.turns import _reminder
     st = RULESET.new_game(["red", "blue", "green"], {}, 1)
     game = Game(id="d", ruleset="dewan", seed="1", state_json=RULESET.to_json(st), turn_no=3, missed="bot",
                 simultaneous=False)
@@ -341,7 +341,7 @@ def test_cards_are_shown_in_the_readers_letters_everywhere_and_read_back(lang: s
     """Engine values (engine.messages.Notation) and the report's own card texts alike: a
     card is written as the reader's orders write it, and what HELP suggests parses again."""
     from engine.dewan import localwords
-    from pbem.orderwords import notation
+    from pbem.play.orderwords import notation
     st, events = PLAIN
     view = RULESET.view(st, "red")
     with i18n.speaking(lang):

@@ -1,6 +1,6 @@
 """Dewan in turn by mail, one mail a turn: a move and the next one in one sheet (NEXT), the
 seat that opens a round told the news after its move, and a second mail sent after a move
-read as the next move instead of replacing it (pbem.turns.played_first); on SQLite and
+read as the next move instead of replacing it (pbem.play.turns.played_first); on SQLite and
 PostgreSQL."""
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from engine.dewan import RULESET
 from engine.dewan.state import State
 from pbem.config import load
 from pbem.db import migrate
-from pbem.games import GameSpec, create_game, start_game
+from pbem.play.games import GameSpec, create_game, start_game
 from pbem.models import Game, Sheet
 from pbem_world import Text, World, order_mail, run_pass, said, text_of
 
@@ -104,7 +104,7 @@ def test_one_mail_a_turn_in_dewan(tmp_path, database) -> None:  # type: ignore[n
 
 def test_dewan_is_counted_in_rounds_everywhere(tmp_path, database) -> None:  # type: ignore[no-untyped-def]
     """One number for one moment: the subject, the report, TURN and HISTORY all name the round
-    (the draft is round 0), never the stored step (pbem.steps.by_round)."""
+    (the draft is round 0), never the stored step (pbem.play.steps.by_round)."""
     table = Table(tmp_path, database)
     table.send("blue", "TURN 0\nSTORY 1")
     table.send("red", "TURN 0\nSTORY 1")

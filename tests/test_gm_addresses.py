@@ -10,7 +10,7 @@ from pbem_world import World
 from sqlmodel import Session, select
 
 from pbem.cli import main
-from pbem.games import address_problem
+from pbem.play.games import address_problem
 from pbem.models import OutboundMail, Seat
 
 OK = ["--seat", "red:ann@example.org", "--seat", "blue:bob@example.org"]
@@ -107,7 +107,7 @@ def test_join_refuses_an_address_that_cannot_be_mailed(tmp_path: Path) -> None:
     """The intake quarantines mail without a sendable sender, so JOIN's own
     check is the last line; it is asked directly here."""
     from pbem.db import session
-    from pbem.joining import _join_problem
+    from pbem.inbox.joining import _join_problem
     world = World(tmp_path)
     assert cli(world, "game", "new", "o", "--open", "2").exit_code == 0
     with session(world.engine()) as s:

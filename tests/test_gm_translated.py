@@ -16,7 +16,7 @@ from pbem_world import World, order_mail, run_pass, text_of
 from engine import SeededDice, get_ruleset
 from pbem import i18n
 from pbem.cli import main
-from pbem.gamewords import outcome_words, title_of
+from pbem.play.gamewords import outcome_words, title_of
 from pbem.models import Game
 
 T0 = datetime(2026, 6, 1, 8, 0, tzinfo=timezone.utc)

@@ -36,7 +36,7 @@ from sqlmodel import Session, select
 from conftest import pg_database
 from hostile_mail import Login, corpus, kinds
 from pbem.models import Game, InboundMail, Observer, OutboundMail, Press, Seat, Sheet, TurnRecord
-from pbem.intake import duplicate_count
+from pbem.inbox.intake import duplicate_count
 from pbem_world import World, order_mail, password_in, run_pass
 
 pytestmark = pytest.mark.long     # a whole game or a long run: scheduled first (tests/conftest.py)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session, select
 
-from pbem import passwords
+from pbem.inbox import passwords
 from pbem.models import Game, GmLog, InboundMail, Observer, Seat, Sheet
 from pbem_world import World, order_mail, password_in, run_pass, said, text_of
 

@@ -14,7 +14,7 @@ from hypothesis import assume, given, settings, strategies as st
 from engine.valley.parser import KEYWORDS
 from mail_corpus import corpus_cases
 from pbem.mail.reading import read_mail
-from pbem.protocol import read_request, sign_off
+from pbem.inbox.protocol import read_request, sign_off
 
 OWN = "pbem@example.org"
 CASES = corpus_cases()

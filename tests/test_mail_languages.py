@@ -23,15 +23,16 @@ from sqlmodel import Session, select
 from engine import get_ruleset
 from mail_languages import (GAME_IDS, READER, Case, Lines, Seat, fill, foreign_endings, html_only,
                             language_cases, reader_seat, same, variants)
-from pbem import gmtools, orderwords, steps
+from pbem.gm import gmtools
+from pbem.play import orderwords, steps
 from pbem.config import load
 from pbem.db import migrate
-from pbem.games import GameSpec, create_game, start_game
-from pbem.intake import message_key
+from pbem.play.games import GameSpec, create_game, start_game
+from pbem.inbox.intake import message_key
 from pbem.mail.reading import read_mail
 from pbem.models import Game, InboundMail, OutboundMail, Sheet
-from pbem.turns import resolve_turn
-from pbem.protocol import read_request, sign_off
+from pbem.play.turns import resolve_turn
+from pbem.inbox.protocol import read_request, sign_off
 from pbem_world import World, run_pass
 
 OWN = "pbem@example.org"

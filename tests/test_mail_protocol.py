@@ -163,7 +163,7 @@ def test_resign_tells_the_gm(world: World) -> None:
 
 def _gm_password(world: World) -> str:
     # The GM password is printed once by 'game new'; tests reset it to a known one.
-    from pbem import passwords
+    from pbem.inbox import passwords
     with db(world) as s:
         game = s.get(Game, "g")
         game.gm_password_hash = passwords.hash_password("gm-secret")
@@ -336,7 +336,7 @@ def test_players_join_an_open_game_and_the_gm_starts_it(tmp_path: Path, database
     assert "3 seats open to JOIN" in out
     with Session(w.engine()) as s:
         game = s.get(Game, "open")
-        from pbem import passwords
+        from pbem.inbox import passwords
         game.gm_password_hash = passwords.hash_password("gm-secret")
         s.add(game)
         s.commit()

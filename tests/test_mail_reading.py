@@ -5,7 +5,7 @@ import re
 from email.message import EmailMessage
 
 from pbem.mail.reading import MAX_LINES, head_of, read_mail
-from pbem.protocol import read_request
+from pbem.inbox.protocol import read_request
 
 OWN = "pbem@example.org"
 

@@ -11,7 +11,7 @@ import pytest
 from pbem.mail.body import unflow
 from pbem.mail.compose import reply_subject
 from pbem.mail.reading import read_mail
-from pbem.protocol import read_request, sign_off
+from pbem.inbox.protocol import read_request, sign_off
 from pbem_world import World, order_mail, password_in, run_pass, text_of
 
 OWN = "pbem@example.org"

@@ -13,8 +13,8 @@ from engine.localwords import LANGUAGES, Words, fold, nearest
 from engine.stoneage import localwords as stone_words, parser as stone_parser
 from engine.stoneage.setup import new_game as stone_game
 from engine.valley import localwords as valley_words, parser as valley_parser
-from pbem import orderwords
-from pbem.protocol import ALIASES, GM_COMMANDS, NO_SIGNON, PLAYER_COMMANDS, sign_off
+from pbem.play import orderwords
+from pbem.inbox.protocol import ALIASES, GM_COMMANDS, NO_SIGNON, PLAYER_COMMANDS, sign_off
 from valley_games import play as valley_play
 
 GAMES = {"valley": (valley_words, valley_parser), "stoneage": (stone_words, stone_parser),

@@ -21,7 +21,7 @@ from sqlmodel import Session
 from engine import SeededDice
 from pbem.config import load
 from pbem.db import migrate
-from pbem.games import GameSpec, create_game, start_game
+from pbem.play.games import GameSpec, create_game, start_game
 from pbem.models import Game
 from pbem.reports import png
 from pbem_world import World, order_mail, run_pass

@@ -15,7 +15,7 @@ from pathlib import Path
 from click.testing import CliRunner
 from sqlmodel import Session, select
 
-from pbem import passwords
+from pbem.inbox import passwords
 from pbem.cli import main
 from pbem.models import Game, Seat, Sheet, TurnRecord
 from pbem_world import World, order_mail, password_in, run_pass, said, text_of

@@ -1,6 +1,6 @@
 """Which sheet each seat plays, and who owes orders: reminders, missed turns,
-LATE, the GM's preview and rollback (pbem/seating.py, pbem/turns.py,
-pbem/gmtools.py)."""
+LATE, the GM's preview and rollback (pbem/play/seating.py, pbem/play/turns.py,
+pbem/gm/gmtools.py)."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
@@ -68,7 +68,7 @@ def reminders(world: World, seat: str) -> list:
 def test_the_policy_decides_each_seats_sheet() -> None:
     import random
 
-    from pbem import seating
+    from pbem.play import seating
     from valley_games import play
     state = play(5, 2, players=6)
     assert state.stage == "orders" and not any(t.out for t in state.tribes.values())
@@ -126,7 +126,7 @@ def test_out_and_resigned_seats_are_neither_reminded_nor_counted_missing(tmp_pat
 
 
 def test_who_owes_orders(tmp_path: Path) -> None:
-    from pbem import seating
+    from pbem.play import seating
     w = new_world(tmp_path, "--missed", "bot")
     eliminate(w, "green")
     send(w, "white", "RESIGN", T1 + timedelta(minutes=1))
@@ -142,7 +142,7 @@ def test_who_owes_orders(tmp_path: Path) -> None:
 def test_a_seat_whose_tribe_comes_back_still_owes_orders(tmp_path: Path) -> None:
     """Wiped out in the first year and not yet back (no free edge space): its
     PLACE lines choose where it comes back, so it is reminded as usual."""
-    from pbem import seating
+    from pbem.play import seating
     w = new_world(tmp_path, seats=("red", "blue"))
     eliminate(w, "blue")
     with Session(w.engine()) as s:
@@ -168,7 +168,7 @@ def test_status_flags_only_seats_that_owe_orders_late(tmp_path: Path) -> None:
 # -- 2. the preview plays the sheets the turn will play ------------------------
 def test_preview_with_a_bot_seat_and_missed_bot_is_the_turn_that_runs(tmp_path: Path) -> None:
     from pbem.config import load
-    from pbem.gmtools import preview, preview_turn
+    from pbem.gm.gmtools import preview, preview_turn
     w = new_world(tmp_path, "--missed", "bot", seats=("red", "blue", "green"))
     w.pbem("game", "bot", "g", "blue", "on")                 # civil disorder
     send(w, "blue", "LOSSES FEMALES", T1 + timedelta(minutes=1))   # a bot seat's sheet is not played

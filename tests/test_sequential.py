@@ -13,9 +13,9 @@ from sqlmodel import Session, select
 
 import seqgame
 from pbem.db import migrate
-from pbem.games import GameSpec, create_game, start_game
+from pbem.play.games import GameSpec, create_game, start_game
 from pbem.config import load
-from pbem.history import replay
+from pbem.site.history import replay
 from pbem.models import Game, Seat, TurnRecord
 from pbem_world import Text, World, order_mail, run_pass, said, text_of
 from seqpresent import tally_registered
@@ -158,8 +158,8 @@ def test_a_whole_game_in_turn(tmp_path, database, tally) -> None:
 
 
 def test_a_bot_seat_moves_at_once_and_a_step_rolls_back(tmp_path, database, tally) -> None:
-    from pbem import gmtools
-    from pbem.rollback import rollback
+    from pbem.gm import gmtools
+    from pbem.gm.rollback import rollback
     table = Table(tmp_path, database)
     with Session(table.engine) as s:
         gmtools.set_bot(s, load(table.world.config), s.get(Game, "tally-1"), "b", True, T0)

@@ -8,11 +8,11 @@ from datetime import datetime, timedelta, timezone
 
 from sqlmodel import Session, select
 
-from pbem import gmtools
+from pbem.gm import gmtools
 from pbem.config import load
 from pbem.db import migrate
-from pbem.games import GameSpec, create_game, start_game
-from pbem.history import replay
+from pbem.play.games import GameSpec, create_game, start_game
+from pbem.site.history import replay
 from pbem.models import Game, Seat
 from pbem_world import Text, World, order_mail, run_pass, text_of
 
@@ -108,8 +108,8 @@ def test_the_archive_charts_the_scores_round_by_round(tmp_path) -> None:
 
     from archive_pages import live_stoneage
 
-    from pbem.archive import build
-    from pbem.history import records
+    from pbem.site.archive import build
+    from pbem.site.history import records
 
     world = live_stoneage(tmp_path, ADDRESS, T0)
     with Session(world.engine()) as s:

@@ -286,7 +286,7 @@ def test_placement_reasons_are_messages_translated(lang: str) -> None:
                                         ("es", "s te pide ahora: tu plan para la ronda 1"),
                                         ("en", "s asks you now: your plan for round 1")])
 def test_the_answers_first_line_asks_in_the_readers_language(lang: str, asks: str) -> None:
-    """pbem.handler.asked_now: the game's question from its prompt message, and its frame."""
+    """pbem.inbox.handler.asked_now: the game's question from its prompt message, and its frame."""
     st = RULESET.new_game(["red", "blue", "green"], {}, 1)
     assert asked_first(RULESET, st, "s", "red", lang).startswith(asks)
 

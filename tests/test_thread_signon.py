@@ -1,5 +1,5 @@
 """A reply without SIGNON from a seat's own address, in a thread the server sent to that
-seat alone, is read as that seat's (pbem.threads); a reply naming a Message-ID it could not
+seat alone, is read as that seat's (pbem.inbox.threads); a reply naming a Message-ID it could not
 have seen is not, nor one from another address. On SQLite and PostgreSQL."""
 from __future__ import annotations
 

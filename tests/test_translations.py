@@ -88,7 +88,7 @@ def test_help_names_the_commands_in_the_readers_words(lang: str, words: list[str
     import re
 
     from pbem.commands import help_text
-    from pbem.protocol import ALIASES
+    from pbem.inbox.protocol import ALIASES
     with i18n.speaking(lang):
         text = help_text("pbem@example.org", [])
     flat = " ".join(text.split())

@@ -22,7 +22,7 @@ from engine.valley.boards import BOARD_NAMES
 from engine.valley.bots import random_orders
 from engine.valley.fatecards import CARDS
 from engine.valley.state import State
-from pbem.public import carried_out, public
+from pbem.site.public import carried_out, public
 from pbem.presenters.valley.report import draw_maps, report as valley_report, visible, when
 from pbem.reports.render import render
 

@@ -17,8 +17,8 @@ from sqlmodel import Session
 from engine import get_ruleset
 from pbem.config import load
 from pbem.models import Game
-from pbem.process import Busy
-from pbem.watch import Backoff, Dropped, ImapWaiter, Watch, ordinary_pass, waiter_for
+from pbem.runners.process import Busy
+from pbem.runners.watch import Backoff, Dropped, ImapWaiter, Watch, ordinary_pass, waiter_for
 from pbem_world import ServerWorld, World, order_mail, password_in, text_of
 
 WAIT = 20.0   # generous: a pass takes about a second
@@ -134,7 +134,7 @@ def test_watcher_reconnects_after_the_imap_server_restarts(server_game) -> None:
 def test_watch_command_on_the_maildir_answers_and_stops_on_sigterm(tmp_path) -> None:
     world = World(tmp_path)
     new_game(world)
-    script = ("import sys; from pbem.cli import Ctx; from pbem.watch import watch_command; "
+    script = ("import sys; from pbem.cli import Ctx; from pbem.runners.watch import watch_command; "
               "watch_command.main(sys.argv[2:], obj=Ctx(sys.argv[1]))")
     proc = subprocess.Popen([sys.executable, "-c", script, str(world.config), "--every", "15"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

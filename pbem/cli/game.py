@@ -83,7 +83,7 @@ def game_new(obj: Ctx, game_id: str | None, from_file: str | None, **given) -> N
     """Create a game (it waits for 'pbem game start')."""
     from pbem.cli.game_spec import spec_from_options
     from pbem.db import session
-    from pbem.games import check_spec, create_game
+    from pbem.play.games import check_spec, create_game
     from pbem.errors import GameError
     cfg = obj.config()
     try:
@@ -106,7 +106,7 @@ def game_new(obj: Ctx, game_id: str | None, from_file: str | None, **given) -> N
 @click.pass_obj
 def game_start(obj: Ctx, game_id: str, now_text: str | None, dry_run: bool) -> None:
     """Deal the game and queue every seat's password and first report."""
-    from pbem.games import start_game
+    from pbem.play.games import start_game
     _run(obj, game_id, lambda s, cfg, g: start_game(s, cfg, g, given_now(now_text)),
          lambda _: f"started {game_id}; the welcome mails go out with the next 'pbem process'", dry_run,
          lambda _: f"{game_id} would start")
@@ -117,7 +117,7 @@ def game_start(obj: Ctx, game_id: str, now_text: str | None, dry_run: bool) -> N
 @click.pass_obj
 def game_preview(obj: Ctx, game_id: str) -> None:
     """Show the public report the next turn would give now; store nothing."""
-    from pbem.gmtools import preview
+    from pbem.gm.gmtools import preview
     click.echo(on_game(obj, game_id, lambda s, cfg, g: preview(s, cfg, g)), nl=False)
 
 
@@ -134,7 +134,7 @@ def game_rollback(obj: Ctx, game_id: str, rerun: bool, now_text: str | None, dry
     then if they send none); with --rerun it runs again on the next pass with
     the sheets that stood. Every seat is told which."""
     from pbem.clock import show
-    from pbem.rollback import rollback
+    from pbem.gm.rollback import rollback
 
     def act(s, cfg, g):  # type: ignore[no-untyped-def]
         turn = rollback(s, cfg, g, given_now(now_text), rerun)
@@ -156,7 +156,7 @@ def game_rollback(obj: Ctx, game_id: str, rerun: bool, now_text: str | None, dry
 @click.pass_obj
 def game_replace(obj: Ctx, game_id: str, seat: str, email: str, now_text: str | None, dry_run: bool) -> None:
     """Give SEAT to a new player at EMAIL (a new password goes to them; history stays)."""
-    from pbem.gmtools import replace_seat
+    from pbem.gm.gmtools import replace_seat
     _run(obj, game_id, lambda s, cfg, g: replace_seat(s, cfg, g, seat, email, given_now(now_text)),
          lambda old: f"seat {seat} of {game_id}: {old} replaced by {email}", dry_run,
          lambda old: f"seat {seat} of {game_id} would go from {old} to {email}")
@@ -170,7 +170,7 @@ def game_replace(obj: Ctx, game_id: str, seat: str, email: str, now_text: str | 
 @click.pass_obj
 def game_bot(obj: Ctx, game_id: str, seat: str, state: str, now_text: str | None) -> None:
     """Put SEAT in civil disorder (the bot plays it) or take it out."""
-    from pbem.gmtools import set_bot
+    from pbem.gm.gmtools import set_bot
     on_game(obj, game_id, lambda s, cfg, g: set_bot(s, cfg, g, seat, state == "on", given_now(now_text)))
     click.echo(f"seat {seat} of {game_id}: bot {state}")
 
@@ -181,9 +181,9 @@ def game_bot(obj: Ctx, game_id: str, seat: str, state: str, now_text: str | None
 @click.pass_obj
 def game_observe(obj: Ctx, game_id: str, email: str) -> None:
     """Send EMAIL the public report of every turn from now on."""
-    from pbem.games import address_problem
-    from pbem.gmstate import refuse_unless
-    from pbem.gmtools import follow
+    from pbem.play.games import address_problem
+    from pbem.gm.gmstate import refuse_unless
+    from pbem.gm.gmtools import follow
 
     if address_problem(email):
         raise click.ClickException(address_problem(email))
@@ -198,7 +198,7 @@ def game_observe(obj: Ctx, game_id: str, email: str) -> None:
 def _gm_announced(obj: Ctx, game_id: str, word: str, now_text: str | None, tool,  # type: ignore[no-untyped-def]
                   dry_run: bool = False, then: str = "") -> None:
     """Run a GM tool ``tool(session, game, now) -> what was done``, log it and tell the seats."""
-    from pbem import gmtools
+    from pbem.gm import gmtools
 
     def act(s, cfg, g):  # type: ignore[no-untyped-def]
         now = given_now(now_text)
@@ -210,14 +210,14 @@ def _gm_announced(obj: Ctx, game_id: str, word: str, now_text: str | None, tool,
 
 
 def _clock_command(name: str, word: str, tool: str, summary: str, then: str = "") -> None:
-    """A GM command on the game's clock, calling pbem.gmtools.<tool>(game, now)."""
+    """A GM command on the game's clock, calling pbem.gm.gmtools.<tool>(game, now)."""
     @game.command(name, help=summary)
     @click.argument("game_id")
     @click.option("--now", "now_text", help="the time to use (ISO)")
     @DRY_RUN
     @click.pass_obj
     def command(obj: Ctx, game_id: str, now_text: str | None, dry_run: bool) -> None:
-        from pbem import gmtools
+        from pbem.gm import gmtools
         _gm_announced(obj, game_id, word, now_text, lambda s, g, now: getattr(gmtools, tool)(g, now), dry_run,
                       then)
 
@@ -236,7 +236,7 @@ _clock_command("process-now", "PROCESS", "process_now", "Let the turn run on the
 @click.pass_obj
 def game_extend(obj: Ctx, game_id: str, duration: str, now_text: str | None, dry_run: bool) -> None:
     """Move the deadline later by DURATION (like 24h, 30m, 2d)."""
-    from pbem.gmtools import extend
+    from pbem.gm.gmtools import extend
     _gm_announced(obj, game_id, "EXTEND", now_text, lambda s, g, now: extend(g, duration, now), dry_run)
 
 
@@ -248,8 +248,8 @@ def game_extend(obj: Ctx, game_id: str, duration: str, now_text: str | None, dry
 @click.pass_obj
 def game_vacation(obj: Ctx, game_id: str, seat: str, turns: str, now_text: str | None) -> None:
     """SEAT is away for TURNS turns (within the game's allowance), or OFF."""
-    from pbem.gmstate import refuse_unless
-    from pbem.gmtools import seat_named, vacation
+    from pbem.gm.gmstate import refuse_unless
+    from pbem.gm.gmtools import seat_named, vacation
 
     def act(s, cfg, g):  # type: ignore[no-untyped-def]
         refuse_unless(g, "VACATION")
@@ -267,7 +267,7 @@ def game_vacation(obj: Ctx, game_id: str, seat: str, turns: str, now_text: str |
 @click.pass_obj
 def game_seat_lang(obj: Ctx, game_id: str, seat: str, lang: str, zone: str | None, now_text: str | None) -> None:
     """SEAT's mail in LANG (en, fr, es, or default: the game's), as LANGUAGE does by mail."""
-    from pbem.gmtools import seat_language, seat_named
+    from pbem.gm.gmtools import seat_language, seat_named
 
     def act(s, cfg, g):  # type: ignore[no-untyped-def]
         return seat_language(s, g, seat_named(s, g, seat.lower()), lang, zone, given_now(now_text))
@@ -282,7 +282,7 @@ def game_seat_lang(obj: Ctx, game_id: str, seat: str, lang: str, zone: str | Non
 @click.pass_obj
 def game_end(obj: Ctx, game_id: str, reason: str, now_text: str | None, dry_run: bool) -> None:
     """End a game now; every seat is told with the next pass."""
-    from pbem.gmtools import end_game
+    from pbem.gm.gmtools import end_game
     _run(obj, game_id, lambda s, cfg, g: end_game(s, cfg, g, reason, given_now(now_text)),
          lambda _: f"{game_id} is over; the seats are told with the next pass", dry_run,
          lambda _: f"{game_id} would be over")

@@ -7,7 +7,7 @@ import re
 import click
 
 from pbem.cli.common import given_now
-from pbem.games import GameSpec, option_text, spec_from_file
+from pbem.play.games import GameSpec, option_text, spec_from_file
 from pbem.errors import GameError
 from pbem.i18n import LANGUAGES
 from pbem.presenters import DEFAULT

@@ -19,8 +19,8 @@ from pbem.i18n import LANGUAGES
 @click.pass_obj
 def history(obj: Ctx, game_id: str, turn: int | None, seat: str | None, fmt: str, gm_log: bool) -> None:
     """Print any turn of a game as a seat (or the public) saw it, or the GM's actions."""
-    from pbem.history import gm_log as read_gm_log
-    from pbem.history import turn_report
+    from pbem.site.history import gm_log as read_gm_log
+    from pbem.site.history import turn_report
     if gm_log:
         text = on_game(obj, game_id, lambda s, cfg, g: "\n".join(read_gm_log(s, g)) + "\n")
     else:
@@ -43,7 +43,7 @@ def archive() -> None:
 @click.pass_obj
 def archive_build(obj: Ctx, game_ids: tuple[str, ...], out: str, lang: str | None) -> None:
     """Write (or bring up to date) a static site: an index, a page per game and per turn."""
-    from pbem.archive import build, count_turns
+    from pbem.site.archive import build, count_turns
     from pbem.db import session
     cfg = obj.config()
     with session(open_database(cfg, create=False)) as s:
@@ -60,7 +60,7 @@ def archive_build(obj: Ctx, game_ids: tuple[str, ...], out: str, lang: str | Non
 @click.pass_obj
 def replay(obj: Ctx, game_id: str) -> None:
     """Re-resolve a whole game from its first state, stored sheets and seeds, turn by turn."""
-    from pbem.history import replay as run_replay
+    from pbem.site.history import replay as run_replay
     steps = on_game(obj, game_id, lambda s, cfg, g: run_replay(s, g))
     for step in steps:
         click.echo(f"turn {step.turn}: {'same' if step.same else 'DIFFERENT'}" + (f" ({step.detail})" if step.detail else ""))

@@ -1,4 +1,4 @@
-"""The server's commands: init, process, status (and watch, from pbem.watch)."""
+"""The server's commands: init, process, status (and watch, from pbem.runners.watch)."""
 from __future__ import annotations
 
 import sys
@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from pbem.cli.common import Ctx, given_now, open_database
-from pbem.watch import watch_command
+from pbem.runners.watch import watch_command
 from pbem.models import InboundStatus, OutboundStatus
 
 __all__ = ["init", "process", "status", "watch_command"]
@@ -63,7 +63,7 @@ def init(directory: str, force: bool) -> None:
 def process(obj: Ctx, now_text: str | None, dry_run: bool, quiet: bool, role: str, workers: int,
             mailboxes: tuple[str, ...]) -> None:
     """One pass: fetch, answer, resolve due turns, remind, send."""
-    from pbem.process import Busy
+    from pbem.runners.process import Busy
     cfg = obj.config()
     for name in mailboxes:
         if name not in cfg.inboxes:
@@ -86,9 +86,9 @@ def _run_pass(obj: Ctx, cfg, now, role: str, workers: int, dry_run: bool,  # typ
               mailboxes: list[str] | None, clock_given: bool = False):
     """(exit code, summary) of one pass, in this process or in ``workers`` of them."""
     if workers > 1:
-        from pbem.workers import run_workers
+        from pbem.runners.workers import run_workers
         return run_workers(obj.config_path, cfg, now, role, workers, dry_run, mailboxes, clock_given)
-    from pbem.process import Pass
+    from pbem.runners.process import Pass
     run = Pass.configured(cfg, now, dry_run=dry_run, mailboxes=mailboxes, clock_given=clock_given)
     return run.run(role), run.summary
 
@@ -102,7 +102,7 @@ def status(obj: Ctx, game_id: str | None, now_text: str | None) -> None:
     from sqlmodel import select
 
     from pbem.db import session
-    from pbem.handler import status_text
+    from pbem.inbox.handler import status_text
     from pbem.models import Game
     cfg = obj.config()
     with session(open_database(cfg, create=False)) as s:
@@ -123,7 +123,7 @@ def _mail_status(s, now) -> None:  # type: ignore[no-untyped-def]
     from sqlmodel import select
 
     from pbem.models import InboundMail, OutboundMail
-    from pbem.strangers import HELD, held_back
+    from pbem.inbox.strangers import HELD, held_back
     failed = list(s.exec(select(OutboundMail).where(OutboundMail.status == OutboundStatus.FAILED)))
     queued = list(s.exec(select(OutboundMail.id).where(OutboundMail.status == OutboundStatus.QUEUED)))
     click.echo(f"outbox: {len(queued)} queued, {len(failed)} failed")

@@ -19,7 +19,7 @@ from pbem.presenters import DEFAULT, Presenter, Simulator, get_presenter, presen
               help="play at most this many turns (a game usually ends well before)")
 def demo(directory: str, turns: int) -> None:
     """Play a whole 4-seat game by mail in DIRECTORY, with no server."""
-    from pbem.demo import run_demo
+    from pbem.play.demo import run_demo
     run_demo(Path(directory), turns, click.echo)
 
 

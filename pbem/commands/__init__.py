@@ -1,6 +1,6 @@
 """The mail commands, one table (Mailman 3 style): each entry names its word,
 its arguments, who may send it, its help line and its handler. Dispatch and
-HELP both read the table, and tests/test_commands.py holds pbem.protocol's
+HELP both read the table, and tests/test_commands.py holds pbem.inbox.protocol's
 word sets to it."""
 from __future__ import annotations
 

@@ -9,14 +9,15 @@ from typing import Callable
 from sqlmodel import Session
 
 from engine.messages import Msg
-from pbem import gmtools, steps
-from pbem.answer import Answer
-from pbem.commandwords import ANYONE, EVERYONE, GM, PLAYER, SIGNED, who
+from pbem.gm import gmtools
+from pbem.play import steps
+from pbem.inbox.answer import Answer
+from pbem.inbox.commandwords import ANYONE, EVERYONE, GM, PLAYER, SIGNED, who
 from pbem.i18n import _
 from pbem.config import Config
 from pbem.mail.reading import Incoming
 from pbem.models import Game, Seat
-from pbem.protocol import Command
+from pbem.inbox.protocol import Command
 from pbem.reports.render import spoken
 
 # Who may send a command: a seat's player, the GM (signed on as "gm"), or
@@ -46,7 +47,7 @@ class Entry:
     """A mail command: its word (a family sharing one HELP line joins its
     words with " / ", as "READY / WAIT" does), its arguments and help as HELP
     shows them (a "\\n" in ``help`` goes on to the next line), who may send
-    it (pbem.commandwords declares that), and its handler. ``listed`` False: HELP tells it
+    it (pbem.inbox.commandwords declares that), and its handler. ``listed`` False: HELP tells it
     in another line. ``example``: what HELP adds after the arguments to show one ("(like
     24h)"); other answers name the command by its ``form`` alone."""
     name: str
@@ -87,7 +88,7 @@ class Line:
 
 def step_phrase(game: Game, number: int | None = None) -> str:
     """"turn 3", "step 3" or "round 4" (the game's current step by default) as players count
-    it (pbem.steps.counted), in the reader's language."""
+    it (pbem.play.steps.counted), in the reader's language."""
     return steps.phrase(game, number)
 
 

@@ -1,12 +1,12 @@
 """The GM's clock: PAUSE, RESUME, EXTEND <time>, PROCESS NOW (the tools are
-pbem.gmtools', shared with 'pbem game ...')."""
+pbem.gm.gmtools', shared with 'pbem game ...')."""
 from __future__ import annotations
 
 from typing import Callable
 
 from engine.messages import Msg
 
-from pbem import gmtools
+from pbem.gm import gmtools
 from pbem.commands.base import Context, Entry, gm_did, gm_refused
 from pbem.i18n import N_
 from pbem.errors import GameError

@@ -1,14 +1,14 @@
 """The game's course: START, PREVIEW (the next turn, not stored), ROLLBACK
-[RERUN] (the last turn undone; pbem.rollback), END."""
+[RERUN] (the last turn undone; pbem.gm.rollback), END."""
 from __future__ import annotations
 
 from engine.messages import Msg
-from pbem import gmtools
+from pbem.gm import gmtools
 from pbem.commands.base import Context, Entry, gm_did, gm_refused
 from pbem.i18n import N_, _
-from pbem.games import start_game
+from pbem.play.games import start_game
 from pbem.errors import GameError, HistoryError
-from pbem.rollback import done_message, rollback as undo
+from pbem.gm.rollback import done_message, rollback as undo
 
 ENDED_BY_THE_GM = gmtools.ENDED_BY_THE_GM   # the reason of END by mail, translated for each reader
 

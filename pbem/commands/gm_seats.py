@@ -1,9 +1,9 @@
 """The GM's seats: REPLACE <seat> <address> (a new player), BOT <seat> ON|OFF
-(civil disorder). The tools (pbem.gmtools) log the action themselves."""
+(civil disorder). The tools (pbem.gm.gmtools) log the action themselves."""
 from __future__ import annotations
 
 from engine.messages import Msg
-from pbem import gmtools
+from pbem.gm import gmtools
 from pbem.commands.base import Context, Entry, gm_did, gm_refused
 from pbem.i18n import N_, _
 from pbem.errors import GameError, HistoryError

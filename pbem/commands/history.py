@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from pbem.commands.base import Context, Entry
 from pbem.i18n import N_, _
-from pbem.history import turn_report
+from pbem.site.history import turn_report
 from pbem.errors import HistoryError
-from pbem.protocol import whole_number
+from pbem.inbox.protocol import whole_number
 
 
 def history(ctx: Context) -> None:

@@ -1,8 +1,8 @@
 """JOIN, OBSERVE and CONFIRM: mail from people without a seat, carried out
-by pbem.joining once the address confirms."""
+by pbem.inbox.joining once the address confirms."""
 from __future__ import annotations
 
-from pbem import joining
+from pbem.inbox import joining
 from pbem.commands.base import Context, Entry
 from pbem.i18n import N_
 

@@ -1,4 +1,4 @@
-"""The lines the protocol reads itself (pbem.protocol.read_request): rows of
+"""The lines the protocol reads itself (pbem.inbox.protocol.read_request): rows of
 HELP that are never dispatched; and ENDPRESS, which is, when it stands alone."""
 from __future__ import annotations
 

@@ -9,13 +9,15 @@ from sqlmodel import Session, select
 from engine import Problem, get_ruleset
 from engine.messages import Msg
 from engine.sheetlines import MAX_LINES
-from pbem import gmstate, i18n, orderwords, steps
-from pbem.answer import MAX_PROBLEMS, Answer, at_most
+from pbem.gm import gmstate
+from pbem import i18n
+from pbem.play import orderwords, steps
+from pbem.inbox.answer import MAX_PROBLEMS, Answer, at_most
 from pbem.commands.base import Context, Entry, step_phrase
-from pbem.gamewords import later_decision
+from pbem.play.gamewords import later_decision
 from pbem.i18n import N_, _, ngettext
 from pbem.models import Game, GameStatus, Seat, Sheet
-from pbem.protocol import Request, sign_off, whole_number
+from pbem.inbox.protocol import Request, sign_off, whole_number
 from pbem.reports.render import spoken
 
 
@@ -43,7 +45,7 @@ TURN = Entry("TURN", "<n>", N_("the turn your orders are for (optional)"), read_
 def end_of_orders(req: Request, order_words: Sequence[str], answer: Answer, also: Sequence[str] = ()) -> None:
     """A sign-off after the last order ("Cheers,", "Ann") ends the orders
     instead of refusing the sheet; the answer says which lines it took so.
-    ``also``: the order words in French and Spanish (pbem.orderwords)."""
+    ``also``: the order words in French and Spanish (pbem.play.orderwords)."""
     ending = sign_off(req.orders, order_words, also)
     if not ending:
         return
@@ -78,7 +80,7 @@ def _said(said: Any, plain: str) -> str:
 
 def _current(s: Session, game: Game, seat: Seat, asked: int) -> bool:
     """True when TURN ``asked`` names the position now, or the latest the seat was mailed a report
-    of. Where the game counts rounds (pbem.steps.by_round) that is the round now, or one from the
+    of. Where the game counts rounds (pbem.play.steps.by_round) that is the round now, or one from the
     round of that report on."""
     if steps.by_round(game):
         now = steps.shown(game)

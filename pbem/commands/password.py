@@ -1,14 +1,14 @@
 """PASSWORD <new>: a player changes the seat's password."""
 from __future__ import annotations
 
-from pbem import passwords
+from pbem.inbox import passwords
 from pbem.commands.base import Context, Entry
 from pbem.i18n import N_, _
 
 
 def change_password(ctx: Context) -> None:
     """The new password counts from the next mail on; one that guessers
-    would find soon (pbem.passwords.problem) is refused."""
+    would find soon (pbem.inbox.passwords.problem) is refused."""
     cmd, seat = ctx.cmd, ctx.seat
     if len(cmd.args) != 1:
         ctx.answer.add(_("Line {line}: PASSWORD takes one new password, with no spaces.").format(line=cmd.line))

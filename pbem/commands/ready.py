@@ -1,7 +1,7 @@
 """READY / WAIT: may the turn run before its deadline."""
 from __future__ import annotations
 
-from pbem import seating
+from pbem.play import seating
 from pbem.commands.base import Context, Entry
 from pbem.i18n import N_, _
 

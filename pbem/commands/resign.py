@@ -1,11 +1,11 @@
 """RESIGN: a player leaves the game; the seat plays on without them, and its
-player gets no more mail about it (pbem.turns, pbem.gmtools, pbem.press and
+player gets no more mail about it (pbem.play.turns, pbem.gm.gmtools, pbem.play.press and
 the handler leave a resigned seat out)."""
 from __future__ import annotations
 
 from pbem.commands.base import Context, Entry
 from pbem.i18n import N_, _
-from pbem.joining import notice
+from pbem.inbox.joining import notice
 from pbem.models import GmLog
 
 

@@ -6,12 +6,13 @@ from datetime import datetime
 from sqlmodel import Session, select
 
 from engine import get_ruleset
-from pbem import gmstate, seating
+from pbem.gm import gmstate
+from pbem.play import seating
 from pbem.clock import aware, show
 from pbem.commands.base import Context, Entry, step_phrase
 from pbem.i18n import N_, _, ngettext
-from pbem.games import seats_of
-from pbem.gamewords import outcome_words
+from pbem.play.games import seats_of
+from pbem.play.gamewords import outcome_words
 from pbem.models import Game, GameStatus, Seat, Sheet
 
 

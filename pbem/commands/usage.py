@@ -1,5 +1,5 @@
 """A command's usage as HELP shows it to its reader: the command words a French or Spanish
-player may write (pbem.protocol.ALIASES) and the placeholders in the reader's words, so that
+player may write (pbem.inbox.protocol.ALIASES) and the placeholders in the reader's words, so that
 "HISTORY [n]" reads "HISTORIQUE [n]" and "SIGNON <game> <seat> <password>" reads
 "SIGNON <partie> <place> <mot de passe>". What a player copies still works: the aliases are
 read back as the English words."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from pbem.i18n import N_, _, current
-from pbem.protocol import ALIASES
+from pbem.inbox.protocol import ALIASES
 
 # Every placeholder the table's usages hold, for the catalogues.
 PLACEHOLDERS = (N_("<game>"), N_("<seat>"), N_("<password>"), N_("<orders>"), N_("<new>"), N_("<turns>"),

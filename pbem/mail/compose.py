@@ -180,7 +180,7 @@ def thread_root(game_id: str, address: str, server_address: str) -> str:
 def new_message_id(sender: str) -> str:
     """A Message-ID nobody can guess: 160 random bits from the system's secure source. A reply
     from a seat's address naming one sent to that seat alone signs on without SIGNON
-    (pbem.threads), so this must never be the standard library's time, pid and 64 bits."""
+    (pbem.inbox.threads), so this must never be the standard library's time, pid and 64 bits."""
     return f"<{secrets.token_hex(20)}@{sender.split('@')[-1]}>"
 
 

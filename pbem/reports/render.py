@@ -15,7 +15,7 @@ from engine.messages import VERSION, stored
 from pbem import i18n
 from pbem.clock import When
 from pbem.errors import StoredMessageError
-from pbem.public import fields
+from pbem.site.public import fields
 
 WIDTH = 72
 
@@ -28,7 +28,7 @@ def env() -> Environment:
                        trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"])
     i18n.install(made)      # {% trans %} and _() speak the language pbem.i18n.speaking set
     made.globals["reader_lang"] = i18n.current      # <html lang="...">: the language being spoken
-    # How a page names the position at step N when its game gives no ``moment`` (pbem.archive
+    # How a page names the position at step N when its game gives no ``moment`` (pbem.site.archive
     # passes the game's own: "round N + 1" where a step is a round).
     made.globals["moment"] = turn_moment
     made.globals["order_line"] = order_line
@@ -38,14 +38,14 @@ def env() -> Environment:
 
 
 def order_line(ruleset: str, text: str) -> str:
-    """A reply template's order grammar in the words the reader writes (pbem.orderwords.grammar)."""
-    from pbem.orderwords import grammar          # orderwords reads this module's WIDTH
+    """A reply template's order grammar in the words the reader writes (pbem.play.orderwords.grammar)."""
+    from pbem.play.orderwords import grammar          # orderwords reads this module's WIDTH
     return grammar(ruleset, text)
 
 
 def order_example(ruleset: str, line: str) -> str:
     """A whole order, as a report's example, in the words the reader writes (orderwords.shown)."""
-    from pbem.orderwords import shown
+    from pbem.play.orderwords import shown
     return shown(ruleset, line)
 
 
@@ -138,12 +138,12 @@ def _join(message: dict[str, Any]) -> str:
 
 
 def _notation(message: dict[str, Any]) -> str:
-    from pbem.orderwords import notation          # orderwords reads this module's WIDTH
+    from pbem.play.orderwords import notation          # orderwords reads this module's WIDTH
     return notation(message["game"], message["text"])
 
 
 def _order(message: dict[str, Any]) -> str:
-    from pbem.orderwords import shown
+    from pbem.play.orderwords import shown
     return shown(message["game"], message["text"])
 
 

@@ -10,11 +10,11 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from pbem.config import Config
-from pbem.isolation import isolated
+from pbem.inbox.isolation import isolated
 from pbem.transports.base import Inbox, Outbox
 
 if TYPE_CHECKING:
-    from pbem.process import Summary
+    from pbem.runners.process import Summary
 
 BATCH = 100       # mails fetched, or ids read, at a time: memory stays flat whatever the queue
 
@@ -23,7 +23,7 @@ R = TypeVar("R")
 
 
 class Context(Protocol):
-    """The pass a runner works for (``pbem.process.Pass``)."""
+    """The pass a runner works for (``pbem.runners.process.Pass``)."""
     cfg: Config
     now: datetime
     clock_given: bool

@@ -8,7 +8,7 @@ import gc
 from sqlmodel import Session, select
 
 from pbem import faults
-from pbem.intake import duplicate_noted, examine
+from pbem.inbox.intake import duplicate_noted, examine
 from pbem.models import InboundMail, InboundStatus
 from pbem.runners.claim import BATCH, Runner
 from pbem.transports.base import Fetched, Inbox

@@ -9,7 +9,7 @@ import time
 from sqlmodel import Session, select
 
 from pbem import faults
-from pbem.handler import handle
+from pbem.inbox.handler import handle
 from pbem.models import Game, InboundMail, InboundStatus
 from pbem.runners.claim import BATCH, Runner, claim, each, ids
 

@@ -7,7 +7,7 @@ from sqlmodel import select
 from pbem.models import Game, GameStatus
 from pbem.runners.claim import Runner, claim, each, ids
 from pbem.runners.resolve import game_failed
-from pbem.turns import queue_reminders
+from pbem.play.turns import queue_reminders
 
 
 class Remind(Runner):

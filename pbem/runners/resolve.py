@@ -10,12 +10,12 @@ from sqlmodel import select
 
 from pbem import faults
 from pbem.clock import aware
-from pbem.games import start_game
+from pbem.play.games import start_game
 from pbem.errors import GameError
 from pbem.models import Game, GameStatus, GmLog
 from pbem.outbox import queue_notice
 from pbem.runners.claim import Context, Runner, claim, each, ids
-from pbem.turns import due_games, is_due, resolve_turn
+from pbem.play.turns import due_games, is_due, resolve_turn
 
 # Steps one game may take in one pass (where players act in turn the next step
 # may need nobody: a bot's move, a decision answered already). A game that is

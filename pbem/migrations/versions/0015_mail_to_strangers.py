@@ -1,5 +1,5 @@
 """Answers to addresses the server does not know, mailed or held back by
-the caps of pbem.strangers
+the caps of pbem.inbox.strangers
 
 Revision ID: 0015
 Revises: 0014

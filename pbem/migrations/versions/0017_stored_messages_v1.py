@@ -68,7 +68,7 @@ def to_legacy(value: Any) -> Any:
 
 
 def _events(convert: Callable[[Any], Any]) -> Callable[[str], str]:
-    """A turn's log (JSON) with each event's message converted (pbem.turns wrote it unsorted)."""
+    """A turn's log (JSON) with each event's message converted (pbem.play.turns wrote it unsorted)."""
     def change(text: str) -> str:
         events = json.loads(text)
         said = [e for e in events if isinstance(e, dict) and e.get("message") is not None]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import textwrap
 
 from engine.dewan.board import SYMBOLS, TERRAINS, Board, Hex, edge_text
-from pbem.orderwords import notation
+from pbem.play.orderwords import notation
 from engine import hexgrid
 from pbem.i18n import N_, _
 

@@ -17,7 +17,7 @@ from engine.dewan.state import DRAFT, OVER, State
 from engine.dewan.view import DewanView
 from pbem import i18n
 from pbem.i18n import N_, _
-from pbem.orderwords import example, shown
+from pbem.play.orderwords import example, shown
 from pbem.presenters.dewan.words import card_words, position
 
 WIDTH = 72

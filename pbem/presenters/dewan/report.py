@@ -10,7 +10,8 @@ from typing import Any
 from engine.contract import Event
 from engine.dewan.board import Board
 from engine.dewan.view import DewanView
-from pbem import i18n, orderwords
+from pbem import i18n
+from pbem.play import orderwords
 from pbem.i18n import N_, _, ngettext
 from pbem.presenters import Groups, Maps, Report
 from pbem.presenters.dewan import asciimap, svgmap

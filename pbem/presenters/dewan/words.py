@@ -8,7 +8,7 @@ from engine.dewan.state import OVER, State, story_from
 from engine.dewan.stories import Holding, Need, have
 from engine.dewan.view import DewanView
 from pbem.i18n import N_, _, ngettext
-from pbem.orderwords import notation
+from pbem.play.orderwords import notation
 from pbem.presenters import Standings
 from pbem.presenters.dewan.svgmap import seat_letters
 

@@ -25,7 +25,7 @@ from engine.stoneage.locations import (
 from engine.stoneage.view import StoneAgeView
 from pbem import i18n
 from pbem.i18n import N_, _
-from pbem.orderwords import example, notation, shown
+from pbem.play.orderwords import example, notation, shown
 from pbem.reports.render import spoken
 
 WIDTH = 72

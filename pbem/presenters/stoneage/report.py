@@ -11,7 +11,7 @@ from engine.stoneage import texts as words
 from pbem.i18n import N_, _, ngettext
 from pbem.presenters import Maps, Report
 from pbem import i18n
-from pbem.orderwords import notation, shown
+from pbem.play.orderwords import notation, shown
 from pbem.presenters.stoneage import village
 from engine.messages import Join, Msg
 from engine.stoneage.animaldata import ANIMALS
@@ -189,7 +189,7 @@ def _context(game: str, turn_no: int, seat: str | None, view: StoneAgeView,
         "plan": plan, "plan_lines": _wrapped(plan),
         "village": village.items(view),
         "result": result(view), "fitted": fitted,
-        # Plan mode: a step is a round, and the report is numbered by its round (pbem.steps.counted).
+        # Plan mode: a step is a round, and the report is numbered by its round (pbem.play.steps.counted).
         "in_rounds": in_rounds, "number": view["round"] if in_rounds else turn_no,
     }
 

@@ -16,7 +16,7 @@ from engine.stoneage.locations import LOCATIONS, NAMES, exists
 from pbem.i18n import N_, _
 from engine.stoneage.texts import place
 from engine.stoneage.view import StoneAgeAnimal, StoneAgeView
-from pbem.orderwords import notation
+from pbem.play.orderwords import notation
 from pbem.presenters.stoneage import played
 from pbem.reports.render import spoken, wrap
 

@@ -16,7 +16,7 @@ from engine.valley.fatecards import FATE
 from engine.valley.view import ValleyTribe, ValleyView
 from pbem import i18n
 from pbem.i18n import N_, _
-from pbem.orderwords import example, shown
+from pbem.play.orderwords import example, shown
 from pbem.presenters.valley.asciimap import people
 from pbem.presenters.valley.report import card_line
 

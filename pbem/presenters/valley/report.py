@@ -12,12 +12,13 @@ from engine.valley.fatecards import FATE
 from engine.valley.species import word
 from engine.valley.words import reason_word, when_words
 from engine.valley.view import ValleyLasting, ValleySpace, ValleyView
-from pbem import i18n, orderwords
+from pbem import i18n
+from pbem.play import orderwords
 from pbem.i18n import N_, _
 from pbem.presenters import Maps, Report
 from pbem.presenters.valley import asciimap, svgmap
 from pbem.presenters.valley.asciimap import people
-from pbem.public import fields
+from pbem.site.public import fields
 from pbem.reports.render import fitted, render, spoken, visible as grouped, wrap
 
 PHASE_TITLES = {

@@ -2,7 +2,7 @@
 that re-resolves the whole game from its first state, stored sheets and seeds.
 
 Order sheets are private: a turn as the public saw it has every seat's orders
-as carried out (:func:`pbem.public.carried_out`); as a seat, also that seat's
+as carried out (:func:`pbem.site.public.carried_out`); as a seat, also that seat's
 own sheet. Only the GM's replay reads every sheet."""
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from typing import Any
 from sqlmodel import Session, select
 
 from engine import SeededDice, get_ruleset
-from pbem import seating, steps
+from pbem.play import seating, steps
 from pbem.i18n import _
 from pbem.models import Game, TurnRecord
-from pbem.public import carried_out, fields
+from pbem.site.public import carried_out, fields
 from pbem.presenters import get_presenter
 from pbem.errors import HistoryError
 
@@ -28,7 +28,7 @@ def records(s: Session, game_id: str) -> list[TurnRecord]:
 def turn_report(s: Session, game: Game, turn: int | None, seat: str | None, fmt: str,
                 address: str) -> str:
     """The report of turn ``turn`` (the state after it was resolved) as ``seat`` saw it. ``turn``
-    is the number players see (pbem.steps.counted: a round of Stone Age's plan mode is step
+    is the number players see (pbem.play.steps.counted: a round of Stone Age's plan mode is step
     round - 1)."""
     ruleset = get_ruleset(game.ruleset)
     # Report N shows the result of resolving turn N-1; report 0 the setup every seat was mailed.
@@ -81,7 +81,7 @@ def _report_number(game: Game, by_turn: dict[int, tuple[str, str, str]], turn: i
 
 def _round_report(game: Game, by_turn: dict[int, tuple[str, str, str]], turn: int | None,
                   seat: str | None) -> tuple[int, tuple[str, list[dict[str, Any]], list[str]]]:
-    """Where the game counts rounds (pbem.steps.by_round): round ``turn`` (the latest by default)
+    """Where the game counts rounds (pbem.play.steps.by_round): round ``turn`` (the latest by default)
     as a seat on DIGEST ROUND saw it: the position after the round's last step played, with the
     news of every step of the round, each marked with its step, and the seat's own sheets of
     them. A round none of whose steps was played yet shows the position it began with."""
@@ -123,7 +123,7 @@ def replay(s: Session, game: Game) -> list[ReplayStep]:
     steps = []
     for record in records(s, game.id):
         # The sheets the turn played, through the policy the turn itself used
-        # (pbem.seating): each was played, so each reads cleanly and plays.
+        # (pbem.play.seating): each was played, so each reads cleanly and plays.
         played = json.loads(record.sheets_json)
         plays = seating.plan(ruleset, state, [seating.Flags(seat) for seat in played],
                              {seat: "\n".join(lines) for seat, lines in played.items()},

@@ -190,7 +190,7 @@ def turn_plan(s: Session, game: Any, ruleset: Ruleset | None = None, state: Any 
               seats: Iterable[SeatLike] | None = None) -> dict[str, Play]:
     """What every seat of ``game`` plays if its current turn runs now
     (``ruleset``, ``state`` and ``seats`` default to the game's own)."""
-    from pbem.games import seats_of
+    from pbem.play.games import seats_of
     ruleset = ruleset or get_ruleset(game.ruleset)
     state = ruleset.from_json(game.state_json) if state is None else state
     return plan(ruleset, state, seats_of(s, game.id) if seats is None else seats, stored_sheets(s, game),
@@ -200,7 +200,7 @@ def turn_plan(s: Session, game: Any, ruleset: Ruleset | None = None, state: Any 
 def owing(s: Session, game: Any) -> set[str]:
     """The seats of ``game`` that owe orders for its current turn (they are
     reminded, and late once the deadline passed without their orders)."""
-    from pbem.games import seats_of
+    from pbem.play.games import seats_of
     ruleset = get_ruleset(game.ruleset)
     out = out_seats(ruleset, ruleset.from_json(game.state_json))
     return {x.name for x in seats_of(s, game.id) if owes_orders(x, game.turn_no, out)}
@@ -219,7 +219,7 @@ def all_sent(s: Session, game: Any) -> bool:
 def only_bots_owe(s: Session, game: Any) -> bool:
     """Every seat in play is the bot's (the GM handed it over): no person owes orders, and the
     step may run at once. A resigned or away seat that is not the bot's keeps the deadline."""
-    from pbem.games import seats_of
+    from pbem.play.games import seats_of
     ruleset = get_ruleset(game.ruleset)
     return only_bots(ruleset, ruleset.from_json(game.state_json), seats_of(s, game.id))
 
@@ -235,7 +235,7 @@ def all_ready(s: Session, game: Any) -> bool:
     """Every seat that owes orders said READY: the turn may run early. Out,
     bot, resigned and away seats never hold it up; when nobody owes orders,
     only a step every seat of which is the bot's is ready."""
-    from pbem.games import seats_of
+    from pbem.play.games import seats_of
     owe = owing(s, game)
     if not owe:
         return only_bots_owe(s, game)

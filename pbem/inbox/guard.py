@@ -14,7 +14,7 @@
   than the window, so a guesser learns nothing more and the owner's mailbox
   is spared. The seat's owner hears of such a burst once a day. Guessing
   stays hopeless at any rate the server can check (docs/ARCHITECTURE.md has
-  the arithmetic; pbem.passwords the policy).
+  the arithmetic; pbem.inbox.passwords the policy).
 - **Copies of failed sign-ons** go to the seat's owner at most
   ``failed_copies_per_day`` times a day and never count against the owner's
   answers. Further failed sign-ons (and unanswered ones) are counted, and the
@@ -195,7 +195,7 @@ def _burst(s: Session, cfg: Config, failed: Failed, sender: str, count: int, unt
 
 def _speaking_to_owner(s: Session, failed: Failed):  # type: ignore[no-untyped-def]
     """Write in the language of the seat's owner (the GM: the game's)."""
-    from pbem.games import speaking_to
+    from pbem.play.games import speaking_to
     from pbem.models import Game, Seat
     game = s.get(Game, failed.game_id)
     seat = None if failed.seat == "gm" else s.exec(select(Seat).where(Seat.game_id == failed.game_id,

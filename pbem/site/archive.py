@@ -3,7 +3,7 @@ with no server and no external resource.
 
 Public facts only: the board as the public view shows it (no hands), the
 public event log, public press, the standings, and each seat's orders *as
-carried out* (:func:`pbem.public.carried_out`: the public events the
+carried out* (:func:`pbem.site.public.carried_out`: the public events the
 ruleset tagged with the seat). The order sheets themselves are never
 published: they hold standing orders, ranked lists and refused lines that
 can name cards in a private hand. Seats are named, never their addresses;
@@ -36,15 +36,16 @@ from sqlmodel import Session, select
 
 from engine import get_ruleset
 from engine.contract import BaseView
-from pbem import i18n, steps
-from pbem.archive_chart import chart
-from pbem.games import seats_of
-from pbem.gamewords import outcome_words, title_of
-from pbem.gmstate import status_word
-from pbem.history import records
+from pbem import i18n
+from pbem.play import steps
+from pbem.site.archive_chart import chart
+from pbem.play.games import seats_of
+from pbem.play.gamewords import outcome_words, title_of
+from pbem.gm.gmstate import status_word
+from pbem.site.history import records
 from pbem.models import Game, GmLog, Press
 from pbem.presenters import Standings, get_presenter
-from pbem.public import carried_out, public
+from pbem.site.public import carried_out, public
 from pbem.i18n import N_, _
 from pbem.reports.render import event_text, render, spoken, turn_moment
 
@@ -139,7 +140,7 @@ def _index_row(game: Game, summary: dict[str, Any]) -> dict[str, Any]:
 
 def moment_of(game: Game, labels: dict[int, str] | None = None) -> Callable[[int], str]:
     """How the pages name the position at step N: "round N + 1" where every step is a round of the
-    game (pbem.steps.counted); where the game counts rounds of moves (pbem.steps.by_round), the
+    game (pbem.play.steps.counted); where the game counts rounds of moves (pbem.play.steps.by_round), the
     step's label ("round 4, red"), the current step's round without one; else "turn N". In the
     language spoken when it is called."""
     if steps.counted(game)[0] == "round":

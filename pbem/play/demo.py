@@ -26,11 +26,11 @@ from sqlmodel import Session
 from engine import get_ruleset
 from pbem.config import load
 from pbem.db import migrate, open_engine, session
-from pbem.games import GameSpec, create_game, start_game
-from pbem.gamewords import outcome_words
+from pbem.play.games import GameSpec, create_game, start_game
+from pbem.play.gamewords import outcome_words
 from pbem.models import Game, GameStatus
 from pbem.presenters import DEFAULT, Demo, get_presenter
-from pbem.process import Pass
+from pbem.runners.process import Pass
 from pbem.transports import make_inbox, make_outbox
 
 GAME = f"{DEFAULT}-demo"

@@ -7,10 +7,10 @@ import hashlib
 import re
 
 from pbem.config import Config
-from pbem.isolation import failure
+from pbem.inbox.isolation import failure
 from pbem.mail import headers
 from pbem.mail.reading import head_of, read_mail
-from pbem.protocol import plus_game, read_request
+from pbem.inbox.protocol import plus_game, read_request
 
 
 def message_key(raw: bytes) -> str:

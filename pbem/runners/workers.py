@@ -12,7 +12,7 @@ from dataclasses import fields
 from datetime import datetime
 
 from pbem.config import Config, load
-from pbem.process import Lock, Pass, Summary
+from pbem.runners.process import Lock, Pass, Summary
 
 
 def _pass(cfg: Config, now: datetime, mailboxes: list[str] | None = None, dry_run: bool = False,

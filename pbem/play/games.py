@@ -14,10 +14,12 @@ from sqlmodel import Session, select
 
 from engine import get_ruleset
 from engine.messages import Msg
-from pbem import i18n, passwords, steps
+from pbem import i18n
+from pbem.inbox import passwords
+from pbem.play import steps
 from pbem.clock import When, parse_duration, show
 from pbem.config import Config
-from pbem.gamewords import title_of
+from pbem.play.gamewords import title_of
 from pbem.i18n import LANGUAGES, _, language_problem
 from pbem.mail.compose import compose, game_lists, message_id_of, thread_root
 from pbem.mail.headers import valid_address
@@ -356,7 +358,7 @@ def _escape(text: str) -> str:
 
 def start_game(s: Session, cfg: Config, game: Game, now: datetime) -> dict[str, str]:
     """Deal the game: passwords to every seat, the first report, the deadline."""
-    from pbem.gmstate import refuse_unless
+    from pbem.gm.gmstate import refuse_unless
     refuse_unless(game, "START")
     seats = seats_of(s, game.id)
     ruleset = get_ruleset(game.ruleset)

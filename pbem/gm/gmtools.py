@@ -1,6 +1,6 @@
 """GM tools that change a game's course: preview the next turn without
 committing it, end a game, the seats and the clock (the rollback is
-pbem.rollback's). Every action is logged."""
+pbem.gm.rollback's). Every action is logged."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -11,17 +11,17 @@ from sqlmodel import Session, select
 from engine import SeededDice, get_ruleset
 from engine.contract import Resolution
 from engine.messages import Msg, Plural
-from pbem import seating
-from pbem.turns import mark_bots_only
+from pbem.play import seating
+from pbem.play.turns import mark_bots_only
 from pbem.clock import When, aware, parse_duration
 from pbem.config import Config
-from pbem.games import address_problem, seats_of, speaking_to
+from pbem.play.games import address_problem, seats_of, speaking_to
 from pbem.errors import GameError, HistoryError
-from pbem.gmstate import refuse_unless
+from pbem.gm.gmstate import refuse_unless
 from pbem.i18n import N_, _, ngettext
 from pbem.models import Game, GameStatus, GmLog, Seat
 from pbem.outbox import queue, queue_notice
-from pbem.protocol import whole_number
+from pbem.inbox.protocol import whole_number
 from pbem.presenters import get_presenter
 from pbem.reports.render import fit, spoken
 
@@ -30,7 +30,7 @@ ENDED_BY_THE_GM = N_("ended by the GM")      # END's reason unless the GM gives 
 
 def preview_turn(s: Session, game: Game) -> Resolution:
     """The next turn as it would run now: the sheets each seat would play
-    (pbem.seating, as resolve_turn asks it) and the turn's own dice. Nothing
+    (pbem.play.seating, as resolve_turn asks it) and the turn's own dice. Nothing
     is stored."""
     ruleset = get_ruleset(game.ruleset)
     state = ruleset.from_json(game.state_json)
@@ -114,9 +114,9 @@ def follow(s: Session, game: Game, email: str, now: datetime, on: bool = True) -
 def replace_seat(s: Session, cfg: Config, game: Game, seat_name: str, email: str, now: datetime) -> str:
     """A new player takes a seat: new address, new password (mailed to them with
     the latest report); the seat's history stays."""
-    from pbem import passwords
-    from pbem.games import report_mail, speaking_to
-    from pbem.gamewords import title_of
+    from pbem.inbox import passwords
+    from pbem.play.games import report_mail, speaking_to
+    from pbem.play.gamewords import title_of
     from pbem.mail.compose import message_id_of
     from pbem.reports.render import render
     refuse_unless(game, "REPLACE")

@@ -1,7 +1,7 @@
 """ROLLBACK: the GM undoes the last resolved step (or turn). By default the
 step waits for new orders from the seats it awaits, its deadline a whole
 period from the rollback: the sheets that stood are set aside
-(pbem.seating.set_aside), played then for a seat that sends none, but not
+(pbem.play.seating.set_aside), played then for a seat that sends none, but not
 counted as sent, and every READY is taken back. RERUN runs it again at once
 with the sheets that stood. Every seat but a resigned one is told which."""
 from __future__ import annotations
@@ -13,13 +13,13 @@ from sqlmodel import Session, select
 
 from engine import get_ruleset
 from engine.messages import Msg
-from pbem import seating, steps
+from pbem.play import seating, steps
 from pbem.clock import When, show
 from pbem.config import Config
-from pbem.games import seats_of
-from pbem.gmstate import refuse_unless
-from pbem.gmtools import tell
-from pbem.history import records
+from pbem.play.games import seats_of
+from pbem.gm.gmstate import refuse_unless
+from pbem.gm.gmtools import tell
+from pbem.site.history import records
 from pbem.errors import HistoryError
 from pbem.i18n import _
 from pbem.models import Game, GameStatus, GmLog, OutboundMail, OutboundStatus, TurnRecord

@@ -11,9 +11,12 @@ from datetime import datetime
 from sqlmodel import Session, select
 
 from engine import get_ruleset
-from pbem import commands, gmstate, guard, i18n, orderwords, passwords, steps, strangers, threads
+from pbem import commands, i18n
+from pbem.gm import gmstate
+from pbem.inbox import guard, passwords, strangers, threads
+from pbem.play import orderwords, steps
 from pbem.clock import show
-from pbem.answer import MAX_PROBLEMS, Answer, at_most, shortened, trim
+from pbem.inbox.answer import MAX_PROBLEMS, Answer, at_most, shortened, trim
 from pbem.commands import Context, orders
 from pbem.commands.base import step_phrase
 from pbem.commands.language import asked_language
@@ -24,10 +27,10 @@ from pbem.mail.compose import compose, reply_subject
 from pbem.mail.reading import Incoming, read_mail
 from pbem.models import Game, GameStatus, InboundMail, InboundStatus, Seat
 from pbem.outbox import may_answer, queue
-from pbem.press import relay
-from pbem.protocol import Request, plus_game, read_request
-from pbem.gamewords import question
-from pbem.turns import played_first
+from pbem.play.press import relay
+from pbem.inbox.protocol import Request, plus_game, read_request
+from pbem.play.gamewords import question
+from pbem.play.turns import played_first
 from pbem.reports.render import fit, render
 
 __all__ = ["handle", "status_text"]     # status_text: 'pbem status' imports it from here
@@ -35,7 +38,7 @@ __all__ = ["handle", "status_text"]     # status_text: 'pbem status' imports it 
 
 def handle(s: Session, cfg: Config, row: InboundMail, now: datetime) -> list[str]:
     """Read, serve and answer one stored mail; the steps it had resolved first ("g turn 3", for
-    the pass summary: pbem.turns.played_first)."""
+    the pass summary: pbem.play.turns.played_first)."""
     inc = read_mail(row.raw, cfg.server.address, cfg.limits.max_mail_bytes, cfg.limits.max_parts, row.size)
     row.handled_at = now
     if inc.loop or inc.no_reply:
@@ -96,7 +99,7 @@ def _capped(s: Session, cfg: Config, inc: Incoming, answer: Answer, now: datetim
     uses up neither the player's answers nor those to a mistyped sign-on. A
     signed-on mail is never left unanswered: past the cap it gets a short
     answer. Mail to an address the server does not know has caps of its own
-    (pbem.strangers)."""
+    (pbem.inbox.strangers)."""
     kind = "signed" if answer.signed else "signon" if answer.failed is not None else ""
     per_day = cfg.limits.answers_per_day
     if not may_answer(s, inc.from_addr, now, per_day, kind=kind):
@@ -130,7 +133,7 @@ def _copy_to(s: Session, cfg: Config, row: InboundMail, inc: Incoming, answer: A
 def _password_right(s: Session, cfg: Config, inc: Incoming, req: Request, answer: Answer, game: Game,
                     seat: str, owner: str, stored_hash: str, now: datetime) -> bool:
     """The SIGNON password check (always made): True when it is right. A
-    wrong one is counted (pbem.guard), and once they come too often for
+    wrong one is counted (pbem.inbox.guard), and once they come too often for
     this seat or from this sender, it gets no answer."""
     if stored_hash and passwords.verify(req.password, stored_hash):
         answer.signed = True
@@ -209,7 +212,7 @@ def _serve(s: Session, cfg: Config, inc: Incoming, req: Request, answer: Answer,
 
 def _as_seat(s: Session, cfg: Config, game: Game, seat: Seat, req: Request, answer: Answer, now: datetime) -> None:
     """A mail signed on as ``seat`` (by its password, or by its thread)."""
-    if seat.resigned:           # (never by its thread: pbem.threads leaves resigned seats out)
+    if seat.resigned:           # (never by its thread: pbem.inbox.threads leaves resigned seats out)
         answer.add(_("Line {line}: you resigned seat {seat} of {game}, so nothing in this mail was done; the "
                      "seat plays on without you. To follow the game's public reports, send OBSERVE {game} "
                      "without SIGNON.").format(line=req.signon_line, seat=seat.name, game=game.id))

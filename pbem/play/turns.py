@@ -20,15 +20,16 @@ from engine.contract import BaseView, Resolution, Ruleset
 from engine.messages import Msg
 from pbem.clock import aware, show
 from pbem.config import Config
-from pbem.games import report_mail, seats_of, speaking_to
-from pbem.gamewords import question
+from pbem.play.games import report_mail, seats_of, speaking_to
+from pbem.play.gamewords import question
 from pbem.i18n import _, ngettext
 from pbem.models import Game, GameStatus, GmLog, Observer, Seat, Sheet, TurnRecord
 from pbem.outbox import queue, queue_notice
 from pbem.presenters import Maps, get_presenter
 from pbem.reports import png
 from pbem.reports.png import MapImage
-from pbem import faults, i18n, seating, steps
+from pbem import faults, i18n
+from pbem.play import seating, steps
 
 
 def is_due(s: Session, game: Game, now: datetime) -> bool:

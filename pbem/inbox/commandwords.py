@@ -1,6 +1,6 @@
 """The mail commands' words, declared once: each English word, who may send it, and the words
 French and Spanish players may write for it. The protocol reads mail with these
-(pbem.protocol's word sets and ALIASES are made from them), the command table gives each
+(pbem.inbox.protocol's word sets and ALIASES are made from them), the command table gives each
 entry its senders from them (pbem.commands), and HELP shows a reader its own words. A light
 module: the protocol imports it, not the commands' handlers."""
 from __future__ import annotations

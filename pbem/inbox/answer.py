@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pbem.guard import Failed
+from pbem.inbox.guard import Failed
 from pbem.i18n import _, ngettext
-from pbem.protocol import Request
+from pbem.inbox.protocol import Request
 
 # An answer never repeats more than this of what a mail held, so that no
 # mail, however large, gets an answer larger than itself.

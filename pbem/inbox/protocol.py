@@ -13,12 +13,12 @@ from typing import Collection, Sequence
 
 from engine.localwords import fold
 from engine.sheetlines import MAX_LINES
-from pbem.commandwords import ANYONE, GM, PLAYER, WORDS
+from pbem.inbox.commandwords import ANYONE, GM, PLAYER, WORDS
 from pbem.i18n import N_
 
 REPORT_START = "=== pbem report"
 REPORT_END = "=== end of report ==="
-# The command words (pbem.commandwords declares each, with who may send it): those a
+# The command words (pbem.inbox.commandwords declares each, with who may send it): those a
 # player may send once signed on, the GM's own, and those of mail without a seat.
 PLAYER_COMMANDS = {word for word, said in WORDS.items() if said.who & PLAYER}
 GM_COMMANDS = {word for word, said in WORDS.items() if said.who == GM}
@@ -139,7 +139,7 @@ def read_request(lines: list[str], subject: str = "", default_game: str = "",
     """The commands and orders of a mail's lines. A signature or SIGNOFF ends
     the text it is in; an attachment's text (from a line in ``part_starts``)
     is read all the same. ``by_thread``: the mail is signed on by the thread it
-    answers (pbem.threads), so its lines are read as after a SIGNON."""
+    answers (pbem.inbox.threads), so its lines are read as after a SIGNON."""
     reader = _Reader(subject, default_game)
     reader.req.by_thread = by_thread
     for number, raw in enumerate(lines, start=1):

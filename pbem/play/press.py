@@ -8,12 +8,12 @@ from datetime import datetime
 from sqlmodel import Session
 
 from pbem.config import Config
-from pbem.games import seats_of, speaking_to
+from pbem.play.games import seats_of, speaking_to
 from pbem.i18n import _, ngettext
 from pbem.mail.compose import compose
 from pbem.models import Game, Press, Seat
 from pbem.outbox import queue
-from pbem.protocol import PressBlock
+from pbem.inbox.protocol import PressBlock
 
 MAX_PRESS_LINES = 200
 

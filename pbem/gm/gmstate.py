@@ -4,7 +4,7 @@ another state, with what to do instead. The GM's mail and command line share it.
 from __future__ import annotations
 
 from pbem.errors import GameError
-from pbem.gamewords import outcome_words
+from pbem.play.gamewords import outcome_words
 from pbem.i18n import N_, _
 from pbem.models import Game, GameStatus
 

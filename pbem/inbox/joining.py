@@ -1,6 +1,6 @@
 """Mail from people without a seat: JOIN an open game, OBSERVE one (or stop),
 and CONFIRM either. Nothing is done for a From address, which anyone can
-write, until that address brings back the token mailed to it (pbem.guard)."""
+write, until that address brings back the token mailed to it (pbem.inbox.guard)."""
 from __future__ import annotations
 
 from datetime import datetime
@@ -8,16 +8,17 @@ from datetime import datetime
 from sqlmodel import Session, select
 
 from engine import get_ruleset
-from pbem import gmtools, guard, strangers
-from pbem.answer import Answer
+from pbem.gm import gmtools
+from pbem.inbox import guard, strangers
+from pbem.inbox.answer import Answer
 from pbem.clock import aware, show
 from pbem.config import Config
-from pbem.games import GAME_ID, address_problem, seat_problem, seats_of
+from pbem.play.games import GAME_ID, address_problem, seat_problem, seats_of
 from pbem.i18n import _
 from pbem.mail.reading import Incoming
 from pbem.models import Game, GameStatus, GmLog, Observer, Seat
 from pbem.outbox import queue_notice
-from pbem.protocol import Command
+from pbem.inbox.protocol import Command
 
 
 def notice(s: Session, cfg: Config, game: Game, to: str, subject: str, text: str, now: datetime,
@@ -53,7 +54,7 @@ def _ask_confirmation(s: Session, cfg: Config, inc: Incoming, answer: Answer, ga
     """Nothing is done for a From address until it confirms: the answer to it
     holds a token (in a CONFIRM line and in the subject) to send back. A
     token is mailed once to an address for a game and action while it is
-    good: asking again gets no mail (pbem.strangers counts it)."""
+    good: asking again gets no mail (pbem.inbox.strangers counts it)."""
     live = guard.live_request(s, inc.from_addr, game.id, action, now)
     if live is not None:
         strangers.record(s, inc.from_addr, now, held="again")

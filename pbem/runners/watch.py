@@ -277,7 +277,7 @@ class Watch:
         return waiter
 
     def _pass(self, why: str) -> None:
-        from pbem.process import Busy
+        from pbem.runners.process import Busy
         if self.stop.is_set():       # stopping: the next run, or cron, reads the mail
             return
         try:
@@ -297,7 +297,7 @@ def ordinary_pass(cfg: Config) -> PassRun:
     """One pass exactly as ``pbem process`` builds it, at the time it starts."""
     def run() -> tuple[int, list[str]]:
         from pbem.clock import now_utc
-        from pbem.process import Pass
+        from pbem.runners.process import Pass
         one = Pass.configured(cfg, now_utc())
         try:
             return one.run(), one.summary.lines()
