@@ -22,8 +22,10 @@ class TallyPresenter:
 
     def report(self, *, game: str, turn_no: int, seat: str | None, view: BaseView,
                events: Iterable[Event | dict[str, Any]], deadline: str, address: str,
-               missed: dict[str, int] | None = None, maps: tuple[list[str], str] | None = None) -> Report:
-        lines = [f"=== pbem report {game} step {turn_no} ===", self.when(view), ""]
+               missed: dict[str, int] | None = None, maps: tuple[list[str], str] | None = None,
+               preface: str = "") -> Report:
+        lines = ([preface, ""] if preface else []) + [f"=== pbem report {game} step {turn_no} ===",
+                                                      self.when(view), ""]
         for title, texts in visible(events, seat, TITLES):
             lines += [title + ":"] + [f"  {text}" for text in texts] + [""]
         lines += self.maps(view).text

@@ -13,6 +13,7 @@ from typing import Any
 from sqlmodel import Session, select
 
 from engine import get_ruleset
+from engine.contract import BaseView, Ruleset
 from engine.messages import Msg
 from pbem import i18n
 from pbem.inbox import passwords
@@ -320,27 +321,15 @@ def _report_mail(cfg: Config, game: Game, seat: Seat | None, state: Any, events:
                  to: str | None, your_move: str, image: MapImage | None) -> tuple[str, bytes]:
     ruleset = get_ruleset(game.ruleset)
     view = ruleset.view(state, seat.name if seat else None)
+    asked = _your_move(game, ruleset, state, view, your_move) if your_move else None
+    if asked:
+        preface = asked[1] + (f"\n\n{preface}" if preface else "")
     subject, text, html = get_presenter(game.ruleset).report(
         game=game.id, turn_no=game.turn_no, seat=seat.name if seat else None, view=view, events=events,
-        deadline=show(game.deadline), address=cfg.server.address, missed=missed or {}, maps=maps)
-    if your_move:
-        if view.get("prompt_message"):          # the question in the reader's words
-            your_move = spoken(view["prompt_message"])
-        if steps.by_round(game):              # the game's own count: "round 9, your move"
-            number = ruleset.round_of(state)
-            subject = _("[{game}] round {round}, your move").format(game=game.id, round=number)
-            asked = _("{game}, {prompt}.").format(game=game.id, prompt=your_move)   # it names its round
-        else:
-            subject = _("[{game}] your move, step {step}").format(game=game.id, step=game.turn_no)
-            asked = _("Your move in {game}, step {step}: {prompt}.").format(
-                game=game.id, step=game.turn_no, prompt=your_move)
-        preface = (asked + "\n"
-                   + _("Move deadline: {deadline}.").format(deadline=show(game.deadline))
-                   + (f"\n\n{preface}" if preface else ""))
-    if preface:
-        preface = fit(preface)      # the question and the welcome fit 72 columns like the report under them
-        text = preface + "\n\n" + text
-        html = html.replace("<body>", "<body>\n<pre>" + _escape(preface) + "</pre>", 1)
+        deadline=show(game.deadline), address=cfg.server.address, missed=missed or {}, maps=maps,
+        preface=fit(preface))       # the question and the welcome fit 72 columns like the report under them
+    if asked:
+        subject = asked[0]
     observer = to is not None and seat is None
     to = to or (seat.email if seat else game.gm_email)
     html, images, files = png.in_mail(html, image)
@@ -352,8 +341,19 @@ def _report_mail(cfg: Config, game: Game, seat: Seat | None, state: Any, events:
     return to, raw
 
 
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+def _your_move(game: Game, ruleset: Ruleset, state: Any, view: BaseView, prompt: str) -> tuple[str, str]:
+    """The subject of a "your move" mail and the lines that head it: the question, in the
+    reader's words where the view carries it as a message, and the deadline."""
+    if view.get("prompt_message"):
+        prompt = spoken(view["prompt_message"])
+    if steps.by_round(game):              # the game's own count: "round 9, your move"
+        subject = _("[{game}] round {round}, your move").format(game=game.id, round=ruleset.round_of(state))
+        asked = _("{game}, {prompt}.").format(game=game.id, prompt=prompt)   # it names its round
+    else:
+        subject = _("[{game}] your move, step {step}").format(game=game.id, step=game.turn_no)
+        asked = _("Your move in {game}, step {step}: {prompt}.").format(game=game.id, step=game.turn_no,
+                                                                       prompt=prompt)
+    return subject, asked + "\n" + _("Move deadline: {deadline}.").format(deadline=show(game.deadline))
 
 
 def start_game(s: Session, cfg: Config, game: Game, now: datetime) -> dict[str, str]:

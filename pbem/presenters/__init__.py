@@ -98,9 +98,10 @@ class Presenter(Protocol):
     def report(self, *, game: str, turn_no: int, seat: str | None, view: BaseView,
                events: Iterable[Event | dict[str, Any]], deadline: str, address: str,
                missed: dict[str, int] | None = None,
-               maps: tuple[list[str], str] | None = None) -> Report:
+               maps: tuple[list[str], str] | None = None, preface: str = "") -> Report:
         """One seat's report of a step (``seat`` None: the public one);
-        ``maps`` when they were drawn once for every seat."""
+        ``maps`` when they were drawn once for every seat; ``preface``: what the mail says
+        before the report (your move and its deadline, a welcome), at the head of both parts."""
         ...
 
     def maps(self, view: BaseView) -> Maps: ...

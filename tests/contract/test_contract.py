@@ -169,3 +169,23 @@ def test_every_ruleset_has_every_member_of_the_contract(name: str) -> None:
     members = [m for m in dir(Ruleset) if not m.startswith("_")] + list(Ruleset.__annotations__)
     missing = [m for m in members if not hasattr(ruleset, m)]
     assert not missing, missing
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_report_puts_its_preface_at_the_head_of_both_parts(name: str) -> None:
+    """What the mail says before the report (your move, a welcome) heads the text part as it is
+    and the HTML part escaped, before the marker line that lets a report sent back be skipped."""
+    ruleset, presenter = get_ruleset(name), get_presenter(name)
+    state = ruleset.new_game(SEATS, {}, 3)
+    view = ruleset.view(state, "red")
+
+    def report(preface: str) -> Any:
+        return presenter.report(game="g1", turn_no=1, seat="red", view=view, events=[], deadline="soon",
+                                address="pbem@example.org", preface=preface)
+    plain, headed = report(""), report("Your move <now> & \"quick\".\nMove deadline: soon.")
+    assert plain.text.startswith("=== pbem report g1 ")
+    assert headed.text == "Your move <now> & \"quick\".\nMove deadline: soon.\n\n" + plain.text
+    if name != "tally":             # Tally's HTML is its text in a <pre>
+        assert "<body>\n<p class=\"pbem-marker\"" in plain.html
+        assert headed.html == plain.html.replace(
+            "<body>\n", "<body>\n<pre>Your move &lt;now&gt; &amp; &#34;quick&#34;.\nMove deadline: soon.</pre>\n", 1)

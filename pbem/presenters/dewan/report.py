@@ -149,11 +149,11 @@ def _context(game: str, turn_no: int, seat: str | None, view: DewanView,
 def report(*, game: str, turn_no: int, seat: str | None, view: DewanView,
            events: Iterable[Event | dict], deadline: str, address: str,
            missed: dict[str, int] | None = None,
-           maps: tuple[list[str], str] | None = None) -> Report:
+           maps: tuple[list[str], str] | None = None, preface: str = "") -> Report:
     """(subject, text, html) of one seat's report (``seat`` None: the public one,
     for the GM and observers, which shows hand sizes only)."""
     context = _context(game, turn_no, seat, view, events, maps)
-    context.update(deadline=deadline, address=address, missed=missed or {})
+    context.update(deadline=deadline, address=address, missed=missed or {}, preface=preface)
     subject = (_("[{game}] round {round} report for {seat}") if seat else _("[{game}] round {round} report")).format(
         game=game, round=context["number"], seat=seat)
     if context["over"]:

@@ -223,11 +223,11 @@ def reason_text(view: StoneAgeView) -> str:
 def report(*, game: str, turn_no: int, seat: str | None, view: StoneAgeView,
            events: Iterable[Event | dict], deadline: str, address: str,
            missed: dict[str, int] | None = None,
-           maps: tuple[list[str], str] | None = None) -> Report:
+           maps: tuple[list[str], str] | None = None, preface: str = "") -> Report:
     """(subject, text, html) of one seat's report (or the public one, ``seat`` None).
     ``maps`` may be given when the village was drawn once for every seat: it is public."""
     context = _context(game, turn_no, seat, view, events, maps)
-    context.update(deadline=deadline, address=address, missed=missed or {})
+    context.update(deadline=deadline, address=address, missed=missed or {}, preface=preface)
     if context["in_rounds"]:
         subject = (_("[{game}] round {round} report for {seat}") if seat else _("[{game}] round {round} report"))
     else:

@@ -207,7 +207,7 @@ def _asked(view: ValleyView) -> ValleyView:
 def report(*, game: str, turn_no: int, seat: str | None, view: ValleyView,
            events: Iterable[Event | dict], deadline: str, address: str,
            missed: dict[str, int] | None = None,
-           maps: tuple[list[str], str] | None = None) -> Report:
+           maps: tuple[list[str], str] | None = None, preface: str = "") -> Report:
     """(subject, text, html) of one seat's report (or the public one).
     ``maps`` (text map lines, SVG) may be given when they were drawn once for
     every seat of the turn: the board is public."""
@@ -220,7 +220,7 @@ def report(*, game: str, turn_no: int, seat: str | None, view: ValleyView,
     hand, short = _hand(view, seat, events)
     hints, event_parts = may_order(view, seat), parts(groups, view)
     context = dict(
-        game=game, turn_no=turn_no, seat=seat, view=view, when=when(view), deadline=deadline,
+        preface=preface, game=game, turn_no=turn_no, seat=seat, view=view, when=when(view), deadline=deadline,
         address=address, map_lines=map_lines, legend=asciimap.legend(view),
         svg=svg, groups=groups, spaces=spaces, me=view["tribes"].get(seat) if seat else None,
         hints=hints, own_spaces=own_spaces, missed=missed or {},
