@@ -90,10 +90,7 @@ class _Reader(BuyReader):
 
     def read(self, keyword: str, args: list[str], line: int):
         """The order of one line (its keyword in KEYWORDS), or Refused."""
-        method = {"PLACE": self.place, "USE": self.use, "TOOLS": self.tools, "BUY": self.buy,
-                  "TAKE": self.take, "PICK": self.pick, "FEED": self.feed, "HERD": self.herd,
-                  "HUNT": self.hunt}[keyword]
-        return method(args, line)
+        return getattr(self, keyword.lower())(args, line)     # place, use, tools, buy, ...
 
     # -- PLACE -------------------------------------------------------------
     def place(self, args: list[str], line: int) -> Place:

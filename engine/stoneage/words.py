@@ -44,7 +44,7 @@ def joined(words: list[str]) -> list[str]:
     """``card 2`` and ``building 3`` as the single words ``card2`` and ``building3``."""
     out: list[str] = []
     for word in words:
-        if out and _SLOT.fullmatch(out[-1]) and word in ("1", "2", "3", "4", "5"):
+        if word in ("1", "2", "3", "4", "5") and out and _SLOT.fullmatch(out[-1]):
             out[-1] = out[-1].rstrip("s") + word
         else:
             out.append(word)
@@ -109,13 +109,16 @@ def counted(args: list[str], kind_of: Callable[[str], Any], example: str, what: 
     return pairs
 
 
+_RESOURCE_WORDS = {word: g for g in RESOURCES for word in (g.value, g.value + "s")}
+
+
 def good(word: str, food: Msg | str) -> Good:
     """A resource (wood, clay, stone, gold); ``food`` is the reason food is refused here."""
     if word == "food":
         raise Refused(food)
-    for g in RESOURCES:
-        if word in (g.value, g.value + "s"):
-            return g
+    found = _RESOURCE_WORDS.get(word)
+    if found is not None:
+        return found
     raise Refused(Msg("no resource {word}", word=shown(word)), hint(word, [g.value for g in RESOURCES])
                   or Msg("the resources are wood, clay, stone and gold"))
 
