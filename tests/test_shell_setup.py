@@ -21,10 +21,13 @@ pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="acting as the user no
 
 
 def _as_nobody(script: str, cwd: Path, path: str = USER_PATH) -> subprocess.CompletedProcess[str]:
-    """``script`` run by bash as the user nobody, after sourcing tests/shell-env.sh."""
+    """``script`` run by bash as the user nobody, after sourcing a copy of tests/shell-env.sh
+    in ``cwd`` (the checkout itself may be where nobody cannot read, as a clone in a mktemp
+    folder is)."""
+    shutil.copy(ROOT / "tests/shell-env.sh", cwd / "shell-env.sh")
     env = {"PATH": path, "HOME": str(cwd), "LANG": "C.UTF-8"}
     command = [shutil.which("setpriv") or "setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups",
-               shutil.which("bash") or "bash", "-c", f". {ROOT / 'tests/shell-env.sh'}\n{script}"]
+               shutil.which("bash") or "bash", "-c", f". ./shell-env.sh\n{script}"]
     return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=60)
 
 
