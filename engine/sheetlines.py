@@ -64,6 +64,8 @@ def _over(line: str) -> Msg | None:
     chars = len(line.strip())
     if chars > MAX_CHARS:
         return Msg("a line holds at most {most} characters; this one has {n}", most=MAX_CHARS, n=chars)
+    if (len(line) + 1) // 2 <= MAX_WORDS:      # too short to hold more words (each a letter and a space)
+        return None
     words = len(line.replace(",", " ").split())
     if words > MAX_WORDS:
         return Msg("a line holds at most {most} words; this one has {n}", most=MAX_WORDS, n=words)
