@@ -125,13 +125,12 @@ _PHRASE = re.compile("(?<![^\\s,])(" + "|".join(re.escape(p).replace("\\ ", "\\s
 
 
 # A word each place name of several words ends with: a line without one has none to look for.
-_LAST_WORDS = tuple({phrase.split()[-1] for phrase in PHRASES})
+_LAST_WORD = re.compile("|".join(sorted({re.escape(p.split()[-1]) for p in PHRASES})), re.IGNORECASE)
 
 
 def phrases(text: str) -> str:
     """``text`` with each place name of several words made the location's word."""
-    lowered = text.lower()
-    if not any(word in lowered for word in _LAST_WORDS):
+    if not _LAST_WORD.search(text):
         return text
     return _PHRASE.sub(lambda m: PHRASES[" ".join(m.group(0).lower().split())], text)
 
