@@ -125,8 +125,9 @@ def add_positions(engine, positions: list[Position], now: datetime, prefix: str 
                        deadline=now - timedelta(minutes=1), simultaneous=p.simultaneous,
                        gm_password_hash=hashed))
             s.flush()
-            for seat in p.seats:
-                s.add(Seat(game_id=game_id, name=seat, email=f"{seat}.{game_id}@example.org", password_hash=hashed))
+            for seat in p.seats:         # mailed up to this step, as a game played so far would have them
+                s.add(Seat(game_id=game_id, name=seat, email=f"{seat}.{game_id}@example.org", password_hash=hashed,
+                           news_from=p.turn_no))
             for seat, text in p.sheets.items():
                 s.add(Sheet(game_id=game_id, seat=seat, turn_no=p.turn_no, text=text))
             if i % 500 == 499:

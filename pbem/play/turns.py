@@ -159,8 +159,12 @@ def _queue_reports(s: Session, cfg: Config, game: Game, ruleset: Ruleset[Any], b
     missed = {x.name: x.missed_turns for x in seats}
     board = _boards(game, ruleset.view(result.state, None))
 
-    def news(since: int) -> list[dict[str, Any]]:
-        return _news(s, game, since, resolved, events)
+    told: dict[int, list[dict[str, Any]]] = {}
+
+    def news(since: int) -> list[dict[str, Any]]:         # seats mailed up to the same step share it
+        if since not in told:
+            told[since] = _news(s, game, since, resolved, events)
+        return told[since]
 
     opened = _opened_round(game, ruleset, before, events, resolved, round_over)
     for seat in seats:
