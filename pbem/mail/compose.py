@@ -184,9 +184,14 @@ def new_message_id(sender: str) -> str:
     return f"<{secrets.token_hex(20)}@{sender.split('@')[-1]}>"
 
 
+_BLANK_LINE = re.compile(rb"\r?\n\r?\n")      # where a mail's headers end
+
+
 def message_id_of(raw: bytes) -> str:
-    """The Message-ID of a mail we composed, or ''."""
-    return headers.message_id(headers.raw(BytesHeaderParser().parsebytes(raw), "Message-ID"))
+    """The Message-ID of a mail we composed, or '': read from its header block alone (the body
+    holds the map's PNG, which a header parser would still read through)."""
+    head = _BLANK_LINE.split(raw, 1)[0] + b"\n\n"
+    return headers.message_id(headers.raw(BytesHeaderParser().parsebytes(head), "Message-ID"))
 
 
 def compose(*, sender: str, sender_name: str, to: str, subject: str, text: str,
