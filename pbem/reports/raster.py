@@ -17,6 +17,8 @@ import xml.etree.ElementTree as ET
 from math import pi
 from typing import Any
 
+from pbem.errors import PbemError
+
 _NS = "{http://www.w3.org/2000/svg}"
 _SHARED = {"fill", "stroke", "stroke-width", "class"}
 _ATTRIBUTES = {     # what each element may carry; anything else is not ours to draw
@@ -34,7 +36,7 @@ _BEZIER = 4 * (2 ** .5 - 1) / 3       # a quarter circle as one cubic curve (as 
 _ADVANCES: dict[tuple[str, str, float, str, str], float] = {}   # a letter's advance in a font, found once
 
 
-class Unsupported(ValueError):
+class Unsupported(PbemError, ValueError):
     """The SVG holds something this module does not draw."""
 
 
