@@ -6,7 +6,7 @@ game lives, by module name (imported when first asked for): its rules
 and Spanish order words, and the data texts its reports translate. The mail
 layer finds everything of a game through its entry, so a new game is its
 folders and one line in :data:`BUILT_IN`; a game from another package
-declares its GameEntry under the ``pbem.play.games`` entry point group, which the
+declares its GameEntry under the ``pbem.games`` entry point group, which the
 mail layer reads and registers (pbem.presenters: the engine reads no files),
 and a test's game is registered with :func:`register`.
 """

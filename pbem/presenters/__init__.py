@@ -21,7 +21,7 @@ __all__ = ["DEFAULT", "by_phase", "parts_by_phase", "CaseResult", "Demo", "Maps"
            "Standings", "get_presenter", "presenter_names"]
 
 Groups = list[tuple[str, list[str]]]     # (phase title, lines), in the order they happened
-GROUP = "pbem.play.games"        # the entry point group under which other packages declare their games
+GROUP = "pbem.games"        # the entry point group under which other packages declare their games
 
 
 def _register_installed() -> None:

@@ -70,7 +70,7 @@ def test_the_packaging_lists_every_games_packages() -> None:
 
 
 def test_a_game_another_package_declares_is_played_and_a_broken_one_left_out(tmp_path, monkeypatch, caplog) -> None:
-    """An installed package declares its GameEntry under the entry point group pbem.play.games; pbem
+    """An installed package declares its GameEntry under the entry point group pbem.games; pbem
     registers it. A declaration that cannot be loaded is left out with a warning."""
     import sys
 
@@ -80,7 +80,7 @@ def test_a_game_another_package_declares_is_played_and_a_broken_one_left_out(tmp
     info = tmp_path / "pbem_tally-1.0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: pbem-tally\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text("[pbem.play.games]\ntally = seqpresent:TALLY\nbroken = no_such_game:ENTRY\n")
+    (info / "entry_points.txt").write_text("[pbem.games]\ntally = seqpresent:TALLY\nbroken = no_such_game:ENTRY\n")
     monkeypatch.setattr(seqpresent, "TALLY", seqpresent.tally_entry(), raising=False)
     monkeypatch.setattr(sys, "path", [str(tmp_path), *sys.path])
     try:
