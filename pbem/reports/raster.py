@@ -8,7 +8,8 @@ their advances, anchored on the whole text's extents, filled then stroked. cairo
 most of a map in Python around those calls (its style cascade and unit handling, a letter
 at a time); this module makes the same calls from the parsed elements, about ten times
 quicker. :func:`draw` returns None for any SVG with an element, attribute or value outside
-the subset, and pbem.reports.png then draws it with cairosvg.
+the subset (or that fails here in any other way), and pbem.reports.png then draws it with
+cairosvg.
 """
 from __future__ import annotations
 
@@ -59,7 +60,7 @@ def draw(svg: str) -> Any | None:
                      "scale": str(width / box[2])}     # hinted advances are whole pixels: they depend on it
         for element in root:
             _element(context, element, inherited)
-    except (Unsupported, ET.ParseError, ValueError, KeyError):
+    except Exception:      # not of the subset (Unsupported), or anything else: cairosvg draws it
         return None
     return surface
 
