@@ -3,11 +3,12 @@
 The report maps are flat SVG of a few kinds of element (rect, polygon, circle, line and text,
 with a title here and there), in hex colours, with no transform, style sheet or nesting. This
 module draws exactly that subset with cairocffi, the way cairosvg draws it: the same Cairo
-calls for each shape (rounded corners as its Bezier curves), text as glyph paths placed by
-their advances, anchored on the whole text's extents, filled then stroked. cairosvg spends
-most of a map in Python around those calls (its style cascade and unit handling, a letter
-at a time); this module makes the same calls from the parsed elements, about ten times
-quicker. :func:`draw` returns None for any SVG with an element, attribute or value outside
+calls for each shape (rounded corners as its Bezier curves, filled then stroked), and text a
+letter at a time by its hinted advance from the anchor the whole text's extents give, filled
+with show_text (glyphs on whole pixels) and stroked along its outlines. The picture is
+cairosvg's pixel for pixel (tests/test_report_png.py). cairosvg spends most of a map in
+Python around those calls (its style cascade, unit handling, bounding boxes); this module
+makes the same calls from the parsed elements, about five times quicker. :func:`draw` returns None for any SVG with an element, attribute or value outside
 the subset (or that fails here in any other way), and pbem.reports.png then draws it with
 cairosvg.
 """
@@ -74,7 +75,7 @@ def _size(root: ET.Element) -> tuple[int, int, tuple[float, ...]]:
     width = float(_length(root.get("width"), box[2]))
     height = float(_length(root.get("height"), width * box[3] / box[2]))
     if abs(width / box[2] - height / box[3]) > 1e-6:
-        raise Unsupported("the picture is scaled alike both ways")
+        raise Unsupported("the picture is scaled otherwise across than down")
     return int(round(width)), int(round(height)), box
 
 
