@@ -128,8 +128,7 @@ def test_a_map_that_cannot_be_drawn_goes_without_png_logged_once(tmp_path, monke
     monkeypatch.setitem(sys.modules, "cairosvg.parser", None)     # as if Cairo and cairosvg were not installed
     monkeypatch.setitem(sys.modules, "cairocffi", None)
     monkeypatch.setattr(png, "_logged", set())
-    for kept in ("_kept", "_bases", "_seen"):      # nothing drawn before this test may serve it
-        monkeypatch.setattr(png, kept, type(png._kept)())
+    monkeypatch.setattr(png, "_kept", type(png._kept)())     # nothing drawn before this test may serve it
     caplog.set_level(logging.WARNING, logger="pbem.reports.png")
     world, _passwords = _world(tmp_path, "stoneage")
     run_pass(world, T0)
@@ -142,9 +141,8 @@ def test_a_map_that_cannot_be_drawn_goes_without_png_logged_once(tmp_path, monke
 
 
 def _whole(svg: str) -> bytes:
-    surface = png._surface(svg, "white")
-    surface.flush()
-    return png.encode(bytes(surface.get_data()), surface.get_width(), surface.get_height(), surface.get_stride())
+    """``svg`` drawn by cairosvg, as a PNG."""
+    return _pixels(png._surface(svg))
 
 
 def _maps() -> list[str]:
@@ -159,7 +157,7 @@ def _maps() -> list[str]:
     svgs += [get_presenter("stoneage").maps(stoneage.view(state, None)).svg] * 3
     dewan, rng = get_ruleset("dewan"), random.Random(3)
     state = dewan.new_game(list(SEATS), {}, "png")
-    for step in range(8):                  # a camp more at each step: the camps are drawn over the base
+    for step in range(8):                  # a camp more at each step
         state = dewan.resolve(state, {s: dewan.bot_orders(state, s, rng) for s in dewan.awaiting(state)},
                               SeededDice(step)).state
         svgs.append(get_presenter("dewan").maps(dewan.view(state, None)).svg)
@@ -169,15 +167,6 @@ def _maps() -> list[str]:
 def _pixels(surface) -> bytes:  # type: ignore[no-untyped-def]
     surface.flush()
     return png.encode(bytes(surface.get_data()), surface.get_width(), surface.get_height(), surface.get_stride())
-
-
-def test_maps_drawn_over_a_kept_base_are_the_maps_drawn_whole(monkeypatch) -> None:
-    """cairosvg's way, for maps outside raster's subset: a kept base and the words over it."""
-    monkeypatch.setattr(png, "_bases", type(png._bases)())
-    monkeypatch.setattr(png, "_seen", type(png._seen)())
-    for svg in _maps():
-        assert _decode(_pixels(png._picture(svg)))[2] == _decode(_whole(svg))[2]
-    assert len(png._bases) >= 2, "the Valley maps shared a base, and so did the Dewan game's"
 
 
 def test_our_maps_drawn_straight_with_cairo_are_cairosvgs_pixel_for_pixel() -> None:

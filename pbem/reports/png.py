@@ -9,8 +9,7 @@ library's zlib at a low level, quicker than Cairo's own writer (flat
 colours compress well anyway). The map is public, so a step's PNG is drawn
 once and serves every seat's report (``turns`` passes it on); :func:`render`
 also keeps the last few by their SVG, so that reports mailed without it
-(welcome mails, GM tools) draw a board once too, and what maps share (the
-hexes, their names) is drawn once and kept (:func:`_picture`).
+(welcome mails, GM tools) draw a board once too.
 
 Rendering never raises: when it fails the report goes out without the
 picture, and the failure is logged once (the same reason is not logged again
@@ -25,7 +24,6 @@ import struct
 import sys
 import zlib
 from collections import OrderedDict
-from functools import lru_cache
 from typing import Any, NamedTuple
 
 from pbem.reports import raster
@@ -38,11 +36,7 @@ _LEVEL = 3           # zlib level: low is quick, and flat colours compress well 
 _KEPT = 16           # PNGs kept by SVG (a pass resolves game after game: few repeats)
 _kept: OrderedDict[str, MapImage | None] = OrderedDict()
 _logged: set[str] = set()
-_bases: OrderedDict[str, tuple[frozenset[str], Any]] = OrderedDict()   # a map's shapes: base words, base drawn
-_seen: OrderedDict[str, frozenset[str]] = OrderedDict()               # a map's shapes: the words all maps had
-_ELEMENTS = re.compile(r"(?:<(\w+)\b[^<>]*(?:/>|>[^<>]*</\1>))+\Z")  # whole elements, nothing nested
 _MAP = re.compile(r'<div(?: class="map")?>\s*(<svg\b.*?</svg>)\s*</div>', re.S)   # the templates' map: the first SVG
-_OVER = re.compile(r'<text\b|<\w+ class="(?:[\w-]+ )*over"')    # words, and marks drawn over the rest
 _LABEL = re.compile(r'<svg\b[^>]*\baria-label="([^"<>]*)"')
 
 
@@ -77,7 +71,7 @@ def render(svg: str) -> MapImage | None:
 
 def _draw(svg: str) -> MapImage | None:
     try:
-        image = raster.draw(svg) or _picture(svg)     # our maps' subset straight with Cairo, else cairosvg
+        image = raster.draw(svg) or _surface(svg)     # our maps' subset straight with Cairo, else cairosvg
         image.flush()
         width, height, stride = image.get_width(), image.get_height(), image.get_stride()
         png = encode(bytes(image.get_data()), width, height, stride)
@@ -87,81 +81,12 @@ def _draw(svg: str) -> MapImage | None:
     return MapImage(svg, png, width, height)
 
 
-def _surface(svg: str, background: str | None, under: Any = None) -> Any:
-    """The Cairo image surface of ``svg``, on ``background`` (None: transparent), or drawn
-    over a copy of the image surface ``under`` (as if it had been drawn on it first)."""
+def _surface(svg: str) -> Any:
+    """The Cairo image surface of ``svg`` on white, drawn by cairosvg."""
     from cairosvg.parser import Tree
     from cairosvg.surface import PNGSurface
     tree = Tree(bytestring=svg.encode("utf-8"), url_fetcher=_no_fetch)
-    if under is None:
-        return PNGSurface(tree, None, 96, scale=SCALE, background_color=background).cairo
-    return _over_class()(tree, None, 96, scale=SCALE, under=under).cairo
-
-
-@lru_cache(maxsize=1)
-def _over_class() -> Any:
-    """The class of :func:`_surface`'s drawing over a picture (made when first drawn: cairosvg is
-    imported only then)."""
-    from cairosvg.surface import PNGSurface
-
-    class Over(PNGSurface):
-        """A PNG surface whose drawing starts from a copy of a picture drawn before."""
-
-        def __init__(self, *args: Any, under: Any, **kwargs: Any) -> None:
-            self.under = under
-            super().__init__(*args, **kwargs)
-
-        def _create_surface(self, width: float, height: float) -> tuple[Any, int, int]:
-            import cairocffi
-            copy = cairocffi.ImageSurface(cairocffi.FORMAT_ARGB32, self.under.get_width(), self.under.get_height())
-            context = cairocffi.Context(copy)
-            context.set_source_surface(self.under)
-            context.paint()
-            return copy, copy.get_width(), copy.get_height()
-
-    return Over
-
-
-def _picture(svg: str) -> Any:
-    """The map drawn on white. Most of a map is the same from step to step and
-    game to game (Valley's hexes, their names, the rivers; a Dewan game's
-    map), and drawing it is most of the cost. So the shapes of a map and the
-    words (<text>) and marks (elements of class "over": Dewan's camps) every
-    map with those shapes has had are drawn once as a base and kept; a map
-    with the same shapes is that base with its other words and marks drawn
-    over it, in their order. Words and marks sit inside their hex or box, under
-    no later line of the base, so the picture is the one the map drawn whole
-    makes (the tests compare them).
-    Used on maps of one element a line (as ours are drawn); any other map,
-    and the first of its shapes, is drawn whole."""
-    lines = svg.split("\n")
-    head, body, tail = lines[0], lines[1:-1], lines[-1]
-    if tail != "</svg>" or not body or not all(_ELEMENTS.match(line) for line in body):
-        return _surface(svg, "white")
-    key = hashlib.sha1("\n".join([head, *(line for line in body if not _OVER.match(line))])
-                       .encode("utf-8")).hexdigest()
-    words = frozenset(line for line in body if _OVER.match(line))
-    base = _bases.get(key)
-    if base is None or not base[0] <= words:
-        common = _seen.get(key, words) & words if key in _seen else None
-        if common is None:
-            _seen[key] = words
-            _trim(_seen)
-            return _surface(svg, "white")
-        _seen[key] = common
-        kept = [line for line in body if not _OVER.match(line) or line in common]
-        base = common, _surface("\n".join([head, *kept, tail]), "white")
-        _bases[key] = base
-        _trim(_bases)
-    own = [line for line in body if _OVER.match(line) and line not in base[0]]
-    if not own:
-        return base[1]
-    return _surface("\n".join([head, *own, tail]), None, under=base[1])
-
-
-def _trim(kept: OrderedDict[str, Any]) -> None:
-    while len(kept) > _KEPT:
-        kept.popitem(last=False)
+    return PNGSurface(tree, None, 96, scale=SCALE, background_color="white").cairo
 
 
 def _no_fetch(url: str, resource_type: str | None = None) -> bytes:

@@ -109,7 +109,7 @@ def svg_map(board: Board, camps: dict[str, list[str]], colours: dict[str, str],
             if name not in where:
                 continue
             x, y = where[name]
-            body.append(f'<circle class="camp over" cx="{x:.1f}" cy="{y:.1f}" r="8" fill="{colour}" '
+            body.append(f'<circle class="camp" cx="{x:.1f}" cy="{y:.1f}" r="8" fill="{colour}" '
                         'stroke="#111" stroke-width="1.5"/>')
             body.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-size="10" '
                         f'font-weight="bold" fill="#fff" stroke="#111" stroke-width="0.4">'
