@@ -12,7 +12,7 @@ from engine.localwords import fold
 from engine.valley import localwords
 from engine.valley.bots import random_orders
 from engine.valley.parser import KEYWORDS
-from engine.valley.state import State
+from engine.valley.state import State, Tokens
 from valley_games import RULESET, play
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -27,6 +27,34 @@ def test_state_survives_json_round_trip(seed: int, turns: int, players: int, fir
     again = State.from_json(text)
     assert again == state
     assert again.to_json() == text
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10_000), turns=st.integers(0, 12), players=st.integers(2, 6), fire=st.booleans(),
+       marks=st.lists(st.tuples(st.integers(0, 200), st.integers(0, 5)), max_size=6))
+def test_a_copy_is_the_json_round_trip(seed: int, turns: int, players: int, fire: bool,
+                                       marks: list[tuple[int, int]]) -> None:
+    """State.copy makes directly what from_dict(to_dict()) makes, to the order of every dict and
+    list (resolve runs on the copy, so an order is a rule's order), also from a state in the
+    middle of a phase: a tribe of no tokens left, a species with no letters, '' for no crop."""
+    state = play(seed, turns, players, fire)
+    names = sorted(state.board.hexes)
+    for at, kind in marks:
+        space = state.space(names[at % len(names)])
+        if kind == 0:
+            space.tribes[state.players[at % len(state.players)]] = Tokens(0, 0)
+        elif kind == 1:
+            space.animals.setdefault("bear", [])
+        elif kind == 2:
+            space.animals.setdefault("deer", []).extend(["b", "a"])
+        elif kind == 3:
+            space.tribes = dict(reversed(list(space.tribes.items())))
+        elif kind == 4:
+            space.crop = ""
+        else:
+            state.bag.reverse()
+            state.options = dict(reversed(list(state.options.items())))
+    assert repr(state.copy()) == repr(State.from_dict(state.to_dict()))
 
 
 @SETTINGS
