@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from functools import lru_cache
 from math import pi
 from typing import Any
 
@@ -59,12 +60,23 @@ def draw(svg: str) -> Any | None:
         context.set_miter_limit(4)
         inherited = {"font-family": root.get("font-family", "sans-serif"), "font-size": root.get("font-size", "12"),
                      "scale": str(width / box[2])}     # hinted advances are whole pixels: they depend on it
+        pen = _Pen(context)
         for element in root:
-            _element(context, element, inherited)
+            _element(pen, element, inherited)
+        context._check_status()     # Cairo's errors stick to the context: one look at the end sees any
     except Exception:      # not of the subset (Unsupported), or anything else: cairosvg draws it
         return None
     return surface
 
+
+class _Pen:
+    """Cairo's drawing functions called on the context straight, not through cairocffi's
+    methods: those check the context's status after every call, and a map makes thousands
+    (:func:`draw` checks once, at the end)."""
+
+    def __init__(self, context: Any) -> None:
+        from cairocffi import cairo
+        self.context, self.lib, self.at = context, cairo, context._pointer
 
 def _size(root: ET.Element) -> tuple[int, int, tuple[float, ...]]:
     """The picture's size in pixels and the viewBox drawn on it."""
@@ -94,7 +106,7 @@ def _check(element: ET.Element, kind: str) -> None:
         raise Unsupported(element.tag)
 
 
-def _element(context: Any, element: ET.Element, inherited: dict[str, str]) -> None:
+def _element(pen: _Pen, element: ET.Element, inherited: dict[str, str]) -> None:
     kind = element.tag.removeprefix(_NS)
     if kind not in _ATTRIBUTES or kind == "svg":
         raise Unsupported(kind)
@@ -103,52 +115,53 @@ def _element(context: Any, element: ET.Element, inherited: dict[str, str]) -> No
         return
     if any(child.tag != _NS + "title" for child in element):
         raise Unsupported(f"{kind} holds more than a title")
-    get = element.get
-    context.new_path()
+    get, lib, at = element.get, pen.lib, pen.at
+    lib.cairo_new_path(at)
     if kind == "text":
-        _text(context, element, inherited)
+        _text(pen, element, inherited)
         return
     if kind == "rect":
-        _rect(context, *(float(get(k, "0")) for k in ("x", "y", "width", "height", "rx")))
+        _rect(pen, *(float(get(k, "0")) for k in ("x", "y", "width", "height", "rx")))
     elif kind == "polygon":
         numbers = [float(v) for v in get("points", "").replace(",", " ").split()]
         if len(numbers) < 4 or len(numbers) % 2:
             raise Unsupported("points")
-        context.move_to(numbers[0], numbers[1])
+        lib.cairo_move_to(at, numbers[0], numbers[1])
         for i in range(2, len(numbers), 2):
-            context.line_to(numbers[i], numbers[i + 1])
-        context.close_path()
+            lib.cairo_line_to(at, numbers[i], numbers[i + 1])
+        lib.cairo_close_path(at)
     elif kind == "circle":
         r = float(get("r", "0"))
         if r:
-            context.new_sub_path()
-            context.arc(float(get("cx", "0")), float(get("cy", "0")), r, 0, 2 * pi)
-            context.close_path()
+            lib.cairo_new_sub_path(at)
+            lib.cairo_arc(at, float(get("cx", "0")), float(get("cy", "0")), r, 0, 2 * pi)
+            lib.cairo_close_path(at)
     else:   # line
-        context.move_to(float(get("x1", "0")), float(get("y1", "0")))
-        context.line_to(float(get("x2", "0")), float(get("y2", "0")))
-    _paint(context, element, default_fill="none" if kind == "line" else "black")
+        lib.cairo_move_to(at, float(get("x1", "0")), float(get("y1", "0")))
+        lib.cairo_line_to(at, float(get("x2", "0")), float(get("y2", "0")))
+    _paint(pen, element, default_fill="none" if kind == "line" else "black")
 
 
-def _rect(context: Any, x: float, y: float, width: float, height: float, rx: float) -> None:
+def _rect(pen: _Pen, x: float, y: float, width: float, height: float, rx: float) -> None:
+    lib, at = pen.lib, pen.at
     if not rx:
-        context.rectangle(x, y, width, height)
+        lib.cairo_rectangle(at, x, y, width, height)
         return
     rx, ry = min(rx, width / 2), min(rx, height / 2)
     c1, c2 = _BEZIER * rx, _BEZIER * ry
-    context.move_to(x + rx, y)
-    context.rel_line_to(width - 2 * rx, 0)
-    context.rel_curve_to(c1, 0, rx, c2, rx, ry)
-    context.rel_line_to(0, height - 2 * ry)
-    context.rel_curve_to(0, c2, c1 - rx, ry, -rx, ry)
-    context.rel_line_to(-width + 2 * rx, 0)
-    context.rel_curve_to(-c1, 0, -rx, -c2, -rx, -ry)
-    context.rel_line_to(0, -height + 2 * ry)
-    context.rel_curve_to(0, -c2, rx - c1, -ry, rx, -ry)
-    context.close_path()
+    lib.cairo_move_to(at, x + rx, y)
+    lib.cairo_rel_line_to(at, width - 2 * rx, 0)
+    lib.cairo_rel_curve_to(at, c1, 0, rx, c2, rx, ry)
+    lib.cairo_rel_line_to(at, 0, height - 2 * ry)
+    lib.cairo_rel_curve_to(at, 0, c2, c1 - rx, ry, -rx, ry)
+    lib.cairo_rel_line_to(at, -width + 2 * rx, 0)
+    lib.cairo_rel_curve_to(at, -c1, 0, -rx, -c2, -rx, -ry)
+    lib.cairo_rel_line_to(at, 0, -height + 2 * ry)
+    lib.cairo_rel_curve_to(at, 0, -c2, rx - c1, -ry, rx, -ry)
+    lib.cairo_close_path(at)
 
 
-def _text(context: Any, element: ET.Element, inherited: dict[str, str]) -> None:
+def _text(pen: _Pen, element: ET.Element, inherited: dict[str, str]) -> None:
     """A text as cairosvg draws it: its letters placed one by one by their advances, filled as
     text (glyphs on whole pixels, hinted), then stroked along their outlines."""
     import cairocffi
@@ -160,11 +173,12 @@ def _text(context: Any, element: ET.Element, inherited: dict[str, str]) -> None:
     stroke, width = _colour(element.get("stroke", "none")), float(element.get("stroke-width", "1"))
     if not words:
         return
+    lib, at, context = pen.lib, pen.at, pen.context
     family = inherited["font-family"].split(",")[0].strip("\"' ")
     context.select_font_face(family, cairocffi.FONT_SLANT_NORMAL,
                              cairocffi.FONT_WEIGHT_BOLD if weight == "bold" else cairocffi.FONT_WEIGHT_NORMAL)
     size = float(element.get("font-size", inherited["font-size"]))
-    context.set_font_size(size)
+    lib.cairo_set_font_size(at, size)
     x, y = float(element.get("x", "0")), float(element.get("y", "0"))
     anchor = element.get("text-anchor", "start")
     if anchor not in ("start", "middle", "end"):
@@ -175,48 +189,50 @@ def _text(context: Any, element: ET.Element, inherited: dict[str, str]) -> None:
     placed = []
     for letter in words:
         if not letter.isspace():
-            placed.append((x, letter))
+            placed.append((x, letter.encode("utf-8")))
         key = (family, weight, size, inherited["scale"], letter)
         advance = _ADVANCES.get(key)
         if advance is None:
             advance = _ADVANCES[key] = context.text_extents(letter)[4]
         x += advance
     if stroke is not None and width > 0:
-        for at, letter in placed:
-            context.move_to(at, y)
-            context.text_path(letter)
+        for x, letter in placed:
+            lib.cairo_move_to(at, x, y)
+            lib.cairo_text_path(at, letter)
     if fill is not None:
-        context.set_source_rgb(*fill)
-        for at, letter in placed:
-            context.move_to(at, y)
-            context.show_text(letter)
+        lib.cairo_set_source_rgb(at, *fill)
+        for x, letter in placed:
+            lib.cairo_move_to(at, x, y)
+            lib.cairo_show_text(at, letter)
     if stroke is not None and width > 0:
-        context.set_line_width(width)
-        context.set_source_rgb(*stroke)
-        context.stroke()
-    context.new_path()
+        lib.cairo_set_line_width(at, width)
+        lib.cairo_set_source_rgb(at, *stroke)
+        lib.cairo_stroke(at)
+    lib.cairo_new_path(at)
 
 
-def _paint(context: Any, element: ET.Element, default_fill: str) -> None:
+def _paint(pen: _Pen, element: ET.Element, default_fill: str) -> None:
     """Fill, then stroke, the path drawn for ``element``."""
+    lib, at = pen.lib, pen.at
     fill = _colour(element.get("fill", default_fill))
     stroke = _colour(element.get("stroke", "none"))
     width = float(element.get("stroke-width", "1"))
     if fill is not None:
-        context.set_source_rgb(*fill)
-        context.fill_preserve()
+        lib.cairo_set_source_rgb(at, *fill)
+        lib.cairo_fill_preserve(at)
     if stroke is not None and width > 0:
         import cairocffi
-        context.set_line_width(width)
+        lib.cairo_set_line_width(at, width)
         cap = element.get("stroke-linecap", "butt")
         if cap not in ("butt", "round"):
             raise Unsupported("stroke-linecap")
-        context.set_line_cap(cairocffi.LINE_CAP_ROUND if cap == "round" else cairocffi.LINE_CAP_BUTT)
-        context.set_source_rgb(*stroke)
-        context.stroke_preserve()
-    context.new_path()
+        lib.cairo_set_line_cap(at, cairocffi.LINE_CAP_ROUND if cap == "round" else cairocffi.LINE_CAP_BUTT)
+        lib.cairo_set_source_rgb(at, *stroke)
+        lib.cairo_stroke_preserve(at)
+    lib.cairo_new_path(at)
 
 
+@lru_cache(maxsize=512)
 def _colour(value: str) -> tuple[float, float, float] | None:
     if value == "none":
         return None

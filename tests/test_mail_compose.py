@@ -1,0 +1,48 @@
+"""The mail pbem composes: its headers written as compat32 writes them, its parts whole and
+parted by boundaries no part holds."""
+from __future__ import annotations
+
+import email
+from datetime import datetime, timezone
+from email import policy
+from email.policy import compat32
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pbem.mail import compose as c
+
+HEADERS = ["Subject", "To", "From", "Content-Type", "List-Unsubscribe", "X-Auto-Response-Suppress"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(HEADERS),
+       st.one_of(st.text(st.characters(min_codepoint=9, max_codepoint=127), max_size=120),
+                 st.text(max_size=90),
+                 st.from_regex(r"[ -~]{1,76}", fullmatch=True)))
+def test_headers_are_written_as_compat32_writes_them(name: str, value: str) -> None:
+    assert c._POLICY.fold_binary(name, value) == compat32.fold_binary(name, value)
+
+
+def test_a_report_mail_reads_back_whole_and_its_boundaries_are_in_no_part() -> None:
+    picture, svg = bytes(range(256)) * 40, "<svg>--=_ a line like a boundary\n--=_x</svg>".encode()
+    text = "Round 3.\n--=_ not a boundary\n" + "é" * 100
+    html = "<p>Round 3.</p>\n--=_also not\n<p>" + "ü" * 100 + "</p>"
+    raw = c.compose(sender="pbem@example.org", sender_name="pbem", to="red@example.org",
+                    subject="[g-1] round 3 — your move", text=text, html=html,
+                    when=datetime(2026, 8, 1, 12, tzinfo=timezone.utc),
+                    lists=("pbem game g-1 <g-1.pbem.example.org>", "<mailto:pbem@example.org?subject=x>"),
+                    images=[("map-1@pbem", "png", picture)], files=[("map.svg", "image/svg+xml", svg)])
+    msg = email.message_from_bytes(raw, policy=policy.default)
+    assert [p.get_content_type() for p in msg.walk()] == [
+        "multipart/mixed", "multipart/alternative", "text/plain", "multipart/related", "text/html",
+        "image/png", "image/svg+xml"]
+    assert msg["Subject"] == "[g-1] round 3 — your move"
+    parts = list(msg.walk())
+    assert parts[2].get_content() == text and parts[4].get_content() == html
+    assert parts[5].get_content() == picture and parts[6].get_content() == svg
+    assert parts[5]["Content-ID"] == "<map-1@pbem>" and parts[6].get_filename() == "map.svg"
+    assert parts[3].get_param("type") == "text/html"
+    boundaries = [p.get_boundary() for p in parts if p.is_multipart()]
+    assert len(set(boundaries)) == 3 and all(b.startswith("=_") for b in boundaries)
+    assert max(len(line) for line in raw.split(b"\n")) <= 78
