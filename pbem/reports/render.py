@@ -85,7 +85,14 @@ def fitted(text: str) -> list[str]:
 
 
 def wrap(text: str, indent: str = "  ") -> list[str]:
-    return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=indent + "  ") or [indent]
+    """``text`` in lines of WIDTH columns at most, the first indented by ``indent``, the rest by two
+    more. A step's reports wrap the same event lines for every seat: each is wrapped once."""
+    return list(_wrapped(text, indent))
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(text: str, indent: str) -> tuple[str, ...]:
+    return tuple(textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=indent + "  ") or [indent])
 
 
 def spoken(message: Any) -> str:
