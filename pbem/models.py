@@ -152,7 +152,8 @@ class OutboundMail(SQLModel, table=True):
     kind: str = Field(max_length=12)                # answer | report | reminder | notice | press
     game_id: str = Field(default="", max_length=40, index=True)
     to_addr: str = Field(max_length=300)
-    raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))   # whole, or with MailPart tokens
+    parts: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))  # "token key" lines
     status: str = Field(default=OutboundStatus.QUEUED, max_length=10, index=True)  # an OutboundStatus
     message_id: str = Field(default="", max_length=300, index=True)  # a reply's In-Reply-To names it
     seat: str = Field(default="", max_length=20)    # the seat of game_id it went to, '' for anyone else
@@ -160,6 +161,14 @@ class OutboundMail(SQLModel, table=True):
     last_error: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
     created_at: datetime = Field(default_factory=utcnow)
     sent_at: datetime | None = None
+
+
+class MailPart(SQLModel, table=True):
+    """A part that many queued mails carry (a step's map, as PNG and as SVG), its body stored
+    once: each mail holds a token in its place (``OutboundMail.parts``), put back as it is
+    sent (pbem.outbox.whole). ``key``: the game and the digest of the body."""
+    key: str = Field(primary_key=True, max_length=120)
+    body: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
 
 
 class MailboxState(SQLModel, table=True):

@@ -1,27 +1,84 @@
 """The outbox table: mail is queued in the same transaction as the change it
-reports, and sent later; a key makes queuing the same mail twice harmless."""
+reports, and sent later; a key makes queuing the same mail twice harmless.
+
+The parts that every report of a step carries (its map, as PNG and as SVG: most of a report's
+bytes) are stored once, in MailPart; each mail holds a token where their bodies go, and
+:func:`whole` puts them back when the mail is sent."""
 from __future__ import annotations
 
+import hashlib
 from datetime import datetime
+from functools import lru_cache
 
 from sqlmodel import Session, select
 
+from pbem.errors import StorageTrouble
 from pbem.mail.headers import valid_address
-from pbem.models import AnswerCount, OutboundMail, Seat
+from pbem.models import AnswerCount, MailPart, OutboundMail, Seat
+
+_KEPT = "pbem.outbox.kept"      # Session.info: the parts this transaction has stored or found
 
 
-def queue(s: Session, *, key: str, kind: str, to: str, raw: bytes, game_id: str = "", seat: str = "") -> bool:
+def queue(s: Session, *, key: str, kind: str, to: str, raw: bytes, game_id: str = "", seat: str = "",
+          parts: dict[bytes, bytes] | None = None) -> bool:
     """Queue a mail unless one with this key exists, or its address is not one
     we may send to. True when queued now. ``seat``: the seat of ``game_id`` the
-    mail goes to, alone (a reply in its thread from that address signs on)."""
+    mail goes to, alone (a reply in its thread from that address signs on).
+    ``parts``: the bodies ``raw`` holds tokens for (pbem.mail.compose's ``apart``), each
+    stored once for the game."""
     from pbem.mail.compose import message_id_of
     if not valid_address(to):
         return False
     if s.exec(select(OutboundMail.id).where(OutboundMail.key == key)).first() is not None:
         return False
+    listed = [f"{token.decode('ascii')} {_keep(s, game_id, body)}" for token, body in (parts or {}).items()]
     s.add(OutboundMail(key=key, kind=kind, to_addr=to, raw=raw, game_id=game_id, seat=seat if game_id else "",
-                       message_id=message_id_of(raw) if seat and game_id else ""))
+                       message_id=message_id_of(raw) if seat and game_id else "", parts="\n".join(listed)))
     return True
+
+
+def whole(s: Session, mail: OutboundMail) -> bytes:
+    """The mail as it is sent: its stored parts put back in place of their tokens."""
+    raw = bytes(mail.raw)
+    for line in mail.parts.splitlines():
+        token, key = line.split(" ", 1)
+        part = s.get(MailPart, key)
+        if part is None:
+            raise StorageTrouble(f"a part of this mail is not stored ({key}): the mail cannot be sent whole")
+        raw = raw.replace(token.encode("ascii"), bytes(part.body), 1)
+    return raw
+
+
+def drop(s: Session, mail: OutboundMail) -> None:
+    """Delete a queued mail, and those of its stored parts no other mail of its game lists."""
+    s.delete(mail)
+    for line in mail.parts.splitlines():
+        key = line.split(" ", 1)[1]
+        if s.exec(select(OutboundMail.id).where(OutboundMail.game_id == mail.game_id, OutboundMail.id != mail.id,
+                                                OutboundMail.parts.contains(f" {key}"))).first() is None:
+            part = s.get(MailPart, key)
+            if part is not None:
+                s.delete(part)
+
+
+def _keep(s: Session, game_id: str, body: bytes) -> str:
+    """The key of ``body`` among the game's stored parts, stored now unless it is already."""
+    key = f"{game_id}:{_digest(body)}"
+    kept = s.info.get(_KEPT)
+    if kept is not None and kept[0] is s.get_transaction() and key in kept[1]:
+        return key
+    if s.exec(select(MailPart.key).where(MailPart.key == key)).first() is None:
+        s.add(MailPart(key=key, body=body))
+    if kept is None or kept[0] is not s.get_transaction():     # a new transaction: what was kept may be gone
+        kept = s.info[_KEPT] = (s.get_transaction(), set())
+    kept[1].add(key)
+    return key
+
+
+@lru_cache(maxsize=16)
+def _digest(body: bytes) -> str:
+    """A digest of a part's body (a step's reports carry the same body object: found once)."""
+    return hashlib.sha256(body).hexdigest()[:40]
 
 
 def queue_notice(s: Session, cfg, *, game_id: str, to: str, subject: str, text: str, when: datetime,  # type: ignore[no-untyped-def]

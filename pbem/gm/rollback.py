@@ -23,6 +23,7 @@ from pbem.site.history import records
 from pbem.errors import HistoryError
 from pbem.i18n import _
 from pbem.models import Game, GameStatus, GmLog, OutboundMail, OutboundStatus, TurnRecord
+from pbem.outbox import drop
 
 
 def rollback(s: Session, cfg: Config, game: Game, now: datetime, rerun: bool = False) -> int:
@@ -81,7 +82,7 @@ def _supersede_reports(s: Session, game: Game, turn_no: int, now: datetime) -> N
     for mail in list(s.exec(select(OutboundMail).where(OutboundMail.game_id == game.id,
                                                        OutboundMail.key.startswith(prefix)))):
         if mail.status == OutboundStatus.QUEUED:
-            s.delete(mail)
+            drop(s, mail)
         else:
             mail.key = f"{mail.key}:superseded:{now.isoformat()}"
             s.add(mail)

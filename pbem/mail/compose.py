@@ -226,7 +226,7 @@ def compose(*, sender: str, sender_name: str, to: str, subject: str, text: str,
             html: str | None = None, when: datetime, auto: str = "auto-generated",
             in_reply_to: str = "", references: str = "",
             lists: tuple[str, str] | None = None, images: Sequence[tuple[str, str, bytes]] = (),
-            files: Sequence[tuple[str, str, bytes]] = ()) -> bytes:
+            files: Sequence[tuple[str, str, bytes]] = (), apart: dict[bytes, bytes] | None = None) -> bytes:
     """A finished message as bytes. ``auto`` is the RFC 3834 Auto-Submitted value:
     auto-replied for answers to a mail, auto-generated for everything else.
     ``lists``: the List-Id and List-Unsubscribe values of a game's mail.
@@ -234,7 +234,9 @@ def compose(*, sender: str, sender_name: str, to: str, subject: str, text: str,
     line or dropped here, whatever the caller checked: none can add a header.
     Every mail has Date, Message-ID and a text/plain part. ``images``
     (Content-ID, image subtype, bytes) go with the HTML, which shows them by
-    ``cid:``; ``files`` (name, content type, bytes) are attached."""
+    ``cid:``; ``files`` (name, content type, bytes) are attached. ``apart``: given, the
+    pictures' and files' bodies are left out, each as a token of its own, and put in ``apart``
+    (token: the base64 body) for pbem.outbox.queue to store once."""
     to = headers.clean(to, headers.MAX_ADDRESS)   # outbox.queue refuses it unless it is valid
     subject = headers.clean(subject, 200)
     in_reply_to = headers.message_id(in_reply_to)
@@ -257,5 +259,8 @@ def compose(*, sender: str, sender_name: str, to: str, subject: str, text: str,
             msg["List-Unsubscribe"] = headers.clean(lists[1])
     raw = msg.as_bytes(policy=_POLICY)
     for token, data in later.items():
-        raw = raw.replace(token, _base64(data), 1)
+        if apart is None:
+            raw = raw.replace(token, _base64(data), 1)
+        else:
+            apart[token] = _base64(data)
     return raw

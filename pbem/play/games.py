@@ -301,13 +301,16 @@ def seats_of(s: Session, game_id: str) -> list[Seat]:
 def report_mail(cfg: Config, game: Game, seat: Seat | None, state: Any, events: Any,
                 when: datetime, preface: str = "", missed: dict[str, int] | None = None,
                 maps: tuple[list[str], str] | None = None, to: str | None = None,
-                your_move: str = "", image: MapImage | None = None) -> tuple[str, bytes]:
+                your_move: str = "", image: MapImage | None = None,
+                apart: dict[bytes, bytes] | None = None) -> tuple[str, bytes]:
     """One seat's report mail (``seat`` None: the GM's, or an observer's at
     ``to``). ``your_move``: the question the seat must answer now, where
     players act in turn; it heads the mail and names it "your move". The map
-    goes as a PNG too (``image``: drawn once for the step; else drawn here)."""
+    goes as a PNG too (``image``: drawn once for the step; else drawn here).
+    ``apart``: the map's bodies left out of the mail, for pbem.outbox.queue to store once."""
     with speaking_to(game, seat):
-        return _report_mail(cfg, game, seat, state, events, when, preface, missed, maps, to, your_move, image)
+        return _report_mail(cfg, game, seat, state, events, when, preface, missed, maps, to, your_move, image,
+                            apart)
 
 
 def speaking_to(game: Game, seat: Seat | None):  # type: ignore[no-untyped-def]
@@ -318,7 +321,8 @@ def speaking_to(game: Game, seat: Seat | None):  # type: ignore[no-untyped-def]
 
 def _report_mail(cfg: Config, game: Game, seat: Seat | None, state: Any, events: Any, when: datetime,
                  preface: str, missed: dict[str, int] | None, maps: tuple[list[str], str] | None,
-                 to: str | None, your_move: str, image: MapImage | None) -> tuple[str, bytes]:
+                 to: str | None, your_move: str, image: MapImage | None,
+                 apart: dict[bytes, bytes] | None) -> tuple[str, bytes]:
     ruleset = get_ruleset(game.ruleset)
     view = ruleset.view(state, seat.name if seat else None)
     asked = _your_move(game, ruleset, state, view, your_move) if your_move else None
@@ -337,7 +341,7 @@ def _report_mail(cfg: Config, game: Game, seat: Seat | None, state: Any, events:
                   text=text, html=html, when=when,
                   in_reply_to=seat.thread_id if seat else thread_root(game.id, to, cfg.server.address),
                   lists=game_lists(game.id, cfg.server.address, seat.name if seat else "", observer),
-                  images=images, files=files)
+                  images=images, files=files, apart=apart)
     return to, raw
 
 

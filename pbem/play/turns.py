@@ -176,26 +176,31 @@ def _queue_reports(s: Session, cfg: Config, game: Game, ruleset: Ruleset[Any], b
             continue
         prompt = ruleset.prompt(result.state, seat.name) if asked and not game.simultaneous else ""
         maps, image = board(seat)
+        parts: dict[bytes, bytes] = {}      # the map's bodies, stored once for the step (pbem.outbox)
         to, raw = report_mail(cfg, game, seat, result.state, news(seat.news_from), now, missed=missed, maps=maps,
-                              your_move=prompt, image=image)
+                              your_move=prompt, image=image, apart=parts)
         seat.news_from = game.turn_no
         s.add(seat)
         queue(s, key=f"report:{game.id}:{game.turn_no}:{seat.name}", kind="report", to=to, raw=raw,
-              game_id=game.id, seat=seat.name)
+              game_id=game.id, seat=seat.name, parts=parts)
     if not (game.simultaneous or round_over):
         return
     digest = news(game.round_from)
     game.round_from = game.turn_no
     maps, image = board(None)
     for observer in s.exec(select(Observer).where(Observer.game_id == game.id)):
+        parts = {}
         _to, raw = report_mail(cfg, game, None, result.state, digest, now, missed=missed, maps=maps,
-                               to=observer.email, image=image)
+                               to=observer.email, image=image, apart=parts)
         queue(s, key=f"report:{game.id}:{game.turn_no}:observer:{observer.email}", kind="report",
-              to=observer.email, raw=raw, game_id=game.id)
+              to=observer.email, raw=raw, game_id=game.id, parts=parts)
     if game.gm_email:
+        parts = {}
         to, raw = report_mail(cfg, game, None, result.state, digest, now, missed=missed, maps=maps, image=image,
-                              preface=_gm_preface(game, ruleset.simultaneous(before), resolved, missing))
-        queue(s, key=f"report:{game.id}:{game.turn_no}:gm", kind="report", to=to, raw=raw, game_id=game.id)
+                              preface=_gm_preface(game, ruleset.simultaneous(before), resolved, missing),
+                              apart=parts)
+        queue(s, key=f"report:{game.id}:{game.turn_no}:gm", kind="report", to=to, raw=raw, game_id=game.id,
+              parts=parts)
 
 
 def _boards(game: Game, public: BaseView) -> Callable[[Seat | None], tuple[Maps, MapImage | None]]:

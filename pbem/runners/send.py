@@ -11,6 +11,7 @@ from sqlmodel import select
 from pbem import faults
 from pbem.mail.dkim import signer
 from pbem.models import OutboundMail, OutboundStatus
+from pbem.outbox import whole
 from pbem.runners.claim import Runner, claim, each, ids
 from pbem.transports.base import Outbox
 from pbem.errors import TransportError
@@ -53,7 +54,8 @@ class Send(Runner):
             if row is None:        # sent already, or another sender has it
                 return
             faults.poison("send", row.to_addr)
-            raw = self.dkim.sign(row.raw) if self.dkim is not None else row.raw
+            raw = whole(s, row)      # its stored parts put back
+            raw = self.dkim.sign(raw) if self.dkim is not None else raw
             for _id, result in outbox.send([(row.id, ctx.cfg.server.address, row.to_addr, raw)]):
                 faults.point("mid-send")
                 row.attempts += 1

@@ -1,0 +1,128 @@
+"""A step's map is stored once for all its reports (pbem.outbox, MailPart), and every mail
+goes out whole: on SQLite and PostgreSQL, through a real pass and its real SMTP hand-over, and
+back to whole mails by the downgrade of migration 0018."""
+from __future__ import annotations
+
+import email
+from datetime import datetime, timezone
+from email import policy
+
+import pytest
+from alembic import command
+from sqlmodel import Session, func, select
+
+from pbem.db import _alembic, migrate, open_engine
+from pbem.errors import StorageTrouble
+from pbem.mail.compose import compose
+from pbem.models import MailPart, OutboundMail
+from pbem.outbox import drop, queue, whole
+
+WHEN = datetime(2026, 8, 1, 12, tzinfo=timezone.utc)
+PNG, SVG = b"\x89PNG picture " * 3000, b'<svg xmlns="http://www.w3.org/2000/svg"><text>map</text></svg>'
+
+
+def _report(to: str, apart: dict[bytes, bytes] | None) -> bytes:
+    return compose(sender="pbem@example.org", sender_name="pbem", to=to, subject="[g] turn 2 report",
+                   text=f"Turn 2, for {to}.", html=f"<p>Turn 2, for {to}.</p>", when=WHEN,
+                   images=[("map-1@pbem", "png", PNG)], files=[("map.svg", "image/svg+xml", SVG)], apart=apart)
+
+
+def _url(database: str, tmp_path) -> str:  # type: ignore[no-untyped-def]
+    return database if not database.startswith("sqlite:///") else f"sqlite:///{tmp_path / 'pbem.sqlite'}"
+
+
+def _queue_step(engine, seats: list[str]) -> None:  # type: ignore[no-untyped-def]
+    with Session(engine) as s:
+        for seat in seats:
+            parts: dict[bytes, bytes] = {}
+            raw = _report(f"{seat}@example.org", parts)
+            assert queue(s, key=f"report:g:2:{seat}", kind="report", to=f"{seat}@example.org", raw=raw,
+                         game_id="g", seat=seat, parts=parts)
+        s.commit()
+
+
+def _same(a: bytes, b: bytes) -> bool:
+    """Two of our mails alike but for what compose draws at random (Message-ID, boundaries)."""
+    x, y = (email.message_from_bytes(m, policy=policy.default) for m in (a, b))
+    return ([(p.get_content_type(), p.get_content()) for p in x.walk() if not p.is_multipart()]
+            == [(p.get_content_type(), p.get_content()) for p in y.walk() if not p.is_multipart()]
+            and x["Subject"] == y["Subject"] and x["To"] == y["To"])
+
+
+def test_a_steps_map_is_stored_once_and_every_mail_is_whole_again(tmp_path, database) -> None:
+    engine = open_engine(_url(database, tmp_path))
+    migrate(engine)
+    seats = ["red", "blue", "green", "yellow"]
+    _queue_step(engine, seats)
+    with Session(engine) as s:
+        assert s.exec(select(func.count()).select_from(MailPart)).one() == 2        # the PNG and the SVG
+        mails = list(s.exec(select(OutboundMail).order_by(OutboundMail.id)))
+        assert all(len(m.raw) < 3000 for m in mails)         # the picture is not in any of them
+        for seat, mail in zip(seats, mails):
+            sent = whole(s, mail)
+            assert _same(sent, _report(f"{seat}@example.org", None))
+            parts = [p for p in email.message_from_bytes(sent, policy=policy.default).walk()]
+            assert parts[5].get_content() == PNG and parts[6].get_content() == SVG
+            assert mail.message_id and mail.message_id in sent.decode()
+    engine.dispose()
+
+
+def test_a_part_that_went_missing_stops_that_mail_alone_with_a_reason(tmp_path) -> None:
+    engine = open_engine(f"sqlite:///{tmp_path / 'pbem.sqlite'}")
+    migrate(engine)
+    _queue_step(engine, ["red"])
+    with Session(engine) as s:
+        for part in s.exec(select(MailPart)):
+            s.delete(part)
+        s.commit()
+        with pytest.raises(StorageTrouble, match="not stored"):
+            whole(s, s.exec(select(OutboundMail)).one())
+    engine.dispose()
+
+
+def test_a_rolled_back_step_stores_its_parts_again_with_the_step_played_anew(tmp_path) -> None:
+    engine = open_engine(f"sqlite:///{tmp_path / 'pbem.sqlite'}")
+    migrate(engine)
+    with Session(engine) as s:
+        parts: dict[bytes, bytes] = {}
+        queue(s, key="report:g:2:red", kind="report", to="red@example.org", raw=_report("red@example.org", parts),
+              game_id="g", seat="red", parts=parts)
+        s.rollback()                # the step failed: nothing it queued is kept, its parts neither
+        parts = {}
+        queue(s, key="report:g:2:red", kind="report", to="red@example.org", raw=_report("red@example.org", parts),
+              game_id="g", seat="red", parts=parts)
+        s.commit()
+        mail = s.exec(select(OutboundMail)).one()
+        assert _same(whole(s, mail), _report("red@example.org", None))
+    engine.dispose()
+
+
+def test_the_downgrade_puts_every_part_back_in_its_mail(tmp_path, database) -> None:
+    url = _url(database, tmp_path)
+    engine = open_engine(url)
+    migrate(engine)
+    _queue_step(engine, ["red", "blue"])
+    with Session(engine) as s:
+        expected = [whole(s, m) for m in s.exec(select(OutboundMail).order_by(OutboundMail.id))]
+    with engine.begin() as conn:
+        command.downgrade(_alembic(engine, conn), "0017")
+    with engine.connect() as conn:
+        raws = [bytes(r) for r in conn.exec_driver_sql("SELECT raw FROM outboundmail ORDER BY id").scalars()]
+    assert raws == expected
+    engine.dispose()
+
+
+def test_a_dropped_mail_takes_its_parts_with_it_once_no_other_mail_lists_them(tmp_path) -> None:
+    engine = open_engine(f"sqlite:///{tmp_path / 'pbem.sqlite'}")
+    migrate(engine)
+    _queue_step(engine, ["red", "blue"])
+    with Session(engine) as s:
+        red, blue = s.exec(select(OutboundMail).order_by(OutboundMail.id)).all()
+        drop(s, red)
+        s.commit()
+        assert s.exec(select(func.count()).select_from(MailPart)).one() == 2, "blue's mail still lists them"
+        assert _same(whole(s, blue), _report("blue@example.org", None))
+        drop(s, blue)
+        s.commit()
+        assert s.exec(select(func.count()).select_from(MailPart)).one() == 0
+    engine.dispose()
