@@ -25,7 +25,8 @@ def env() -> Environment:
     root = resources.files("pbem.templates")
     made = Environment(loader=FileSystemLoader(str(root)), undefined=StrictUndefined,
                        autoescape=select_autoescape(["html"]), keep_trailing_newline=True,
-                       trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"])
+                       trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"],
+                       auto_reload=False)      # read once a process, as the code is: no stat a render
     i18n.install(made)      # {% trans %} and _() speak the language pbem.i18n.speaking set
     made.globals["reader_lang"] = i18n.current      # <html lang="...">: the language being spoken
     # How a page names the position at step N when its game gives no ``moment`` (pbem.site.archive
