@@ -188,4 +188,4 @@ def test_a_report_puts_its_preface_at_the_head_of_both_parts(name: str) -> None:
     if name != "tally":             # Tally's HTML is its text in a <pre>
         assert "<body>\n<p class=\"pbem-marker\"" in plain.html
         assert headed.html == plain.html.replace(
-            "<body>\n", "<body>\n<pre>Your move &lt;now&gt; &amp; &#34;quick&#34;.\nMove deadline: soon.</pre>\n", 1)
+            "<body>\n", "<body>\n<pre class=\"preface\">Your move &lt;now&gt; &amp; &#34;quick&#34;.\nMove deadline: soon.</pre>\n", 1)
