@@ -5,9 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as some
 
 from engine.dewan import RULESET, heuristic
 from engine.dewan.orders import Camp, Take
+from engine.dewan.payment import ANY
+from engine.dewan.purse import Purse
 from engine.dewan.simulate import play_game, run
 from engine.dice import SeededDice
 
@@ -83,3 +87,18 @@ def test_pbem_simulate_plays_dewan() -> None:
     assert text.exit_code == 0 and "every move asked" in text.output and "win rate by seat: red" in text.output
     bad = CliRunner().invoke(main, ["simulate", "--ruleset", "dewan", "--scenario", "moon"])
     assert bad.exit_code == 2 and "moon" in bad.output
+
+
+_CARDS = ["F", "M", "D", "P", "W", "FM", "DP", "MW", "F/fire", "P/berry", "DW", "FP/fire", "M/berry"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(some.lists(some.sampled_from(_CARDS), min_size=0, max_size=7),
+       some.lists(some.sampled_from([0.2, 0.7, 1.0, 1.0, 1.3, 2.0]), min_size=len(_CARDS), max_size=len(_CARDS)),
+       some.lists(some.sampled_from(["F", "M", "D", "P", "W", ANY]), min_size=2, max_size=3))
+def test_paying_a_path_of_one_or_two_steps_finds_the_cards_the_whole_search_finds(
+        hand: list[str], worths: list[float], needs: list[str]) -> None:
+    """Purse._pay_two and _pay_three are the branch and bound of Purse._search written out for
+    two and three needs: the same cards, in the same order, with the same ties broken the same way."""
+    purse = Purse(hand, dict(zip(_CARDS, worths)))
+    assert purse._pay(tuple(needs)) == purse._search(tuple(needs))

@@ -57,6 +57,13 @@ class Purse:
         return found
 
     def _pay(self, needs: tuple[str, ...]) -> list[str] | None:
+        if len(needs) == 2:
+            return self._pay_two(needs)
+        return self._pay_three(needs) if len(needs) == 3 else self._search(needs)
+
+    def _search(self, needs: tuple[str, ...]) -> list[str] | None:
+        """The cards of least worth paying ``needs``: a branch and bound over the needs, those
+        served by fewest kinds of card first (any card last, and then the cheapest left)."""
         worth = self.worth
         serving = {n: self.serve(n) for n in set(needs)}
         order = sorted(range(len(needs)), key=lambda k: (needs[k] == ANY, len(serving[needs[k]])))
@@ -82,6 +89,59 @@ class Purse:
 
         go(0, dict(self.counts), 0.0)
         return None if best[0] is None else [best[0][k] for k in range(len(needs))]
+
+
+    def _order(self, needs: tuple[str, ...]) -> list[int]:
+        """The needs in the order the search takes them: those served by fewest kinds of card
+        first, any card last."""
+        return sorted(range(len(needs)), key=lambda k: (needs[k] == ANY, len(self.serve(needs[k]))))
+
+    def _pay_two(self, needs: tuple[str, ...]) -> list[str] | None:
+        """``_search`` written out for a path of one step (two needs): the same cards found,
+        the same ties broken the same way."""
+        a, b = self._order(needs)
+        found, _least = self._pair(needs[a], needs[b], None, 0.0, float("inf"))
+        return None if found is None else _placed((a, b), found)
+
+    def _pay_three(self, needs: tuple[str, ...]) -> list[str] | None:
+        """``_search`` written out for a path of two steps (three needs), as ``_pay_two``."""
+        a, b, c = self._order(needs)
+        found, least = None, float("inf")
+        for x in self.serve(needs[a]):
+            if self.worth[x] < least:
+                pair, least = self._pair(needs[b], needs[c], x, self.worth[x], least)
+                found = (x, *pair) if pair else found
+            if needs[a] == ANY:
+                break
+        return None if found is None else _placed((a, b, c), found)
+
+    def _pair(self, first: str, second: str, taken: str | None, spent: float,
+              least: float) -> tuple[tuple[str, str] | None, float]:
+        """The last two levels of the search: the cheapest cards for ``first`` then ``second``
+        beside the card ``taken`` (if any) and ``spent`` already, if any costs less than
+        ``least``; and the least cost then."""
+        worth, counts = self.worth, self.counts
+        found = None
+        for x in self.serve(first):
+            if counts[x] - (x == taken) > 0:
+                if spent + worth[x] < least:
+                    for y in self.serve(second):
+                        if counts[y] - (y == x) - (y == taken) > 0:
+                            if spent + worth[x] + worth[y] < least:
+                                found, least = (x, y), spent + worth[x] + worth[y]
+                            if second == ANY:
+                                break
+                if first == ANY:
+                    break
+        return found, least
+
+
+def _placed(order: tuple[int, ...], cards: tuple[str, ...]) -> list[str]:
+    """Cards found need by need in the search's order, put back in the path's order."""
+    out = [""] * len(order)
+    for k, c in zip(order, cards):
+        out[k] = c
+    return out
 
 
 def deficit(needs: tuple[str, ...], hand: list[str]) -> int:
