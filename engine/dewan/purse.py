@@ -94,7 +94,8 @@ class Purse:
     def _order(self, needs: tuple[str, ...]) -> list[int]:
         """The needs in the order the search takes them: those served by fewest kinds of card
         first, any card last."""
-        return sorted(range(len(needs)), key=lambda k: (needs[k] == ANY, len(self.serve(needs[k]))))
+        keys = [(need == ANY, len(self.serve(need))) for need in needs]
+        return sorted(range(len(needs)), key=keys.__getitem__)
 
     def _pay_two(self, needs: tuple[str, ...]) -> list[str] | None:
         """``_search`` written out for a path of one step (two needs): the same cards found,

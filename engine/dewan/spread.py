@@ -51,7 +51,7 @@ class Spread:
             symbols = dict(symbols)
             for pair, sym in marks:
                 symbols[sym] = symbols.get(sym, frozenset()) | {pair}
-        joined = [g for g in self.groups if any(n in g for n in near)]
+        joined = [g for g in self.groups if not g.isdisjoint(near)]
         merged = frozenset({dest}).union(*joined)
         groups = tuple(g for g in self.groups if g not in joined) + (merged,)
         return Spread(terrains, shore, symbols, self.fire + board.hexes[dest].fire, groups)

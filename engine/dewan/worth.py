@@ -76,16 +76,18 @@ def have(need: Need, board: Board, clan: Clan, cards: list[Card] | None = None) 
         cards = [card(t) for t in clan.tucked]
     spread = clan.covers(board)
     if need.kind == "terrain":
-        return spread.terrains.get(need.what, 0) + sum(c.serves(need.what) for c in cards)
+        got = spread.terrains.get(need.what, 0)
+        return got + sum(c.serves(need.what) for c in cards) if cards else got
     if need.kind == "shore":
-        return len(spread.shore) + sum(c.serves(WATER) for c in cards)
+        return len(spread.shore) + sum(c.serves(WATER) for c in cards) if cards else len(spread.shore)
     if need.kind == "kinds":
         shown = set(spread.terrains) | {t for c in cards for t in c.terrains}
         if spread.shore:
             shown.add(WATER)
         return len(shown & TERRAINS.keys())
     if need.kind == "symbol":
-        return len(spread.symbols.get(need.what, ())) + sum(c.symbol == need.what for c in cards)
+        got = len(spread.symbols.get(need.what, ()))
+        return got + sum(c.symbol == need.what for c in cards) if cards else got
     if need.kind == "group":
         return spread.largest
     if need.kind == "berries":
@@ -108,9 +110,12 @@ def chance(lacking: float, left: int) -> float:
     return STEP ** lacking * (0.5 if lacking > left else 1.0)
 
 
+_MOST_FIRE = {-1: 0.3, 0: 0.55, 1: 0.8}
+
+
 def most_fire(lead: int) -> float:
     """The share of the most-fire bonus expected with ``lead`` fire over the best rival."""
-    return {-1: 0.3, 0: 0.55, 1: 0.8}.get(lead, 0.95 if lead > 1 else 0.1)
+    return _MOST_FIRE.get(lead, 0.95 if lead > 1 else 0.1)
 
 
 @lru_cache(maxsize=256)
