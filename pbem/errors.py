@@ -31,3 +31,8 @@ class StorageTrouble(PbemError):
 class StoredMessageError(PbemError, ValueError):
     """A stored message that cannot be read: no ``kind``, or a kind or version this pbem does
     not know (engine.messages holds the format's table)."""
+
+
+class MailPartMissing(PbemError, LookupError):
+    """A queued mail lists a stored part (pbem.outbox) that is not there: that mail cannot be
+    sent whole, and fails alone."""

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from sqlmodel import Session, select
 
-from pbem.errors import StorageTrouble
+from pbem.errors import MailPartMissing
 from pbem.mail.headers import valid_address
 from pbem.models import AnswerCount, MailPart, OutboundMail, Seat
 
@@ -44,7 +44,7 @@ def whole(s: Session, mail: OutboundMail) -> bytes:
         token, key = line.split(" ", 1)
         part = s.get(MailPart, key)
         if part is None:
-            raise StorageTrouble(f"a part of this mail is not stored ({key}): the mail cannot be sent whole")
+            raise MailPartMissing(f"a part of this mail is not stored ({key}): it cannot be sent whole")
         raw = raw.replace(token.encode("ascii"), bytes(part.body), 1)
     return raw
 

@@ -12,7 +12,8 @@ from alembic import command
 from sqlmodel import Session, func, select
 
 from pbem.db import _alembic, migrate, open_engine
-from pbem.errors import StorageTrouble
+from pbem.errors import MailPartMissing, StorageTrouble, TransportError
+from pbem.inbox.isolation import isolated
 from pbem.mail.compose import compose
 from pbem.models import MailPart, OutboundMail
 from pbem.outbox import drop, queue, whole
@@ -75,8 +76,13 @@ def test_a_part_that_went_missing_stops_that_mail_alone_with_a_reason(tmp_path) 
         for part in s.exec(select(MailPart)):
             s.delete(part)
         s.commit()
-        with pytest.raises(StorageTrouble, match="not stored"):
-            whole(s, s.exec(select(OutboundMail)).one())
+        mail = s.exec(select(OutboundMail)).one()
+        with pytest.raises(MailPartMissing, match="not stored") as raised:
+            whole(s, mail)
+        assert not isinstance(raised.value, (StorageTrouble, TransportError)), "not a trouble that stops the pass"
+        failed: list[str] = []
+        assert isolated(lambda: whole(s, mail), failed.append) is None
+        assert len(failed) == 1 and "MailPartMissing" in failed[0] and "not stored" in failed[0]
     engine.dispose()
 
 
