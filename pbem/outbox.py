@@ -54,8 +54,9 @@ def drop(s: Session, mail: OutboundMail) -> None:
     s.delete(mail)
     for line in mail.parts.splitlines():
         key = line.split(" ", 1)[1]
+        listed = OutboundMail.parts.contains(f" {key}", autoescape=True)     # a game id may hold "_" or "%"
         if s.exec(select(OutboundMail.id).where(OutboundMail.game_id == mail.game_id, OutboundMail.id != mail.id,
-                                                OutboundMail.parts.contains(f" {key}"))).first() is None:
+                                                listed)).first() is None:
             part = s.get(MailPart, key)
             if part is not None:
                 s.delete(part)
