@@ -90,7 +90,6 @@ class Purse:
         go(0, dict(self.counts), 0.0)
         return None if best[0] is None else [best[0][k] for k in range(len(needs))]
 
-
     def _order(self, needs: tuple[str, ...]) -> list[int]:
         """The needs in the order the search takes them: those served by fewest kinds of card
         first, any card last."""
