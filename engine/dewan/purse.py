@@ -66,7 +66,7 @@ class Purse:
         served by fewest kinds of card first (any card last, and then the cheapest left)."""
         worth = self.worth
         serving = {n: self.serve(n) for n in set(needs)}
-        order = sorted(range(len(needs)), key=lambda k: (needs[k] == ANY, len(serving[needs[k]])))
+        order = self._order(needs)
         best: list = [None, float("inf")]
         chosen: dict[int, str] = {}
 

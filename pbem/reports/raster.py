@@ -8,9 +8,9 @@ letter at a time by its hinted advance from the anchor the whole text's extents 
 with show_text (glyphs on whole pixels) and stroked along its outlines. The picture is
 cairosvg's pixel for pixel (tests/test_report_png.py). cairosvg spends most of a map in
 Python around those calls (its style cascade, unit handling, bounding boxes); this module
-makes the same calls from the parsed elements, about five times quicker. :func:`draw` returns None for any SVG with an element, attribute or value outside
-the subset (or that fails here in any other way), and pbem.reports.png then draws it with
-cairosvg.
+makes the same calls from the parsed elements, about five times quicker. :func:`draw`
+returns None for any SVG with an element, attribute or value outside the subset (or that
+fails here in any other way), and pbem.reports.png then draws it with cairosvg.
 """
 from __future__ import annotations
 
