@@ -7,6 +7,8 @@ bytes) are stored once, in MailPart; each mail holds a token where their bodies 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from functools import lru_cache
 
@@ -29,8 +31,10 @@ def queue(s: Session, *, key: str, kind: str, to: str, raw: bytes, game_id: str 
     from pbem.mail.compose import message_id_of
     if not valid_address(to):
         return False
-    if s.exec(select(OutboundMail.id).where(OutboundMail.key == key)).first() is not None:
-        return False
+    with _unflushed(s, OutboundMail):
+        if any(isinstance(o, OutboundMail) and o.key == key for o in s.new) or \
+                s.exec(select(OutboundMail.id).where(OutboundMail.key == key)).first() is not None:
+            return False
     listed = [f"{token.decode('ascii')} {_keep(s, game_id, body)}" for token, body in (parts or {}).items()]
     s.add(OutboundMail(key=key, kind=kind, to_addr=to, raw=raw, game_id=game_id, seat=seat if game_id else "",
                        message_id=message_id_of(raw) if seat and game_id else "", parts="\n".join(listed)))
@@ -68,12 +72,26 @@ def _keep(s: Session, game_id: str, body: bytes) -> str:
     kept = s.info.get(_KEPT)
     if kept is not None and kept[0] is s.get_transaction() and key in kept[1]:
         return key
-    if s.exec(select(MailPart.key).where(MailPart.key == key)).first() is None:
-        s.add(MailPart(key=key, body=body))
+    with _unflushed(s, MailPart):
+        if not any(isinstance(o, MailPart) and o.key == key for o in s.new) and \
+                s.exec(select(MailPart.key).where(MailPart.key == key)).first() is None:
+            s.add(MailPart(key=key, body=body))
     if kept is None or kept[0] is not s.get_transaction():     # a new transaction: what was kept may be gone
         kept = s.info[_KEPT] = (s.get_transaction(), set())
     kept[1].add(key)
     return key
+
+
+@contextmanager
+def _unflushed(s: Session, model: type) -> Iterator[None]:
+    """Look a key up without flushing the transaction's pending rows first (the caller looks
+    among them in the session): a step's mails then go to the database at its commit, in a few
+    batched statements, instead of a flush before each. A pending delete of ``model`` is flushed
+    first, so that the lookup cannot find a row this transaction has deleted."""
+    if any(isinstance(o, model) for o in s.deleted):
+        s.flush()
+    with s.no_autoflush:
+        yield
 
 
 @lru_cache(maxsize=16)

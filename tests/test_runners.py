@@ -11,6 +11,7 @@ from sqlmodel import Session, select
 
 from pbem.models import Game, GmLog, TurnRecord
 from pbem.runners import resolve
+from pbem.runners.claim import claim
 from pbem_world import World, run_pass
 
 T0 = datetime(2026, 9, 1, 8, 0, tzinfo=timezone.utc)
@@ -44,12 +45,28 @@ def _stored(world: World) -> tuple[int, list[int]]:
 
 
 def test_a_game_due_again_after_a_step_is_resolved_again(world: World, monkeypatch) -> None:
-    monkeypatch.setattr(resolve, "is_due", _due(iter([True, True, False])))
+    # Asked under the claim before a step and after it, before the commit: a game due again is
+    # claimed and asked again.
+    monkeypatch.setattr(resolve, "is_due", _due(iter([True, True, True, False])))
     code, summary = run_pass(world, DUE)
     assert code == 0
     assert summary.resolved == ["g turn 0", "g turn 1"]
     assert _stored(world) == (2, [0, 1])
     assert not any("steps resolved" in note for note in summary.notes)
+
+
+def test_a_game_not_due_after_its_step_is_not_claimed_again(world: World, monkeypatch) -> None:
+    claims: list[str] = []
+
+    def counted(s: Session, what: object, *where: object) -> object:
+        claims.append(str(what))
+        return claim(s, what, *where)
+
+    monkeypatch.setattr(resolve, "is_due", _due(iter([True, False])))
+    monkeypatch.setattr(resolve, "claim", counted)
+    code, summary = run_pass(world, DUE)
+    assert code == 0 and summary.resolved == ["g turn 0"]
+    assert len(claims) == 1 and _stored(world) == (1, [0])
 
 
 def test_a_dry_run_shows_one_step_and_changes_nothing(world: World, monkeypatch) -> None:
@@ -82,7 +99,7 @@ def test_a_step_that_fails_keeps_the_steps_before_it(world: World, monkeypatch) 
             raise RuntimeError("the second step breaks")
         _step(s, cfg, game, now)
 
-    monkeypatch.setattr(resolve, "is_due", _due(iter([True, True])))
+    monkeypatch.setattr(resolve, "is_due", _due(iter([True, True, True])))
     monkeypatch.setattr(resolve, "resolve_turn", failing)
     code, summary = run_pass(world, DUE)
     assert code == 0 and summary.resolved == ["g turn 0"]
@@ -92,3 +109,22 @@ def test_a_step_that_fails_keeps_the_steps_before_it(world: World, monkeypatch) 
     with Session(world.engine()) as s:
         errors = list(s.exec(select(GmLog).where(GmLog.game_id == "g", GmLog.action == "error")))
     assert [e.detail.split(":")[0] for e in errors] == ["resolve failed"]
+
+
+def test_the_remind_runner_claims_only_a_game_with_a_reminder_due(world: World, monkeypatch) -> None:
+    from pbem.models import OutboundMail
+    from pbem.runners import remind
+    claims: list[str] = []
+
+    def counted(s: Session, what: object, *where: object) -> object:
+        claims.append(str(what))
+        return claim(s, what, *where)
+
+    monkeypatch.setattr(remind, "claim", counted)
+    run_pass(world, T0 + timedelta(hours=1))            # turn 0's deadline is 72 hours away
+    assert claims == []
+    run_pass(world, T0 + timedelta(hours=49))           # within 24 hours of it: both seats reminded
+    assert len(claims) == 1
+    with Session(world.engine()) as s:
+        kinds = [m.kind for m in s.exec(select(OutboundMail).where(OutboundMail.key.startswith("reminder:g:0:")))]
+    assert kinds == ["reminder", "reminder"]

@@ -252,19 +252,28 @@ def _gm_preface(game: Game, together: bool, resolved: int, missing: list[Seat]) 
         return done + "\n" + _("Seats that sent no orders: {seats}.").format(seats=who)
 
 
-def queue_reminders(s: Session, cfg: Config, game: Game, now: datetime) -> None:
+REMINDER_TIMES = (Game.id, Game.status, Game.deadline, Game.simultaneous, Game.reminders, Game.move_reminders,
+                  Game.period_minutes, Game.move_minutes)     # what reminder_due reads of a game
+
+
+def reminder_due(game: Any, now: datetime) -> int | None:
+    """The hours before the deadline of the reminder due now, if one is: ``game`` is a Game or a
+    row of its REMINDER_TIMES. Only the latest threshold passed counts: a pass that missed the
+    24-hour reminder does not send it together with the 6-hour one."""
     if game.status != GameStatus.ACTIVE or game.deadline is None:
-        return
+        return None
     deadline = aware(game.deadline)
     if now >= deadline:
-        return
-    # Only the latest threshold passed counts: a pass that missed the 24-hour
-    # reminder does not send it together with the 6-hour one.
+        return None
     passed = [h for h in steps.reminder_hours(game)
               if h * 60 < steps.minutes(game) and deadline - timedelta(hours=h) <= now]
-    if not passed:
+    return min(passed) if passed else None
+
+
+def queue_reminders(s: Session, cfg: Config, game: Game, now: datetime) -> None:
+    hours = reminder_due(game, now)
+    if hours is None:
         return
-    hours = min(passed)
     ruleset = get_ruleset(game.ruleset)
     state = ruleset.from_json(game.state_json)
     out = seating.out_seats(ruleset, state)

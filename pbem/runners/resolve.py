@@ -64,16 +64,18 @@ class Resolve(Runner):
             for _step in range(MAX_STEPS):
                 # One game is never resolved by two workers: the row lock is the
                 # claim, and the due check is made again under it. A commit ends
-                # the lock, so each further step claims the game again.
+                # the lock, so a further step claims the game again (only when the
+                # step was due still before the commit: most games wait for mail).
                 game = claim(s, Game, Game.id == game_id)
                 if game is None or not is_due(s, game, ctx.now):
                     return
                 faults.poison("resolve", game.id)
                 done = f"{game_id} turn {game.turn_no}"    # read now: a dry run's rollback forgets it
                 resolve_turn(s, ctx.cfg, game, ctx.now)
+                again = is_due(s, game, ctx.now)     # the next step, seen under the claim still
                 ctx.commit(s)
                 ctx.summary.resolved.append(done)
-                if ctx.dry_run:    # rolled back: the next step cannot be seen
+                if ctx.dry_run or not again:    # a dry run is rolled back: the next step cannot be seen
                     return
             ctx.summary.notes.append(f"{game_id}: {MAX_STEPS} steps resolved in this pass; "
                                      "the next pass goes on")
