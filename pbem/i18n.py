@@ -19,6 +19,9 @@ from importlib import resources
 from io import BytesIO
 from typing import Any
 
+from jinja2 import pass_eval_context
+from markupsafe import Markup
+
 DOMAIN = "pbem"
 LANGUAGES = {"en": "English", "fr": "français", "es": "español"}
 DEFAULT = "en"
@@ -96,8 +99,22 @@ def N_(message: str) -> str:
 
 
 def install(env: Any) -> None:
-    """Give a jinja2 environment (with the i18n extension) the current language's words."""
+    """Give a jinja2 environment (with the i18n extension) the current language's words. The
+    extension's ``_()`` looks ``gettext`` up and calls it, which calls ours: three calls through
+    the template's context for each of the thousands of words a pass's reports say. Ours is
+    called straight, and does what the extension's newstyle gettext does."""
     env.install_gettext_callables(_, ngettext, newstyle=True)
+    env.globals.update(_=_template_gettext, gettext=_template_gettext)
+
+
+@pass_eval_context
+def _template_gettext(eval_ctx: Any, __string: str, **variables: Any) -> str:
+    """``_()`` and ``{% trans %}`` in a template: the message in the current language, marked safe
+    where the template escapes (its values are escaped as they go in), always formatted."""
+    said: str = _(__string)
+    if eval_ctx.autoescape:
+        said = Markup(said)
+    return said % variables
 
 
 def reader_language(game_lang: str = "", seat_lang: str = "") -> str:

@@ -57,3 +57,31 @@ def test_a_report_mail_reads_back_whole_and_its_boundaries_are_in_no_part() -> N
     boundaries = [p.get_boundary() for p in parts if p.is_multipart()]
     assert len(set(boundaries)) == 3 and all(b.startswith("=_") for b in boundaries)
     assert max(len(line) for line in raw.split(b"\n")) <= 78
+
+
+_NAMES = st.sampled_from(["Message-ID", "message-id", "MESSAGE-ID", "X-Message-ID", "Subject", "Message-IDs"])
+_VALUES = st.one_of(st.just("<a1b2@example.org>"), st.from_regex(r"[ -~]{0,60}", fullmatch=True),
+                    st.text(st.characters(min_codepoint=9, max_codepoint=255), max_size=40))
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.tuples(_NAMES, st.sampled_from([":", ": ", ":\t", ":  "]), _VALUES,
+                          st.lists(st.tuples(st.sampled_from([" ", "\t"]), _VALUES), max_size=2)), max_size=5),
+       st.sampled_from(["\n", "\r\n"]))
+@example([("Message-ID", ": ", "<a@b>", [(" ", "<c@d>")])], "\r\n")
+def test_message_id_of_reads_what_the_email_package_reads(fields: list, eol: str) -> None:
+    """The first Message-ID header, continuation lines and all, as a header parser takes it."""
+    lines = [name + colon + value + "".join(eol + blank + more for blank, more in folded) for name, colon, value, folded
+             in fields if "\n" not in value + "".join(m for _b, m in folded) and "\r" not in value + "".join(
+                 m for _b, m in folded)]
+    head = (eol.join(lines) + eol + eol + "body" + eol).encode("latin-1")
+    parsed = email.parser.BytesHeaderParser(policy=compat32).parsebytes(head)
+    from pbem.mail import headers
+    assert c.message_id_of(head) == headers.message_id(headers.raw(parsed, "Message-ID"))
+
+
+def test_message_id_of_a_composed_mail() -> None:
+    raw = c.compose(sender="pbem@example.org", sender_name="pbem", to="ann@example.org", subject="s",
+                    text="t", when=datetime(2026, 1, 1, tzinfo=timezone.utc))
+    parsed = email.message_from_bytes(raw, policy=policy.default)
+    assert c.message_id_of(raw) == parsed["Message-ID"] and c.message_id_of(raw).startswith("<")

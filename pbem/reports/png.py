@@ -41,17 +41,18 @@ _LABEL = re.compile(r'<svg\b[^>]*\baria-label="([^"<>]*)"')
 
 
 class MapImage(NamedTuple):
-    """A report's map: the SVG it was drawn from, the PNG, and its size in pixels."""
+    """A report's map: the SVG it was drawn from, the PNG, its size in pixels, and a Content-ID
+    (without its angle brackets) naming the picture: the same picture gets the same one in every
+    report of the step (:func:`content_id`)."""
     svg: str
     png: bytes
     width: int
     height: int
+    cid: str
 
-    @property
-    def cid(self) -> str:
-        """A Content-ID (without its angle brackets) naming this picture: the
-        same picture gets the same one in every report of the step."""
-        return f"map-{hashlib.sha1(self.png).hexdigest()[:16]}@pbem"
+
+def content_id(png: bytes) -> str:
+    return f"map-{hashlib.sha1(png).hexdigest()[:16]}@pbem"
 
 
 def render(svg: str) -> MapImage | None:
@@ -78,7 +79,7 @@ def _draw(svg: str) -> MapImage | None:
     except Exception as why:   # a missing library, a drawing Cairo refuses: the mail goes without
         _log_once(f"{type(why).__name__}: {why}")
         return None
-    return MapImage(svg, png, width, height)
+    return MapImage(svg, png, width, height, content_id(png))
 
 
 def _surface(svg: str) -> Any:
