@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from datetime import datetime
 from functools import lru_cache
 
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, select
 
 from pbem.errors import MailPartMissing
@@ -19,6 +20,7 @@ from pbem.mail.headers import valid_address
 from pbem.models import AnswerCount, MailPart, OutboundMail, Seat
 
 _KEPT = "pbem.outbox.kept"      # Session.info: the parts this transaction has stored or found
+_ABSENT = "pbem.outbox.absent"  # Session.info: the keys look_ahead found no mail for in this transaction
 
 
 def queue(s: Session, *, key: str, kind: str, to: str, raw: bytes, game_id: str = "", seat: str = "",
@@ -31,13 +33,11 @@ def queue(s: Session, *, key: str, kind: str, to: str, raw: bytes, game_id: str 
     from pbem.mail.compose import message_id_of
     if not valid_address(to):
         return False
-    with _unflushed(s, OutboundMail):
-        if any(isinstance(o, OutboundMail) and o.key == key for o in s.new) or \
-                s.exec(select(OutboundMail.id).where(OutboundMail.key == key)).first() is not None:
-            return False
-    listed = [f"{token.decode('ascii')} {_keep(s, game_id, body)}" for token, body in (parts or {}).items()]
+    if _is_queued(s, key):
+        return False
+    listed = _keep(s, game_id, parts or {})
     s.add(OutboundMail(key=key, kind=kind, to_addr=to, raw=raw, game_id=game_id, seat=seat if game_id else "",
-                       message_id=message_id_of(raw) if seat and game_id else "", parts="\n".join(listed)))
+                       message_id=message_id_of(raw) if seat and game_id else "", parts=listed))
     return True
 
 
@@ -66,20 +66,56 @@ def drop(s: Session, mail: OutboundMail) -> None:
                 s.delete(part)
 
 
-def _keep(s: Session, game_id: str, body: bytes) -> str:
-    """The key of ``body`` among the game's stored parts, stored now unless it is already."""
-    key = f"{game_id}:{_digest(body)}"
-    kept = s.info.get(_KEPT)
-    if kept is not None and kept[0] is s.get_transaction() and key in kept[1]:
-        return key
-    with _unflushed(s, MailPart):
-        if not any(isinstance(o, MailPart) and o.key == key for o in s.new) and \
-                s.exec(select(MailPart.key).where(MailPart.key == key)).first() is None:
-            s.add(MailPart(key=key, body=body))
-    if kept is None or kept[0] is not s.get_transaction():     # a new transaction: what was kept may be gone
-        kept = s.info[_KEPT] = (s.get_transaction(), set())
-    kept[1].add(key)
-    return key
+def look_ahead(s: Session, keys: list[str]) -> None:
+    """Read at once which of ``keys`` are queued already, so that :func:`queue` asks the
+    database about none of them again in this transaction (a step queues a report a seat:
+    one lookup instead of one a mail)."""
+    with _unflushed(s, OutboundMail):
+        found = set(s.exec(select(OutboundMail.key).where(OutboundMail.key.in_(keys))))
+    _held(s, _ABSENT).update(set(keys) - found)
+
+
+def _is_queued(s: Session, key: str) -> bool:
+    """A mail with this key is queued (or stored in this transaction and not yet flushed)."""
+    absent = _held(s, _ABSENT)
+    if key in absent:                   # known not stored by look_ahead; queued now
+        absent.discard(key)
+        return False
+    with _unflushed(s, OutboundMail):
+        return any(isinstance(o, OutboundMail) and o.key == key for o in s.new) or \
+            s.exec(select(OutboundMail.id).where(OutboundMail.key == key)).first() is not None
+
+
+def _keep(s: Session, game_id: str, parts: dict[bytes, bytes]) -> str:
+    """The ``token key`` lines of ``parts`` (token: body), each body stored once for the game
+    under its key unless it is already. Where the database can skip a row it holds (INSERT ...
+    ON CONFLICT DO NOTHING: PostgreSQL and SQLite), the new ones are stored in one statement."""
+    keys = {token.decode("ascii"): f"{game_id}:{_digest(body)}" for token, body in parts.items()}
+    kept = _held(s, _KEPT)
+    new = {key: body for (_token, key), body in zip(keys.items(), parts.values()) if key not in kept}
+    if new:
+        upsert = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}.get(s.get_bind().dialect.name)
+        with _unflushed(s, MailPart):
+            if upsert is not None:
+                rows = [{"key": key, "body": body} for key, body in new.items()]
+                s.connection().execute(upsert(MailPart.__table__).values(rows).on_conflict_do_nothing())
+            else:
+                for key, body in new.items():
+                    if not any(isinstance(o, MailPart) and o.key == key for o in s.new) and \
+                            s.exec(select(MailPart.key).where(MailPart.key == key)).first() is None:
+                        s.add(MailPart(key=key, body=body))
+    _held(s, _KEPT).update(keys.values())
+    return "\n".join(f"{token} {key}" for token, key in keys.items())
+
+
+def _held(s: Session, name: str) -> set[str]:
+    """A set of keys the session keeps for its current transaction: empty in a new one, where
+    what the last one stored or found may be gone (rolled back)."""
+    transaction = s.get_transaction()
+    held = s.info.get(name)
+    if held is None or held[0] is not transaction:
+        held = s.info[name] = (transaction, set())
+    return held[1]
 
 
 @contextmanager

@@ -16,7 +16,7 @@ from pbem.errors import MailPartMissing, StorageTrouble, TransportError
 from pbem.inbox.isolation import isolated
 from pbem.mail.compose import compose
 from pbem.models import MailPart, OutboundMail
-from pbem.outbox import drop, queue, whole
+from pbem.outbox import drop, look_ahead, queue, whole
 
 WHEN = datetime(2026, 8, 1, 12, tzinfo=timezone.utc)
 PNG, SVG = b"\x89PNG picture " * 3000, b'<svg xmlns="http://www.w3.org/2000/svg"><text>map</text></svg>'
@@ -131,4 +131,27 @@ def test_a_dropped_mail_takes_its_parts_with_it_once_no_other_mail_lists_them(tm
         drop(s, blue)
         s.commit()
         assert s.exec(select(func.count()).select_from(MailPart)).one() == 0
+    engine.dispose()
+
+
+def test_keys_read_ahead_are_queued_once_and_a_stored_part_is_not_stored_twice(tmp_path, database) -> None:
+    """look_ahead reads a step's keys at once: a key queued already stays refused, a new one is
+    queued once (a second queue of it in the same transaction is refused), and a part stored
+    by an earlier step is skipped by the database (ON CONFLICT DO NOTHING), not stored twice."""
+    engine = open_engine(_url(database, tmp_path))
+    migrate(engine)
+    _queue_step(engine, ["red"])
+    with Session(engine) as s:
+        look_ahead(s, ["report:g:2:red", "report:g:2:blue"])
+        for seat, queued in (("red", False), ("blue", True), ("blue", False)):
+            parts: dict[bytes, bytes] = {}
+            raw = _report(f"{seat}@example.org", parts)
+            assert queue(s, key=f"report:g:2:{seat}", kind="report", to=f"{seat}@example.org", raw=raw,
+                         game_id="g", seat=seat, parts=parts) is queued
+        s.commit()
+    with Session(engine) as s:
+        assert [m.key for m in s.exec(select(OutboundMail).order_by(OutboundMail.id))] == \
+            ["report:g:2:red", "report:g:2:blue"]
+        assert s.exec(select(func.count()).select_from(MailPart)).one() == 2
+        assert all(_same(whole(s, m), _report(m.to_addr, None)) for m in s.exec(select(OutboundMail)))
     engine.dispose()

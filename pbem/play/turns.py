@@ -24,7 +24,7 @@ from pbem.play.games import report_mail, seats_of, speaking_to
 from pbem.play.gamewords import question
 from pbem.i18n import _, ngettext
 from pbem.models import Game, GameStatus, GmLog, Observer, Seat, Sheet, TurnRecord
-from pbem.outbox import queue, queue_notice
+from pbem.outbox import look_ahead, queue, queue_notice
 from pbem.presenters import Maps, get_presenter
 from pbem.reports import png
 from pbem.reports.png import MapImage
@@ -167,6 +167,8 @@ def _queue_reports(s: Session, cfg: Config, game: Game, ruleset: Ruleset[Any], b
         return told[since]
 
     opened = _opened_round(game, ruleset, before, events, resolved, round_over)
+    look_ahead(s, [f"report:{game.id}:{game.turn_no}:{x.name}" for x in seats if not x.resigned]
+               + [f"report:{game.id}:{game.turn_no}:gm"])
     for seat in seats:
         if seat.resigned:
             continue
@@ -187,18 +189,27 @@ def _queue_reports(s: Session, cfg: Config, game: Game, ruleset: Ruleset[Any], b
         return
     digest = news(game.round_from)
     game.round_from = game.turn_no
-    maps, image = board(None)
-    for observer in s.exec(select(Observer).where(Observer.game_id == game.id)):
-        parts = {}
-        _to, raw = report_mail(cfg, game, None, result.state, digest, now, missed=missed, maps=maps,
+    _queue_copies(s, cfg, game, result.state, digest, now, missed, board(None),
+                  _gm_preface(game, ruleset.simultaneous(before), resolved, missing))
+
+
+def _queue_copies(s: Session, cfg: Config, game: Game, state: Any, digest: list[dict[str, Any]], now: datetime,
+                  missed: dict[str, int], board: tuple[Maps, MapImage | None], gm_preface: str) -> None:
+    """The observers' reports and the GM's copy of a step that ends a round (or of every step
+    where all play at once), with the news since the round began."""
+    maps, image = board
+    with s.no_autoflush:        # a step changes no observer
+        observers = s.exec(select(Observer).where(Observer.game_id == game.id)).all()
+    for observer in observers:
+        parts: dict[bytes, bytes] = {}
+        _to, raw = report_mail(cfg, game, None, state, digest, now, missed=missed, maps=maps,
                                to=observer.email, image=image, apart=parts)
         queue(s, key=f"report:{game.id}:{game.turn_no}:observer:{observer.email}", kind="report",
               to=observer.email, raw=raw, game_id=game.id, parts=parts)
     if game.gm_email:
         parts = {}
-        to, raw = report_mail(cfg, game, None, result.state, digest, now, missed=missed, maps=maps, image=image,
-                              preface=_gm_preface(game, ruleset.simultaneous(before), resolved, missing),
-                              apart=parts)
+        to, raw = report_mail(cfg, game, None, state, digest, now, missed=missed, maps=maps, image=image,
+                              preface=gm_preface, apart=parts)
         queue(s, key=f"report:{game.id}:{game.turn_no}:gm", kind="report", to=to, raw=raw, game_id=game.id,
               parts=parts)
 
@@ -237,8 +248,10 @@ def _news(s: Session, game: Game, since: int, resolved: int, events: list[dict[s
     if since >= resolved:
         return events
     out = []
-    for record in s.exec(select(TurnRecord).where(TurnRecord.game_id == game.id, TurnRecord.turn_no >= since,
-                                                  TurnRecord.turn_no < resolved).order_by(TurnRecord.turn_no)):
+    with s.no_autoflush:        # the records before this step's: the step's own writes can wait for its commit
+        records = s.exec(select(TurnRecord).where(TurnRecord.game_id == game.id, TurnRecord.turn_no >= since,
+                                                  TurnRecord.turn_no < resolved).order_by(TurnRecord.turn_no)).all()
+    for record in records:
         out += [dict(e, step=record.turn_no) for e in json.loads(record.events_json)]
     return out + [dict(e, step=resolved) for e in events]
 
