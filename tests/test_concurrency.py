@@ -66,6 +66,18 @@ def test_many_resolvers_resolve_every_game_exactly_once(pg_world) -> None:
     assert delivered == GAMES * len(SEATS), "every report sent exactly once"
 
 
+def test_the_workers_of_one_pass_resolve_every_game_once_and_help_each_other(pg_world) -> None:
+    """``--workers 3``: each takes its part of the due games and helps with the others' from
+    their ends; every game is resolved once, by one of them."""
+    world, engine = pg_world
+    ids = add_games(engine, 45, NOW, prefix="w")
+    out = world.pbem("process", "--role", "resolve", "--workers", "3", "--now", NOW.isoformat()).stdout
+    assert sorted(x.split(" turn ")[0] for x in out.split("turns resolved: ")[1].splitlines()[0].split(", ")) == ids
+    with Session(engine) as s:
+        per_game = dict(s.exec(select(TurnRecord.game_id, func.count()).group_by(TurnRecord.game_id)).all())
+    assert per_game == {g: 1 for g in ids}
+
+
 def test_mails_of_one_game_handled_at_once_lose_no_update(pg_world) -> None:
     world, engine = pg_world
     (game_id,) = add_games(engine, 1, NOW, prefix="race")

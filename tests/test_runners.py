@@ -128,3 +128,31 @@ def test_the_remind_runner_claims_only_a_game_with_a_reminder_due(world: World, 
     with Session(world.engine()) as s:
         kinds = [m.kind for m in s.exec(select(OutboundMail).where(OutboundMail.key.startswith("reminder:g:0:")))]
     assert kinds == ["reminder", "reminder"]
+
+
+@pytest.mark.parametrize("share, taken, visits", [
+    ((0, 1), set(), None),                                   # one worker: all, from a random place
+    ((0, 2), {"g5", "g4"}, ["g0", "g1", "g2", "g3", "g7", "g6", "g5"]),
+    ((1, 2), {"g2"}, ["g4", "g5", "g6", "g7", "g3", "g2"]),
+    ((1, 3), {"g1", "g7"}, ["g2", "g3", "g4", "g1", "g7"]),
+])
+def test_workers_of_a_pass_take_their_part_then_help_from_the_ends(world: World, monkeypatch, share, taken,
+                                                                   visits) -> None:
+    """The k-th of n workers resolves the k-th n-th of the due games, then the others' parts
+    from their ends, each part until a game is found taken (False from _one)."""
+    from pbem.config import load
+    from pbem.runners.process import Pass
+    due = [f"g{i}" for i in range(8)]
+    seen: list[str] = []
+
+    def one(self: object, game_id: str) -> bool:
+        seen.append(game_id)
+        return game_id not in taken
+
+    monkeypatch.setattr(resolve, "due_games", lambda s, now: list(due))
+    monkeypatch.setattr(resolve.Resolve, "_one", one)
+    resolve.Resolve(Pass.configured(load(world.config), DUE, share=share)).run()
+    if visits is None:
+        assert sorted(seen) == due and seen == (due * 2)[due.index(seen[0]):][:8]
+    else:
+        assert seen == visits

@@ -27,6 +27,7 @@ class Context(Protocol):
     cfg: Config
     now: datetime
     clock_given: bool
+    share: tuple[int, int]      # (k, n): the k-th of n workers of one pass
     dry_run: bool
     summary: Summary
     engine: Engine

@@ -88,8 +88,10 @@ class Pass:
 
     def __init__(self, cfg: Config, now: datetime, inbox: Callable[[Engine, str], Inbox],
                  outbox: Callable[[], Outbox], dry_run: bool = False, log: Callable[[str], None] = print,
-                 mailboxes: list[str] | None = None, clock_given: bool = False) -> None:
+                 mailboxes: list[str] | None = None, clock_given: bool = False,
+                 share: tuple[int, int] = (0, 1)) -> None:
         self.cfg = cfg
+        self.share = share      # this worker's number among the pass's workers, and their number
         self.now = now
         self.clock_given = clock_given      # the GM's --now: a jump in it is the GM's clock, not an outage
         self.make_inbox = inbox

@@ -14,6 +14,7 @@ from pbem.play.games import start_game
 from pbem.errors import GameError
 from pbem.models import Game, GameStatus, GmLog
 from pbem.outbox import queue_notice
+from pbem.inbox.isolation import isolated
 from pbem.runners.claim import Context, Runner, claim, each, ids
 from pbem.play.turns import due_games, is_due, resolve_turn
 
@@ -49,26 +50,43 @@ class Resolve(Runner):
             ctx.commit(s)
 
     def run(self) -> None:
-        """Resolve every due game, each alone."""
+        """Resolve every due game, each alone. A pass's only worker takes the list from a place
+        drawn at random (passes run apart meet less). The k-th of n workers of a pass takes the
+        k-th n-th of the list, then helps the others with theirs from its end, each until it
+        meets a game taken already (resolved, or its worker's now): every game is in the part
+        of a worker who takes it, so the help can stop there, and no worker claims every game
+        the others resolved to find them done."""
         with self.ctx.session() as s:
             due = due_games(s, self.ctx.now)
-        # Workers start at different places in the list, so they rarely meet.
-        start = random.randrange(len(due)) if due else 0
-        each(due[start:] + due[:start], self._one,
-             lambda game_id, why: game_failed(self.ctx, game_id, "resolve", why))
+        k, n = self.ctx.share
 
-    def _one(self, game_id: str) -> None:
-        """Resolve the game's steps while it is due, each step committed on its own."""
+        def failed(game_id: str, why: str) -> None:
+            game_failed(self.ctx, game_id, "resolve", why)
+
+        if n == 1:
+            start = random.randrange(len(due)) if due else 0
+            each(due[start:] + due[:start], self._one, failed)
+            return
+        bounds = [i * len(due) // n for i in range(n + 1)]
+        each(due[bounds[k]:bounds[k + 1]], self._one, failed)
+        for other in ((k - i) % n for i in range(1, n)):
+            for game_id in reversed(due[bounds[other]:bounds[other + 1]]):
+                if not isolated(lambda g=game_id: self._one(g), lambda why, g=game_id: failed(g, why)):
+                    break
+
+    def _one(self, game_id: str) -> bool:
+        """Resolve the game's steps while it is due, each step committed on its own. True when
+        a step was resolved."""
         ctx = self.ctx
         with ctx.session() as s:
-            for _step in range(MAX_STEPS):
+            for step in range(MAX_STEPS):
                 # One game is never resolved by two workers: the row lock is the
                 # claim, and the due check is made again under it. A commit ends
                 # the lock, so a further step claims the game again (only when the
                 # step was due still before the commit: most games wait for mail).
                 game = claim(s, Game, Game.id == game_id)
                 if game is None or not is_due(s, game, ctx.now):
-                    return
+                    return step > 0
                 faults.poison("resolve", game.id)
                 done = f"{game_id} turn {game.turn_no}"    # read now: a dry run's rollback forgets it
                 resolve_turn(s, ctx.cfg, game, ctx.now)
@@ -76,9 +94,10 @@ class Resolve(Runner):
                 ctx.commit(s)
                 ctx.summary.resolved.append(done)
                 if ctx.dry_run or not again:    # a dry run is rolled back: the next step cannot be seen
-                    return
+                    return True
             ctx.summary.notes.append(f"{game_id}: {MAX_STEPS} steps resolved in this pass; "
                                      "the next pass goes on")
+            return True
 
 
 def game_failed(ctx: Context, game_id: str, step: str, why: str) -> None:

@@ -16,14 +16,14 @@ from pbem.runners.process import Lock, Pass, Summary
 
 
 def _pass(cfg: Config, now: datetime, mailboxes: list[str] | None = None, dry_run: bool = False,
-          clock_given: bool = False) -> Pass:
-    return Pass.configured(cfg, now, dry_run=dry_run, mailboxes=mailboxes, clock_given=clock_given)
+          clock_given: bool = False, share: tuple[int, int] = (0, 1)) -> Pass:
+    return Pass.configured(cfg, now, dry_run=dry_run, mailboxes=mailboxes, clock_given=clock_given, share=share)
 
 
-def _child(args: tuple[str | None, str, str, bool, list[str] | None, bool]) -> tuple[int, Summary]:
-    config_path, now_iso, role, dry_run, mailboxes, clock_given = args
+def _child(args: tuple[str | None, str, str, bool, list[str] | None, bool, tuple[int, int]]) -> tuple[int, Summary]:
+    config_path, now_iso, role, dry_run, mailboxes, clock_given, share = args
     cfg = load(config_path)
-    p = _pass(cfg, datetime.fromisoformat(now_iso), mailboxes, dry_run, clock_given)
+    p = _pass(cfg, datetime.fromisoformat(now_iso), mailboxes, dry_run, clock_given, share)
     code = p.run(role)
     p.engine.dispose()
     return code, p.summary
@@ -47,8 +47,8 @@ def run_workers(config_path: str | None, cfg: Config, now: datetime, role: str, 
 
     def fan_out(child_role: str, jobs: list[list[str] | None]) -> None:
         with ctx.Pool(len(jobs)) as pool:
-            for code, part in pool.map(_child, [(config_path, now.isoformat(), child_role, dry_run, j, clock_given)
-                                      for j in jobs]):
+            for code, part in pool.map(_child, [(config_path, now.isoformat(), child_role, dry_run, j, clock_given,
+                                                 (i, len(jobs))) for i, j in enumerate(jobs)]):
                 codes.append(code)
                 merge(summary, part)
 
