@@ -85,3 +85,17 @@ def test_message_id_of_a_composed_mail() -> None:
                     text="t", when=datetime(2026, 1, 1, tzinfo=timezone.utc))
     parsed = email.message_from_bytes(raw, policy=policy.default)
     assert c.message_id_of(raw) == parsed["Message-ID"] and c.message_id_of(raw).startswith("<")
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(max_size=300) | st.lists(st.sampled_from(list("ab =.\t\r\n\x0c\x85é€") + ["x" * 70]),
+                                        max_size=40).map("".join))
+@example("line " * 20 + "\n.\n=\nend \t")
+def test_bodies_are_quoted_printable_as_the_email_package_writes_them(text: str) -> None:
+    """The quicker escaping gives the very text the standard library's UTF-8 charset gives."""
+    from email.charset import QP, Charset
+    standard = Charset("utf-8")
+    standard.body_encoding = QP
+    assert c._QP_TABLE is not None
+    assert c._UTF8.body_encode(text) == standard.body_encode(text)
+    assert c._UTF8.body_encode(text.encode("utf-8")) == standard.body_encode(text.encode("utf-8"))

@@ -115,7 +115,8 @@ def resolve_turn(s: Session, cfg: Config, game: Game, now: datetime) -> None:
     dice_seed = f"{game.seed}:{game.turn_no}"
     result = ruleset.resolve(state, sheets, SeededDice(dice_seed))
     events = [e.to_dict() for e in result.events]
-    s.add(TurnRecord(game_id=game.id, turn_no=game.turn_no, state_json=ruleset.to_json(result.state),
+    state_json = ruleset.to_json(result.state)
+    s.add(TurnRecord(game_id=game.id, turn_no=game.turn_no, state_json=state_json,
                      events_json=json.dumps(events), dice_seed=dice_seed, resolved_at=now,
                      sheets_json=json.dumps({name: sheet.normal for name, sheet in sheets.items()}, sort_keys=True),
                      seats_json=json.dumps({"missing": [x.name for x in missing],
@@ -129,7 +130,7 @@ def resolve_turn(s: Session, cfg: Config, game: Game, now: datetime) -> None:
         s.add(seat)
     resolved, name = game.turn_no, steps.word(game.simultaneous)
     game.turn_no += 1
-    game.state_json = ruleset.to_json(result.state)
+    game.state_json = state_json
     steps.begin(game, ruleset, result.state, now)
     game.all_ready_since = None
     if ruleset.outcome(result.state) is not None:
