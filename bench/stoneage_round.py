@@ -78,14 +78,16 @@ def main() -> None:
     print(f"JSON round trip (floor):      {f * 1e6:9.1f} us   1.00x")
     print(f"resolve one whole round:      {r * 1e6:9.1f} us   {ratio(resolve, floor)}")
     print(f"parse 4 plans + resolve:      {p * 1e6:9.1f} us   {ratio(full, floor)}")
-    print(f"target: a round below 10x the floor -> {'met' if median_ratio(resolve, floor) < 10 else 'MISSED'}")
+    print(f"target (the issue's): a round below 5x the floor -> "
+          f"{'met' if median_ratio(resolve, floor) < 5 else 'MISSED'}; plans + round below 8x -> "
+          f"{'met' if median_ratio(full, floor) < 8 else 'MISSED'}")
 
     engine_only = _games_per_second(args.games, parse=False)
     parsed = _games_per_second(args.games, parse=True)
     for what, (rate, rounds) in (("as the bots give them", engine_only), ("through the parser", parsed)):
         print(f"{args.games} heuristic 4-player games, sheets {what}: {rate:.1f} games/s, "
               f"{rounds:.1f} rounds a game, {1 / rate / f:.0f}x the floor a game")
-    print(f"target: at least 50 games a second -> {'met' if engine_only[0] >= 50 else 'MISSED'}")
+    print(f"target (the issue's): at least 100 games a second -> {'met' if engine_only[0] >= 100 else 'MISSED'}")
 
 
 def _games_per_second(games: int, parse: bool) -> tuple[float, float]:

@@ -71,7 +71,8 @@ def main() -> None:
     print(f"JSON round trip (floor):      {f * 1e6:9.1f} us   1.00x")
     print(f"resolve one PBEM turn:        {r * 1e6:9.1f} us   {ratio(resolve, floor)}")
     print(f"parse 4 sheets + resolve:     {p * 1e6:9.1f} us   {ratio(full, floor)}")
-    print(f"target: resolve below 10x the floor -> {'met' if median_ratio(resolve, floor) < 10 else 'MISSED'}")
+    print(f"target (the issue's): parse + resolve below 5x the floor -> "
+          f"{'met' if median_ratio(full, floor) < 5 else 'MISSED'}")
 
 
 if __name__ == "__main__":

@@ -110,7 +110,8 @@ def _keep(s: Session, game_id: str, parts: dict[bytes, bytes]) -> str:
 
 def _held(s: Session, name: str) -> set[str]:
     """A set of keys the session keeps for its current transaction: empty in a new one, where
-    what the last one stored or found may be gone (rolled back)."""
+    what the last one stored or found may be gone (rolled back). No savepoint is taken around
+    the outbox: one rolled back would leave these sets wrong."""
     transaction = s.get_transaction()
     held = s.info.get(name)
     if held is None or held[0] is not transaction:
