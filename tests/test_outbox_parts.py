@@ -155,3 +155,34 @@ def test_keys_read_ahead_are_queued_once_and_a_stored_part_is_not_stored_twice(t
         assert s.exec(select(func.count()).select_from(MailPart)).one() == 2
         assert all(_same(whole(s, m), _report(m.to_addr, None)) for m in s.exec(select(OutboundMail)))
     engine.dispose()
+
+
+def test_parts_stored_in_base64_before_0019_are_sent_whole_after_it(tmp_path, database) -> None:
+    """Migration 0019 stores parts as they are: the base64 bodies queued before it are decoded,
+    and the mails that list them go out as they would have; its downgrade encodes them again."""
+    import base64
+    engine = open_engine(_url(database, tmp_path))
+    with engine.begin() as conn:
+        command.upgrade(_alembic(engine, conn), "0018")
+    parts: dict[bytes, bytes] = {}
+    raw = _report("red@example.org", parts)
+    with engine.begin() as conn:       # as pbem queued it at 0018: the token, and the body in base64
+        listed = []
+        for n, (token, body) in enumerate(parts.items()):
+            conn.exec_driver_sql("INSERT INTO mailpart (key, body) VALUES (?, ?)" if database.startswith("sqlite")
+                                 else "INSERT INTO mailpart (key, body) VALUES (%s, %s)",
+                                 (f"g:{n}", base64.encodebytes(body).rstrip(b"\n")))
+            listed.append(f"{token.decode()} g:{n}")
+        conn.exec_driver_sql(
+            "INSERT INTO outboundmail (key, kind, game_id, to_addr, raw, parts, status, message_id, seat, attempts, "
+            "last_error, created_at) VALUES ('report:g:2:red', 'report', 'g', 'red@example.org', "
+            + ("?, ?" if database.startswith("sqlite") else "%s, %s")
+            + ", 'queued', '', 'red', 0, '', CURRENT_TIMESTAMP)", (raw, "\n".join(listed)))
+    migrate(engine)
+    with Session(engine) as s:
+        assert sorted(bytes(p.body) for p in s.exec(select(MailPart))) == sorted(parts.values())
+        assert _same(whole(s, s.exec(select(OutboundMail)).one()), _report("red@example.org", None))
+    with engine.begin() as conn:
+        command.downgrade(_alembic(engine, conn), "0017")
+        assert bytes(conn.exec_driver_sql("SELECT raw FROM outboundmail").scalar_one()).count(b"pbem-part-") == 0
+    engine.dispose()

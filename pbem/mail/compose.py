@@ -152,8 +152,9 @@ def _binary(maintype: str, subtype: str, data: bytes, later: dict[bytes, bytes])
 
 
 @lru_cache(maxsize=8)
-def _base64(data: bytes) -> bytes:
-    """``data`` in base64 lines of 76 (RFC 2045); a step's picture is encoded once."""
+def base64_lines(data: bytes) -> bytes:
+    """``data`` in base64 lines of 76 (RFC 2045), as a part's body: a step's picture is encoded
+    once for its mails."""
     return base64.encodebytes(data).rstrip(b"\n")
 
 
@@ -281,7 +282,8 @@ def compose(*, sender: str, sender_name: str, to: str, subject: str, text: str,
     (Content-ID, image subtype, bytes) go with the HTML, which shows them by
     ``cid:``; ``files`` (name, content type, bytes) are attached. ``apart``: given, the
     pictures' and files' bodies are left out, each as a token of its own, and put in ``apart``
-    (token: the base64 body) for pbem.outbox.queue to store once."""
+    (token: the body's bytes, which :func:`base64_lines` writes where the token stands) for
+    pbem.outbox.queue to store once."""
     to = headers.clean(to, headers.MAX_ADDRESS)   # outbox.queue refuses it unless it is valid
     subject = headers.clean(subject, 200)
     in_reply_to = headers.message_id(in_reply_to)
@@ -307,7 +309,7 @@ def compose(*, sender: str, sender_name: str, to: str, subject: str, text: str,
     raw = out.getvalue()
     for token, data in later.items():
         if apart is None:
-            raw = raw.replace(token, _base64(data), 1)
+            raw = raw.replace(token, base64_lines(data), 1)
         else:
-            apart[token] = _base64(data)
+            apart[token] = data
     return raw
