@@ -12,7 +12,8 @@ Run: python bench/stoneage_round.py [--repeat N] [--games N]. Prints figures; as
 
 Figures (2026-12-06, this project's 2-core machine): a round 4.6x-4.8x the floor (target below
 5x); parse 4 plans + resolve 7.97x-8.08x (target below 8x; 10.3x before the quicker cold reading
-of a line); heuristic bot games about 46 a second (target 100).
+of a line); heuristic bot games about 46 a second (target 100). On the machine of a later session
+that day (a quiet hour): a round 5.10-5.15x, plans + round 8.84-8.85x, 72-75 bot games a second.
 """
 from __future__ import annotations
 

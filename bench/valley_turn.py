@@ -6,7 +6,9 @@ Run: python bench/valley_turn.py [--repeat N]. Prints figures; asserts nothing.
 
 Figures (2026-12-06, this project's 2-core machine): resolve 3.59x the floor (rounds 3.58-3.62);
 parse 4 sheets + resolve 4.70x (rounds 4.67-4.79), the issue's target below 5x (5.36x before the
-direct State.copy and the cached reading of order words).
+direct State.copy and the cached reading of order words). On the machine of the sixth session that
+day (a quiet hour), the same code gave resolve 3.9-4.0x and parse + resolve 5.2-5.3x, and so did
+the code before it, run in turn: the ratio moves with the machine, and the target is missed there.
 """
 from __future__ import annotations
 
