@@ -191,7 +191,7 @@ def _queue_reports(s: Session, cfg: Config, game: Game, ruleset: Ruleset[Any], b
     digest = news(game.round_from)
     game.round_from = game.turn_no
     _queue_copies(s, cfg, game, result.state, digest, now, missed, board(None),
-                  _gm_preface(game, ruleset.simultaneous(before), resolved, missing))
+                  _gm_preface(game, ruleset.simultaneous(before), resolved, missing) if game.gm_email else "")
 
 
 def _queue_copies(s: Session, cfg: Config, game: Game, state: Any, digest: list[dict[str, Any]], now: datetime,
