@@ -37,7 +37,7 @@ _QP_ESCAPED = re.compile("[" + re.escape("".join(chr(c) for c in range(256) if _
 
 class _QPText(str):
     """A body for quoprimime.body_encode, which escapes it with ``str.translate`` and its table:
-    that looks the table up for every character, a third of the time a report's composing
+    that looks the table up for every character, a fifth of the time a report's composing
     took. Here a pattern finds the few characters the table changes, and the table says what
     each becomes: the same text."""
 
