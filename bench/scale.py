@@ -23,7 +23,7 @@ varying speed: 1,000 games 12-17 % less time, 10,000 games 336.7 s -> 285.7 s (t
 taken 254.3 s in a quicker hour). With fewer statements and writes a step, the workers sharing
 the due games, ISA-L for the PNG and quicker mail (docs/scaling.md), later that day: 1,000 games
 12.2 s with 2 workers (18.7 s SQLite, 20.6 s one PostgreSQL worker); 10,000 games 115.0 s in turn
-with 165.3 s for the code before (other runs that hour 130.5 and 139.6 s), 132 MB a worker.
+with 165.3 s for the code before (other runs that hour 130.5 and 137.1 s), 132 MB a worker.
 """
 from __future__ import annotations
 
