@@ -83,31 +83,34 @@ def _is_queued(s: Session, key: str) -> bool:
     if key in absent:                   # known not stored by look_ahead; queued now
         absent.discard(key)
         return False
-    with _unflushed(s, OutboundMail):
-        return any(isinstance(o, OutboundMail) and o.key == key for o in s.new) or \
-            s.exec(select(OutboundMail.id).where(OutboundMail.key == key)).first() is not None
+    return _stored(s, OutboundMail, key)
+
+
+def _stored(s: Session, model: type[OutboundMail] | type[MailPart], key: str) -> bool:
+    """A row of ``model`` with this key is stored, or waits in this transaction to be."""
+    with _unflushed(s, model):
+        return any(isinstance(o, model) and o.key == key for o in s.new) or \
+            s.exec(select(model.key).where(model.key == key)).first() is not None
 
 
 def _keep(s: Session, game_id: str, parts: dict[bytes, bytes]) -> str:
     """The ``token key`` lines of ``parts`` (token: body), each body stored once for the game
     under its key unless it is already. Where the database can skip a row it holds (INSERT ...
     ON CONFLICT DO NOTHING: PostgreSQL and SQLite), the new ones are stored in one statement."""
-    keys = {token.decode("ascii"): f"{game_id}:{_digest(body)}" for token, body in parts.items()}
+    keys = {token: f"{game_id}:{_digest(body)}" for token, body in parts.items()}
     kept = _held(s, _KEPT)
-    new = {key: body for (_token, key), body in zip(keys.items(), parts.values()) if key not in kept}
-    if new:
-        upsert = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}.get(s.get_bind().dialect.name)
+    new = {keys[token]: body for token, body in parts.items() if keys[token] not in kept}
+    upsert = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}.get(s.get_bind().dialect.name)
+    if new and upsert is not None:
         with _unflushed(s, MailPart):
-            if upsert is not None:
-                rows = [{"key": key, "body": body} for key, body in new.items()]
-                s.connection().execute(upsert(MailPart.__table__).values(rows).on_conflict_do_nothing())
-            else:
-                for key, body in new.items():
-                    if not any(isinstance(o, MailPart) and o.key == key for o in s.new) and \
-                            s.exec(select(MailPart.key).where(MailPart.key == key)).first() is None:
-                        s.add(MailPart(key=key, body=body))
+            rows = [{"key": key, "body": body} for key, body in new.items()]
+            s.connection().execute(upsert(MailPart.__table__).values(rows).on_conflict_do_nothing())
+    elif new:                           # another database: a lookup each
+        for key, body in new.items():
+            if not _stored(s, MailPart, key):
+                s.add(MailPart(key=key, body=body))
     _held(s, _KEPT).update(keys.values())
-    return "\n".join(f"{token} {key}" for token, key in keys.items())
+    return "\n".join(f"{token.decode('ascii')} {key}" for token, key in keys.items())
 
 
 def _held(s: Session, name: str) -> set[str]:

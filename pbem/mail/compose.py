@@ -7,8 +7,8 @@ bytes on the wire (UTF-8, quoted-printable text).
 from __future__ import annotations
 
 import base64
-import io
 import hashlib
+import io
 import re
 import secrets
 from collections.abc import Sequence

@@ -168,8 +168,7 @@ def _queue_reports(s: Session, cfg: Config, game: Game, ruleset: Ruleset[Any], b
         return told[since]
 
     opened = _opened_round(game, ruleset, before, events, resolved, round_over)
-    look_ahead(s, [f"report:{game.id}:{game.turn_no}:{x.name}" for x in seats if not x.resigned]
-               + [f"report:{game.id}:{game.turn_no}:gm"])
+    look_ahead(s, [_report_key(game, x.name) for x in seats if not x.resigned] + [_report_key(game, "gm")])
     for seat in seats:
         if seat.resigned:
             continue
@@ -184,7 +183,7 @@ def _queue_reports(s: Session, cfg: Config, game: Game, ruleset: Ruleset[Any], b
                               your_move=prompt, image=image, apart=parts)
         seat.news_from = game.turn_no
         s.add(seat)
-        queue(s, key=f"report:{game.id}:{game.turn_no}:{seat.name}", kind="report", to=to, raw=raw,
+        queue(s, key=_report_key(game, seat.name), kind="report", to=to, raw=raw,
               game_id=game.id, seat=seat.name, parts=parts)
     if not (game.simultaneous or round_over):
         return
@@ -205,14 +204,20 @@ def _queue_copies(s: Session, cfg: Config, game: Game, state: Any, digest: list[
         parts: dict[bytes, bytes] = {}
         _to, raw = report_mail(cfg, game, None, state, digest, now, missed=missed, maps=maps,
                                to=observer.email, image=image, apart=parts)
-        queue(s, key=f"report:{game.id}:{game.turn_no}:observer:{observer.email}", kind="report",
+        queue(s, key=_report_key(game, f"observer:{observer.email}"), kind="report",
               to=observer.email, raw=raw, game_id=game.id, parts=parts)
     if game.gm_email:
         parts = {}
         to, raw = report_mail(cfg, game, None, state, digest, now, missed=missed, maps=maps, image=image,
                               preface=gm_preface, apart=parts)
-        queue(s, key=f"report:{game.id}:{game.turn_no}:gm", kind="report", to=to, raw=raw, game_id=game.id,
+        queue(s, key=_report_key(game, "gm"), kind="report", to=to, raw=raw, game_id=game.id,
               parts=parts)
+
+
+def _report_key(game: Game, reader: str) -> str:
+    """The outbox key of the report of the step just resolved to ``reader`` (a seat, "gm", or
+    "observer:" and the address): what look_ahead reads and queue stores."""
+    return f"report:{game.id}:{game.turn_no}:{reader}"
 
 
 def _boards(game: Game, public: BaseView) -> Callable[[Seat | None], tuple[Maps, MapImage | None]]:

@@ -45,14 +45,13 @@ def _bodies(change) -> None:  # type: ignore[no-untyped-def]
     parts = sa.table('mailpart', sa.column('key', sa.String), sa.column('body', sa.LargeBinary))
     last = ""
     while True:
-        keys = conn.execute(sa.select(parts.c.key).where(parts.c.key > last).order_by(parts.c.key).limit(100)
-                            ).scalars().all()
-        if not keys:
+        rows = conn.execute(sa.select(parts.c.key, parts.c.body).where(parts.c.key > last)
+                            .order_by(parts.c.key).limit(100)).all()
+        if not rows:
             return
-        for key in keys:
-            body = conn.execute(sa.select(parts.c.body).where(parts.c.key == key)).scalar_one()
+        for key, body in rows:
             conn.execute(parts.update().where(parts.c.key == key).values(body=change(bytes(body))))
-        last = keys[-1]
+        last = rows[-1][0]
 
 
 def upgrade() -> None:
