@@ -43,7 +43,8 @@ def _world(tmp_path, ruleset: str) -> tuple[World, dict[str, str]]:
 
 
 def _decode(data: bytes) -> tuple[int, int, bytes]:
-    """Width, height and the unfiltered scanlines of a PNG, every chunk's CRC checked."""
+    """Width, height and the unfiltered RGB scanlines of a PNG, every chunk's CRC checked (an
+    RGBA one's alpha checked opaque and left out)."""
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     pos, idat, head = 8, b"", b""
     while pos < len(data):
@@ -56,9 +57,14 @@ def _decode(data: bytes) -> tuple[int, int, bytes]:
             idat += body
         pos += 12 + length
     width, height, depth, colour = struct.unpack(">IIBB", head[:10])
-    assert (depth, colour) == (8, 2), "8-bit RGB"
+    assert depth == 8 and colour in (2, 6), "8-bit RGB or RGBA"
     raw = zlib.decompress(idat)
-    assert len(raw) == (width * 3 + 1) * height
+    size = 3 if colour == 2 else 4
+    assert len(raw) == (width * size + 1) * height
+    if colour == 6:
+        rows = [raw[y * (width * 4 + 1):(y + 1) * (width * 4 + 1)] for y in range(height)]
+        assert all(row[0] == 0 and set(row[4::4]) == {255} for row in rows), "filter 0, opaque"
+        raw = b"".join(row[:1] + bytes(b for i, b in enumerate(row[1:]) if i % 4 != 3) for row in rows)
     return width, height, raw
 
 
@@ -164,17 +170,19 @@ def _maps() -> list[str]:
     return svgs
 
 
-def _pixels(surface) -> bytes:  # type: ignore[no-untyped-def]
+def _pixels(surface, rgba: bool = False) -> bytes:  # type: ignore[no-untyped-def]
     surface.flush()
-    return png.encode(bytes(surface.get_data()), surface.get_width(), surface.get_height(), surface.get_stride())
+    return (png.encode_rgba if rgba else png.encode)(bytes(surface.get_data()), surface.get_width(),
+                                                      surface.get_height(), surface.get_stride())
 
 
 def test_our_maps_drawn_straight_with_cairo_are_cairosvgs_pixel_for_pixel() -> None:
     for svg in _maps():
         drawn = raster.draw(svg)
         assert drawn is not None, svg.split("\n")[0]
-        assert _decode(_pixels(drawn))[2] == _decode(_whole(svg))[2]
-        assert _decode(png._draw(svg).png)[2] == _decode(_whole(svg))[2]
+        whole = _decode(_whole(svg))[2]
+        assert _decode(_pixels(drawn, raster.RGBA))[2] == whole
+        assert _decode(png._draw(svg).png)[2] == whole
 
 
 @pytest.mark.parametrize("odd", [

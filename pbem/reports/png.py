@@ -78,10 +78,12 @@ def render(svg: str) -> MapImage | None:
 
 def _draw(svg: str) -> MapImage | None:
     try:
-        image = raster.draw(svg) or _surface(svg)     # our maps' subset straight with Cairo, else cairosvg
+        image = raster.draw(svg)        # our maps' subset straight with Cairo, its bytes R, G, B, A ...
+        rgba = image is not None and raster.RGBA
+        image = image or _surface(svg)  # ... else cairosvg, its pixels native ARGB words
         image.flush()
         width, height, stride = image.get_width(), image.get_height(), image.get_stride()
-        png = encode(bytes(image.get_data()), width, height, stride)
+        png = (encode_rgba if rgba else encode)(bytes(image.get_data()), width, height, stride)
     except Exception as why:   # a missing library, a drawing Cairo refuses: the mail goes without
         _log_once(f"{type(why).__name__}: {why}")
         return None
@@ -119,7 +121,20 @@ def encode(data: bytes, width: int, height: int, stride: int) -> bytes:
     line = width * 3
     view = memoryview(rgb)
     raw = b"".join(b"\x00" + view[y * line:(y + 1) * line] for y in range(height))   # filter 0 (none) per row
-    head = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return _png(width, height, 2, raw)
+
+
+def encode_rgba(data: bytes, width: int, height: int, stride: int) -> bytes:
+    """An RGBA PNG of pixels whose bytes are R, G, B, A already (pbem.reports.raster draws them
+    so): each row goes as it is, with no reordering. Every pixel is opaque (drawn on white)."""
+    view, line = memoryview(data), width * 4
+    raw = b"".join(b"\x00" + view[y * stride:y * stride + line] for y in range(height))   # filter 0 (none)
+    return _png(width, height, 6, raw)
+
+
+def _png(width: int, height: int, colour: int, raw: bytes) -> bytes:
+    """The PNG of ``raw`` (scanlines, each led by its filter byte) in 8-bit colour type ``colour``."""
+    head = struct.pack(">IIBBBBB", width, height, 8, colour, 0, 0, 0)
     return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", head) + _chunk(b"IDAT", _deflate(raw, _LEVEL))
             + _chunk(b"IEND", b""))
 

@@ -11,10 +11,17 @@ Python around those calls (its style cascade, unit handling, bounding boxes); th
 makes the same calls from the parsed elements, about five times quicker. :func:`draw`
 returns None for any SVG with an element, attribute or value outside the subset (or that
 fails here in any other way), and pbem.reports.png then draws it with cairosvg.
+
+Cairo keeps a pixel as a native-endian ARGB word: its bytes are B, G, R, A on a little-endian
+machine, and a PNG wants R, G, B. Where that is so (:data:`RGBA`), every colour is given to
+Cairo with its red and blue exchanged: Cairo works each channel alike, so the surface's bytes
+are then the picture's R, G, B, A, and pbem.reports.png writes them as they are (reordering
+the bytes of a map took more than half of encoding its PNG).
 """
 from __future__ import annotations
 
 import re
+import sys
 import xml.etree.ElementTree as ET
 from functools import lru_cache
 from math import pi
@@ -36,7 +43,10 @@ _ATTRIBUTES = {     # what each element may carry; anything else is not ours to 
 _COLOUR = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})\Z")
 _NAMED = {"black": (0.0, 0.0, 0.0), "white": (1.0, 1.0, 1.0)}
 _BEZIER = 4 * (2 ** .5 - 1) / 3       # a quarter circle as one cubic curve (as cairosvg draws rx)
-_ADVANCES: dict[tuple[str, str, float, str, str], float] = {}   # a letter's advance in a font, found once
+_ADVANCES: dict[tuple[tuple[str, str, float, str], str], float] = {}   # a letter's advance in a font, found once
+_EXTENTS: dict[tuple[tuple[str, str, float, str], str], tuple[float, float]] = {}   # :func:`_extents`
+RGBA = sys.byteorder == "little"
+"""Whether :func:`draw`'s surface holds R, G, B, A bytes (its colours given red for blue)."""
 
 
 class Unsupported(PbemError, ValueError):
@@ -44,7 +54,8 @@ class Unsupported(PbemError, ValueError):
 
 
 def draw(svg: str) -> Any | None:
-    """The Cairo image surface of ``svg`` on white, or None when it is not of the subset."""
+    """The Cairo image surface of ``svg`` on white, or None when it is not of the subset.
+    Where :data:`RGBA`, its red and blue are exchanged (its bytes read R, G, B, A)."""
     import cairocffi
     try:
         root = ET.fromstring(svg)
@@ -77,6 +88,18 @@ class _Pen:
     def __init__(self, context: Any) -> None:
         from cairocffi import cairo
         self.context, self.lib, self.at = context, cairo, context._pointer
+        self.font: tuple[str, str, float] | None = None     # the font set now: set again only to change it
+
+    def use_font(self, family: str, weight: str, size: float) -> None:
+        """Select the font (a face by family and weight, at ``size``) unless it is selected."""
+        if self.font == (family, weight, size):
+            return
+        import cairocffi
+        self.context.select_font_face(family, cairocffi.FONT_SLANT_NORMAL,
+                                      cairocffi.FONT_WEIGHT_BOLD if weight == "bold" else cairocffi.FONT_WEIGHT_NORMAL)
+        self.lib.cairo_set_font_size(self.at, size)
+        self.font = (family, weight, size)
+
 
 def _size(root: ET.Element) -> tuple[int, int, tuple[float, ...]]:
     """The picture's size in pixels and the viewBox drawn on it."""
@@ -164,7 +187,6 @@ def _rect(pen: _Pen, x: float, y: float, width: float, height: float, rx: float)
 def _text(pen: _Pen, element: ET.Element, inherited: dict[str, str]) -> None:
     """A text as cairosvg draws it: its letters placed one by one by their advances, filled as
     text (glyphs on whole pixels, hinted), then stroked along their outlines."""
-    import cairocffi
     words = " ".join((element.text or "").split())
     weight = element.get("font-weight", "normal")
     if weight not in ("normal", "bold"):
@@ -173,27 +195,25 @@ def _text(pen: _Pen, element: ET.Element, inherited: dict[str, str]) -> None:
     stroke, width = _colour(element.get("stroke", "none")), float(element.get("stroke-width", "1"))
     if not words:
         return
-    lib, at, context = pen.lib, pen.at, pen.context
+    lib, at = pen.lib, pen.at
     family = inherited["font-family"].split(",")[0].strip("\"' ")
-    context.select_font_face(family, cairocffi.FONT_SLANT_NORMAL,
-                             cairocffi.FONT_WEIGHT_BOLD if weight == "bold" else cairocffi.FONT_WEIGHT_NORMAL)
     size = float(element.get("font-size", inherited["font-size"]))
-    lib.cairo_set_font_size(at, size)
+    pen.use_font(family, weight, size)
+    font = (family, weight, size, inherited["scale"])
     x, y = float(element.get("x", "0")), float(element.get("y", "0"))
     anchor = element.get("text-anchor", "start")
     if anchor not in ("start", "middle", "end"):
         raise Unsupported("text-anchor")
     if anchor != "start":
-        x_bearing, _y, extent = context.text_extents(words)[:3]
+        x_bearing, extent = _extents(pen, font, words)
         x -= extent / 2 + x_bearing if anchor == "middle" else extent + x_bearing
     placed = []
     for letter in words:
         if not letter.isspace():
             placed.append((x, letter.encode("utf-8")))
-        key = (family, weight, size, inherited["scale"], letter)
-        advance = _ADVANCES.get(key)
+        advance = _ADVANCES.get((font, letter))
         if advance is None:
-            advance = _ADVANCES[key] = context.text_extents(letter)[4]
+            advance = _ADVANCES[font, letter] = pen.context.text_extents(letter)[4]
         x += advance
     if stroke is not None and width > 0:
         for x, letter in placed:
@@ -209,6 +229,19 @@ def _text(pen: _Pen, element: ET.Element, inherited: dict[str, str]) -> None:
         lib.cairo_set_source_rgb(at, *stroke)
         lib.cairo_stroke(at)
     lib.cairo_new_path(at)
+
+
+def _extents(pen: _Pen, font: tuple[str, str, float, str], words: str) -> tuple[float, float]:
+    """The x bearing and width of ``words`` in the pen's font (``font`` names it): measured once
+    (they do not depend on where the text stands), kept for the next few thousand."""
+    key = (font, words)
+    found = _EXTENTS.get(key)
+    if found is None:
+        if len(_EXTENTS) >= 4096:
+            _EXTENTS.clear()
+        x_bearing, _y, extent = pen.context.text_extents(words)[:3]
+        found = _EXTENTS[key] = (x_bearing, extent)
+    return found
 
 
 def _paint(pen: _Pen, element: ET.Element, default_fill: str) -> None:
@@ -234,6 +267,7 @@ def _paint(pen: _Pen, element: ET.Element, default_fill: str) -> None:
 
 @lru_cache(maxsize=512)
 def _colour(value: str) -> tuple[float, float, float] | None:
+    """The colour as Cairo is given it: red, green, blue; blue, green, red where :data:`RGBA`."""
     if value == "none":
         return None
     if value in _NAMED:
@@ -244,4 +278,5 @@ def _colour(value: str) -> tuple[float, float, float] | None:
     digits = match.group(1)
     if len(digits) == 3:
         digits = "".join(d * 2 for d in digits)
-    return tuple(int(digits[i:i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]
+    rgb = tuple(int(digits[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    return rgb[::-1] if RGBA else rgb  # type: ignore[return-value]
