@@ -11,6 +11,7 @@ nested, as pbem.reports.png draws fastest. Every marker carries a ``class``
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from html import escape
 from typing import Callable
 
@@ -18,6 +19,7 @@ from engine.dewan.board import START, TERRAINS, Board
 from engine import hexgrid
 from pbem.i18n import _
 from pbem.presenters.dewan.asciimap import LETTER, SYMBOL_WORDS
+from pbem.presenters.hexes import hex_points
 
 SIZE = 28.0                     # a hex's corner radius in SVG units
 PAD = 6.0
@@ -34,13 +36,9 @@ def seat_letters(seats: list[str]) -> dict[str, str]:
     return {s: f if firsts.count(f) == 1 else str(i + 1) for i, (s, f) in enumerate(zip(seats, firsts))}
 
 
-def _corners(x: float, y: float, r: float) -> str:
-    return " ".join(f"{x + r * math.cos(math.radians(60 * i)):.1f},{y + r * math.sin(math.radians(60 * i)):.1f}"
-                    for i in range(6))
-
-
+@lru_cache(maxsize=1024)
 def _star(x: float, y: float, r: float) -> str:
-    """The points of a five-pointed star centred on (x, y)."""
+    """The points of a five-pointed star centred on (x, y) (a fire; worked out once where it stands)."""
     pts = []
     for i in range(10):
         rad, angle = (r if i % 2 == 0 else r * 0.45), math.radians(-90 + 36 * i)
@@ -88,7 +86,7 @@ def svg_map(board: Board, camps: dict[str, list[str]], colours: dict[str, str],
         x, y = where[name]
         start = ' class="start" stroke="#6b4b1f" stroke-width="2.5"' if h.terrain == START \
             else ' stroke="#555" stroke-width="1"'
-        body.append(f'<polygon points="{_corners(x, y, SIZE)}" fill="{FILL[h.terrain]}"{start}/>')
+        body.append(f'<polygon points="{hex_points(x, y, SIZE)}" fill="{FILL[h.terrain]}"{start}/>')
         body.append(f'<text x="{x:.1f}" y="{y - 10:.1f}" text-anchor="middle" fill="#222">{name}</text>')
         if h.terrain == START:
             body.append(f'<text x="{x:.1f}" y="{y + 18:.1f}" text-anchor="middle" font-size="8" '

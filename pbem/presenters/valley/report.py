@@ -215,7 +215,7 @@ def report(*, game: str, turn_no: int, seat: str | None, view: ValleyView,
     view = _asked(view)
     events = list(events)
     groups = visible(events, seat)
-    spaces = [(s["name"], _space_words(s)) for s in view["spaces"] if _space_words(s)]
+    spaces = [(s["name"], words) for s in view["spaces"] if (words := _space_words(s))]
     own_spaces = [s["name"] for s in view["spaces"] if seat and seat in s.get("tribes", {})]
     hand, short = _hand(view, seat, events)
     hints, event_parts = may_order(view, seat), parts(groups, view)

@@ -8,6 +8,7 @@ from html import escape
 from engine import hexgrid
 from engine.valley.view import ValleyView
 from pbem.i18n import N_, _
+from pbem.presenters.hexes import hex_points
 from pbem.presenters.valley.asciimap import (CAMP, LAKE, MARK_CODE, SPECIES_CODE, TERRAIN_CODE, code, people,
                                              seat_codes)
 
@@ -56,8 +57,7 @@ def render(view: ValleyView) -> str:
            'font-family="sans-serif" font-size="10">']
     for space in spaces:
         x, y = centres[space["name"]]
-        pts = " ".join(f"{x + SIZE * math.cos(math.radians(60 * i)):.1f},"
-                       f"{y + SIZE * math.sin(math.radians(60 * i)):.1f}" for i in range(6))
+        pts = hex_points(x, y, SIZE)
         fill = "#e8732e" if space.get("wildfire") else "#4f7fb8" if space.get("flooded") else FILL[space["terrain"]]
         out.append(f'<polygon points="{pts}" fill="{fill}" stroke="#555" stroke-width="1"/>')
         terrain = code(LAKE if space["terrain"] == "L" else TERRAIN_CODE[space["terrain"]])
