@@ -24,6 +24,9 @@ MAX_CHARS = 200         # characters in one line, its comment aside
 MAX_WORDS = 50          # words in one line (commas count as spaces)
 MAX_CHOICES = 10        # alternatives joined by OR in one order
 
+# A line this short is within every cap of one line (see _over): most lines, read without counting.
+_SHORT = min(MAX_CHARS, 2 * MAX_WORDS)
+
 BREAKS = "\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 _BREAK = re.compile(f"[{BREAKS}]")
 _COMMENT = re.compile(r"#[^\n]*")
@@ -51,7 +54,7 @@ def numbered(text: str) -> tuple[list[tuple[int, str]], list[Problem]]:
     problems: list[Problem] = []
     for number in filled:
         line = lines[number - 1]
-        why = _over(line)
+        why = None if len(line) <= _SHORT else _over(line)
         if why is None:
             out.append((number, line))
         else:

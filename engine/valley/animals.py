@@ -8,6 +8,7 @@ wins; ties go to the order that moves the leading group first.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations
 
 from engine.messages import Msg, Plural
@@ -21,6 +22,7 @@ from engine.valley.state import State
 MAX_PERMUTED = 6
 
 
+@lru_cache(maxsize=4096)
 def _cube(name: str) -> tuple[int, int, int]:
     col, row = hexgrid.parse_name(name)
     z = row - (col - (col & 1)) // 2
@@ -37,7 +39,7 @@ def _line(name: str, direction: int) -> tuple[int, int]:
 def _progress(name: str, direction: int) -> int:
     """How far along ``direction`` a hex lies: larger is further ahead."""
     x, y, z = _cube(name)
-    return {0: y, 1: x, 2: x, 3: -y, 4: -x, 5: -x}[direction]
+    return (y, x, x, -y, -x, -x)[direction]
 
 
 class _Mover:
@@ -90,6 +92,8 @@ def _simulate(mover: _Mover, order: list[str], direction: int, fixed: set[str]) 
 
 
 def _best_paths(mover: _Mover, starts: list[str], direction: int, fixed: set[str]) -> dict[str, list[str]]:
+    if len(starts) == 1:      # one order only
+        return _simulate(mover, starts, direction, fixed)
     front_first = sorted(starts, key=lambda s: (-_progress(s, direction), hexgrid.sort_key(s)))
     if len(front_first) > MAX_PERMUTED:
         return _simulate(mover, front_first, direction, fixed)
@@ -109,8 +113,13 @@ def move_animals(ctx: Context) -> None:
     direction = hexgrid.die_direction(face)
     ctx.say(Msg("the animal die shows {face}: the animals head {direction}", face=face,
                 direction=direction_word(hexgrid.DIRECTIONS[direction])))
+    # Moving one species brings no other one anywhere (a tidy may drop another's empty list).
+    held: dict[str, list[str]] = {}
+    for n, sp in st.spaces.items():
+        for name in sp.animals:
+            held.setdefault(name, []).append(n)
     for name in ORDER:
-        holders = [n for n, sp in st.spaces.items() if name in sp.animals]
+        holders = [n for n in held.get(name, ()) if name in st.spaces[n].animals]
         if not holders:
             continue
         mover = _Mover(st, board, SPECIES[name])

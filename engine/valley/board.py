@@ -8,7 +8,7 @@ through :func:`Board.from_spec`.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -26,11 +26,11 @@ class Hex:
     name: str
     terrain: str          # one of TERRAINS
     region: int | None    # 1..6, None for the lake or an unnumbered case hex
+    # The terrain class for regions and movement: volcanoes are mountains (set from ``terrain``).
+    kind: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def kind(self) -> str:
-        """The terrain class for regions and movement: volcanoes are mountains."""
-        return "M" if self.terrain == "V" else self.terrain
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", "M" if self.terrain == "V" else self.terrain)
 
     @property
     def label(self) -> str:
@@ -95,6 +95,8 @@ class Board:
                 raise BoardError(f"river {a}|{b}: both spaces must be on the map")
             if hexgrid.direction_between(a, b) is None:
                 raise BoardError(f"river {a}|{b}: the two spaces are not neighbours")
+        # Both ways round, so that river_between need not put a pair in order.
+        self._river_pairs = self.rivers | frozenset((b, a) for a, b in self.rivers)
         self.arrivals: dict[str, str] = {}
         for letter, where in spec.get("arrivals", {}).items():
             space = hexgrid.normalise(str(where))
@@ -124,8 +126,7 @@ class Board:
 
     # -- geometry -------------------------------------------------------
     def river_between(self, a: str, b: str) -> bool:
-        key = (a, b) if hexgrid.sort_key(a) <= hexgrid.sort_key(b) else (b, a)
-        return key in self.rivers
+        return (a, b) in self._river_pairs
 
     def adjacent(self, a: str) -> list[str]:
         return [n for n in self.neighbours[a] if n is not None]

@@ -168,7 +168,7 @@ def _take_females(ctx: Context, name: str, sp: Space, victor: str, loser: str,
 def _conquer(ctx: Context, name: str, sp: Space, victor: str, owner: str) -> bool:
     """Pillage, then occupy or burn the camp. True when it burns."""
     st = ctx.state
-    last = len(st.camps(owner)) == 1
+    last = st.camp_count(owner) == 1
     share = st.tribes[owner].food // (2 if last else 4)
     st.tribes[owner].food -= share
     st.tribes[victor].food += share
@@ -176,13 +176,13 @@ def _conquer(ctx: Context, name: str, sp: Space, victor: str, owner: str) -> boo
     ctx.say(Msg("{player} conquers {owner}'s camp on {space} and takes {food} food (it was their last camp)",
                 **said) if last else Msg("{player} conquers {owner}'s camp on {space} and takes {food} food", **said))
     choice = ctx.standing(victor, "conquer")
-    full = choice == "occupy" and len(st.camps(victor)) >= MAX_CAMPS
+    full = choice == "occupy" and st.camp_count(victor) >= MAX_CAMPS
     if full:
         choice = "burn"
     if st.options.get("fire") and st.tribes[owner].fire and not st.tribes[victor].fire:
         # The fire marker lies in a camp: a victor keeps the captured fire in
         # the camp it occupies or in one of its own, and without one takes none.
-        if choice == "occupy" or st.camps(victor):
+        if choice == "occupy" or st.has_camp(victor):
             st.tribes[victor].fire = True
             ctx.say(Msg("{player} captures fire from {owner}", player=victor, owner=owner))
         else:

@@ -3,8 +3,10 @@ from __future__ import annotations
 
 from engine.messages import Join, Msg, Plural
 from engine.valley.context import Context
+from engine.valley.eventcards import EVENTS
 from engine.valley.playcards import expire_season
 from engine.valley.words import EXTINCT, reason_word, when_words
+
 
 def end_turn(ctx: Context) -> None:
     st = ctx.state
@@ -14,10 +16,16 @@ def end_turn(ctx: Context) -> None:
         st.winners, st.reason, st.stage = [], EXTINCT, "over"
         ctx.say(Msg("only animals are left in the valley: humankind is extinct and everybody loses"))
         return
+    # Nothing below changes a camp or a token before advance: counted once, in one pass.
+    camps: dict[str | None, int] = {}
+    tokens: dict[str, int] = {}
+    for sp in st.spaces.values():
+        camps[sp.camp] = camps.get(sp.camp, 0) + 1
+        for seat, t in sp.tribes.items():
+            tokens[seat] = tokens.get(seat, 0) + t.w + t.f
     winners = []
     for p in st.in_play():
-        camps = len(st.camps(p))
-        if camps >= 4 and st.tribes[p].warned and (st.tribes[p].fire or not fire_rules):
+        if camps.get(p, 0) >= 4 and st.tribes[p].warned and (st.tribes[p].fire or not fire_rules):
             winners.append(p)
     if winners:
         st.winners, st.stage = winners, "over"
@@ -29,14 +37,14 @@ def end_turn(ctx: Context) -> None:
         return
     for p in st.in_play():
         tribe = st.tribes[p]
-        tribe.warned = len(st.camps(p)) >= 4
+        tribe.warned = camps.get(p, 0) >= 4
         if tribe.warned:
             ctx.say(Msg("{player} has 4 or more camps: keeping them to the end of next turn wins (with fire)",
                         player=p) if fire_rules else
                     Msg("{player} has 4 or more camps: keeping them to the end of next turn wins", player=p))
     for p in st.in_play():
         tribe = st.tribes[p]
-        if st.totals(p).total == 0 and not st.camps(p):
+        if tokens.get(p, 0) == 0 and not camps.get(p):
             tribe.out = True
             tribe.fire = False
             if st.year == 1 and not tribe.resurrected and st.options.get("resurrection", True):
@@ -49,7 +57,6 @@ def end_turn(ctx: Context) -> None:
 
 def advance(ctx: Context) -> None:
     st = ctx.state
-    from engine.valley.eventcards import EVENTS
     st.lasting[:] = [c for c in st.lasting if EVENTS[c].lasting != "turn"] if st.lasting else []
     st.game_turn += 1
     st.turn += 1

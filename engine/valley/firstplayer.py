@@ -12,11 +12,17 @@ def choose_first_player(ctx: Context) -> None:
     if not seats:
         return
 
-    def rank(p: str) -> tuple[int, int, int]:
-        return (len(st.camps(p)), st.totals(p).total, st.tribes[p].food)
-
-    best = max(rank(p) for p in seats)
-    tied = [p for p in seats if rank(p) == best]
+    camps = dict.fromkeys(seats, 0)
+    tokens = dict.fromkeys(seats, 0)
+    for sp in st.spaces.values():      # one pass for every seat's camps and tokens
+        if sp.camp in camps:
+            camps[sp.camp] += 1
+        for p, t in sp.tribes.items():
+            if p in tokens:
+                tokens[p] += t.w + t.f
+    ranks = {p: (camps[p], tokens[p], st.tribes[p].food) for p in seats}
+    best = max(ranks.values())
+    tied = [p for p in seats if ranks[p] == best]
     while len(tied) > 1:
         rolls = {p: ctx.dice.roll("first player") for p in tied}
         ctx.say(Msg("roll for First Player: {rolls}", rolls=", ".join(f"{p} {r}" for p, r in rolls.items())))

@@ -8,7 +8,7 @@ have. What depends on the other players' moves is settled when the turn runs.
 from __future__ import annotations
 
 import difflib
-import re
+from functools import lru_cache
 from typing import Callable
 
 from engine import sheetlines
@@ -23,17 +23,30 @@ from engine.valley.orders import (
 from engine.valley.fatecards import DIRECTIONS, FATE
 from engine.valley.fire import fire_source, touches_flames
 from engine.valley.planting import planting_turn
+from engine.valley.sheetwords import count_tokens, line_words, path_words, toks_text
 from engine.valley.state import MAX_CAMPS, State, Tokens
 
 KEYWORDS = ("PLACE", "PLANT", "MOVE", "CAMP", "FIRE", "PLAY", "COMBAT", "LOSSES", "CONQUER", "STARVE")
 SETUP_KEYWORDS = ("PLACE", "PLANT")
-# Counts of tokens, checked whole first (re.split searched again from every digit: quadratic).
-_TOKENS = re.compile(r"(?:\d*[WF])+", re.IGNORECASE | re.ASCII)
-_TOKEN = re.compile(r"(\d*)([WF])", re.IGNORECASE | re.ASCII)
-_PATH_JOINS = re.compile(r"[-–>]+")       # C4-C5-D5, C4–C5, C4>C5
 
 
 _WRITE_TOKENS = Msg("write it like 2W 1F")
+_CHECKED_AFTER = (Camp, Fire, Plant)     # the orders check_after looks at again
+
+
+def _standing_words() -> dict[tuple[str, str], str]:
+    """(standing order, word) -> its value: the value, its singular or its first letter, the first value first."""
+    out: dict[tuple[str, str], str] = {}
+    for key, values in STANDING_VALUES.items():
+        for v in values:
+            for word in (v, v.rstrip("s"), v[0]):
+                out.setdefault((key, word), v)
+    return out
+
+
+_STANDING_WORDS = _standing_words()
+# The same few standing orders come on every sheet: frozen, so one of each (with its line) serves all.
+_standing_order = lru_cache(maxsize=1024)(Standing)
 
 
 def _did_you_mean(hint: str) -> Msg | str:
@@ -52,15 +65,17 @@ class _Reader:
         self.board = state.board
         self.setup = state.stage == "setup"
         # Tokens that have not moved yet, by space, as the sheet is read.
-        self.unmoved: dict[str, Tokens] = {}
-        self.camps = 0          # the seat's camps, and those its CAMP orders make
+        unmoved: dict[str, Tokens] = {}
+        camps = 0
         for name, sp in state.spaces.items():
             t = sp.tribes.get(player)
-            if t:
-                self.unmoved[name] = Tokens(t.w, t.f)
+            if t is not None:
+                unmoved[name] = Tokens(t.w, t.f)
             if sp.camp == player:
-                self.camps += 1
-        self.start_spaces = frozenset(self.unmoved)
+                camps += 1
+        self.unmoved = unmoved
+        self.camps = camps          # the seat's camps, and those its CAMP orders make
+        self.start_spaces = frozenset(unmoved)
         self.played: list[str] = []
         self.places: list[str] = []
 
@@ -156,12 +171,12 @@ class _Reader:
         taken from the tokens that have not moved yet."""
         if len(args) < 2:
             raise Refused(Msg("{order} needs tokens and a path", order=what), self.path_example(what))
-        path_words = [w for w in _PATH_JOINS.split(args[-1]) if w]
+        spelled = path_words(args[-1])
         toks = parse_tokens(args[:-1])
-        if len(path_words) < 2:
+        if len(spelled) < 2:
             raise Refused(Msg("a path names the start space and one or two more, joined by -"),
                           self.path_example(what))
-        path = [self.space(w) for w in path_words]
+        path = [self.space(w) for w in spelled]
         if len(path) > steps + 1:
             raise Refused(Msg("tokens move at most {steps} spaces with this card", steps=steps) if steps > 2 else
                           Msg("tokens move at most {steps} spaces", steps=steps))
@@ -183,7 +198,9 @@ class _Reader:
             if board.hexes[stop].kind == "M":
                 raise Refused(Msg("{space} is a mountain; a tribe stops there", space=stop))
         start = path[0]
-        have = self.unmoved.get(start, Tokens())
+        have = self.unmoved.get(start)
+        if have is None:
+            have = Tokens()
         if have.w < toks.w or have.f < toks.f:
             raise Refused(Msg("you have {left} left to move on {space}, not {tokens}", left=str(have), space=start,
                               tokens=str(toks)) if str(have) else
@@ -287,10 +304,9 @@ class _Reader:
         if len(args) != 1:
             raise Refused(Msg("{order} takes one word: {a} or {b}", order=key.upper(), a=values[0].upper(),
                               b=values[1].upper()))
-        word = args[0].lower()
-        for v in values:
-            if v == word or v.rstrip("s") == word or v[0] == word:
-                return Standing(key, v, line)
+        value = _STANDING_WORDS.get((key, args[0].lower()))
+        if value is not None:
+            return _standing_order(key, value, line)
         raise Refused(Msg("{order} takes {a} or {b}, not {word}", order=key.upper(), a=values[0].upper(),
                           b=values[1].upper(), word=args[0]))
 
@@ -305,7 +321,9 @@ class _Reader:
     def check_after(self, orders: list) -> list[Problem]:
         """Checks that need every line read (the orders that fail are taken out): camps
         need a warrior and a female that do not move; a setup crop needs a ranked start space."""
-        problems = []
+        problems: list[Problem] = []
+        if not any(isinstance(o, _CHECKED_AFTER) for o in orders):
+            return problems     # after_problem finds nothing in other orders
         spare = {n: Tokens(t.w, t.f) for n, t in self.unmoved.items()}
         arrivals = {o.path[-1] for o in orders if isinstance(o, Move)}
         kept = []
@@ -342,25 +360,14 @@ class _Reader:
         return None
 
 
-def toks_text(t: Tokens) -> str:
-    return " ".join(x for x in (f"{t.w}W" if t.w else "", f"{t.f}F" if t.f else "") if x)
-
-
 def parse_tokens(words: list[str]) -> Tokens:
     """``["2W", "1F"]`` (or ``2w1f``, ``W``) to tokens; Refused when it is not that."""
-    found = Tokens()
-    text = "".join(words)
-    if not _TOKENS.fullmatch(text):
+    counted = count_tokens("".join(words))
+    if counted is None:
         raise Refused(Msg("{words} is not a count of tokens", words=repr(" ".join(words))), _WRITE_TOKENS)
-    for m in _TOKEN.finditer(text):
-        count = int(m.group(1)) if m.group(1) else 1
-        if m.group(2).upper() == "W":
-            found.w += count
-        else:
-            found.f += count
-    if found.total == 0:
+    if counted[0] + counted[1] == 0:
         raise Refused(Msg("a move needs at least one token"), _WRITE_TOKENS)
-    return found
+    return Tokens(*counted)
 
 
 def parse(state: State, player: str, text: str) -> OrderSheet:
@@ -370,7 +377,7 @@ def parse(state: State, player: str, text: str) -> OrderSheet:
         return OrderSheet(player, (), (Problem.of(0, Msg("there is no seat {seat} in this game", seat=player)),))
     lines, problems = sheetlines.numbered(text)
     for number, body in lines:
-        words = localwords.canonical(body.replace(",", " ").split())
+        words = line_words(body)
         if not words:
             continue
         keyword = words[0].upper()
@@ -380,7 +387,7 @@ def parse(state: State, player: str, text: str) -> OrderSheet:
                                     or Msg("the orders are {orders}", orders=", ".join(KEYWORDS))))
             continue
         try:
-            orders.append(reader.read(keyword, words[1:], number))
+            orders.append(reader.read(keyword, list(words[1:]), number))
         except Refused as why:
             problems.append(Problem.of(number, why.message, why.suggestion))
     problems.extend(reader.check_after(orders))

@@ -2,10 +2,13 @@
 movement, acting at once, this turn, or lying face up until their time."""
 from __future__ import annotations
 
+from engine.hexgrid import direction_word
 from engine.messages import Msg
+from engine.valley.animals import _Mover
 from engine.valley.context import Context
-from engine.valley.fatecards import FATE
+from engine.valley.fatecards import DIRECTIONS, FATE
 from engine.valley.orders import Play
+from engine.valley.species import SPECIES, word
 from engine.valley.state import MAX_FEMALES, MAX_WARRIORS
 
 FENCES = 2
@@ -57,7 +60,7 @@ def _apply(ctx: Context, player: str, order: Play) -> bool:
         t = st.space(args[0]).tribes[player]
         setattr(t, kind, getattr(t, kind) + 1)
     elif card == "fire_maker":
-        if not st.camps(player):
+        if not st.has_camp(player):
             _back(ctx, player, order, Msg("fire is kept in a camp, and you have none"))
             return False
         tribe.fire = True
@@ -79,10 +82,6 @@ def _apply(ctx: Context, player: str, order: Play) -> bool:
 
 def lure(ctx: Context) -> None:
     """Lured animals move one space before anybody moves."""
-    from engine.valley.animals import _Mover
-    from engine.hexgrid import direction_word
-    from engine.valley.species import SPECIES, word
-    from engine.valley.fatecards import DIRECTIONS
     st = ctx.state
     for effect in sorted(e for e in ctx.effects if e[0] == "lure"):
         _card, player, name, direction = effect

@@ -21,7 +21,7 @@ MAX_FEMALES = 6
 MAX_CAMPS = 5
 
 
-@dataclass
+@dataclass(slots=True)
 class Tokens:
     """One tribe's warriors and females on one space."""
 
@@ -39,7 +39,7 @@ class Tokens:
         return " ".join(parts)
 
 
-@dataclass
+@dataclass(slots=True)
 class Space:
     tribes: dict[str, Tokens] = field(default_factory=dict)
     animals: dict[str, list[str]] = field(default_factory=dict)  # species -> token letters
@@ -50,14 +50,23 @@ class Space:
     lava: bool = False
 
     def humans(self) -> int:
-        return sum(t.total for t in self.tribes.values())
+        return sum(t.w + t.f for t in self.tribes.values())
 
     def animal_count(self) -> int:
-        return sum(len(v) for v in self.animals.values())
+        n = 0
+        for v in self.animals.values():
+            n += len(v)
+        return n
 
     def others(self, player: str) -> int:
         """Animal and enemy tokens a tribe of ``player`` faces here."""
-        return self.animal_count() + sum(t.total for p, t in self.tribes.items() if p != player)
+        n = 0
+        for v in self.animals.values():
+            n += len(v)
+        for p, t in self.tribes.items():
+            if p != player:
+                n += t.w + t.f
+        return n
 
     def is_empty(self) -> bool:
         return not (self.tribes or self.animals or self.camp or self.crop
@@ -67,10 +76,13 @@ class Space:
         return self.wildfire or self.flooded
 
     def tidy(self) -> None:
-        for p in [p for p, t in self.tribes.items() if t.total <= 0]:
-            del self.tribes[p]
-        for s in [s for s, v in self.animals.items() if not v]:
-            del self.animals[s]
+        tribes, animals = self.tribes, self.animals
+        if tribes:
+            for p in [p for p, t in tribes.items() if t.w + t.f <= 0]:
+                del tribes[p]
+        if animals:
+            for s in [s for s, v in animals.items() if not v]:
+                del animals[s]
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -88,10 +100,14 @@ class Space:
 
     def copy(self) -> "Space":
         """``Space.from_dict(self.to_dict())``, made directly: seats and species sorted."""
-        return Space(tribes={p: Tokens(t.w, t.f) for p, t in sorted(self.tribes.items())},
-                     animals={s: sorted(v) for s, v in sorted(self.animals.items())},
-                     camp=self.camp or None, crop=self.crop or None, wildfire=bool(self.wildfire),
-                     flooded=bool(self.flooded), lava=bool(self.lava))
+        tribes, animals = self.tribes, self.animals
+        if tribes:
+            tribes = {p: Tokens(t.w, t.f) for p, t in (sorted(tribes.items()) if len(tribes) > 1 else tribes.items())}
+        if animals:
+            animals = {s: sorted(v) for s, v in (sorted(animals.items()) if len(animals) > 1 else animals.items())}
+        # positional, in the order of the fields: tribes, animals, camp, crop, wildfire, flooded, lava
+        return Space(tribes or {}, animals or {}, self.camp or None, self.crop or None, bool(self.wildfire),
+                     bool(self.flooded), bool(self.lava))
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Space":
@@ -106,7 +122,7 @@ class Space:
 STANDING_DEFAULTS = {"losses": "warriors", "conquer": "occupy", "starve": "warriors"}
 
 
-@dataclass
+@dataclass(slots=True)
 class Tribe:
     food: int = 0
     fire: bool = False
@@ -126,9 +142,9 @@ class Tribe:
 
     def copy(self) -> "Tribe":
         """``Tribe.from_dict(self.to_dict())``, made directly."""
-        return Tribe(food=self.food, fire=self.fire, hand=list(self.hand), warned=self.warned,
-                     resurrected=self.resurrected, rising=self.rising, out=self.out,
-                     standing=dict(sorted(self.standing.items())), armed=[list(a) for a in self.armed])
+        # positional, in the order of the fields
+        return Tribe(self.food, self.fire, list(self.hand), self.warned, self.resurrected, self.rising, self.out,
+                     dict(sorted(self.standing.items())), [list(a) for a in self.armed] if self.armed else [])
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Tribe":
@@ -182,23 +198,36 @@ class State:
     # -- counting ----------------------------------------------------------
     def tokens(self, player: str, name: str) -> Tokens:
         sp = self.spaces.get(name)
-        return sp.tribes.get(player, Tokens()) if sp else Tokens()
+        t = sp.tribes.get(player) if sp else None
+        return t if t is not None else Tokens()
 
     def totals(self, player: str) -> Tokens:
-        out = Tokens()
+        w = f = 0
         for sp in self.spaces.values():
             t = sp.tribes.get(player)
-            if t:
-                out.w += t.w
-                out.f += t.f
-        return out
+            if t is not None:
+                w += t.w
+                f += t.f
+        return Tokens(w, f)
 
     def camps(self, player: str) -> list[str]:
         return sorted((n for n, sp in self.spaces.items() if sp.camp == player), key=hexgrid.sort_key)
 
+    def camp_count(self, player: str) -> int:
+        """``len(self.camps(player))``, without listing them."""
+        n = 0
+        for sp in self.spaces.values():
+            if sp.camp == player:
+                n += 1
+        return n
+
+    def has_camp(self, player: str) -> bool:
+        """``bool(self.camps(player))``."""
+        return any(sp.camp == player for sp in self.spaces.values())
+
     def wiped_out(self, player: str) -> bool:
         """No tokens and no camps left on the board (the tribe is eliminated)."""
-        return self.totals(player).total == 0 and not self.camps(player)
+        return self.totals(player).total == 0 and not self.has_camp(player)
 
     def in_play(self) -> list[str]:
         """Seats still in the game, clockwise."""
@@ -225,10 +254,13 @@ class State:
 
     def fishing(self, name: str) -> bool:
         """Fishing on a lake shore, or a river bank unless the rivers are dry or frozen."""
-        board = self.board
+        return name in self.fishing_spaces()
+
+    def fishing_spaces(self) -> frozenset[str]:
+        """The spaces where a tribe fishes now (:meth:`fishing`), as a set of names."""
         if "frozen_rivers" in self.lasting or "drought" in self.lasting:
-            return name in board.lake_shore
-        return name in board.fishing
+            return self.board.lake_shore
+        return self.board.fishing
 
     def last_turn_of_season(self) -> bool:
         return self.turn >= self.season_length()
@@ -296,9 +328,14 @@ class State:
     def tidy(self) -> None:
         """Drop empty spaces and put unordered collections in canonical order,
         so that a state equals its own JSON round trip."""
-        for name in [n for n, sp in self.spaces.items() if (sp.tidy() or sp.is_empty())]:
+        gone = []
+        for name, sp in self.spaces.items():
+            sp.tidy()
+            if sp.is_empty():
+                gone.append(name)
+            elif sp.animals:
+                for letters in sp.animals.values():
+                    letters.sort()
+        for name in gone:
             del self.spaces[name]
-        for sp in self.spaces.values():
-            for letters in sp.animals.values():
-                letters.sort()
         self.bag.sort()

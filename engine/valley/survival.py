@@ -17,12 +17,15 @@ def gains(st: State, player: str) -> tuple[int, list[Msg]]:
     board = st.board
     total, why = 0, []
     harvest = harvest_turn(st)
-    for name in sorted((n for n, sp in st.spaces.items() if player in sp.tribes), key=hexgrid.sort_key):
-        sp = st.spaces[name]
-        if st.fishing(name):
+    summer = st.season == "summer"
+    fishing = st.fishing_spaces()      # asked once, not a space at a time
+    spaces = st.spaces
+    for name in sorted([n for n, sp in spaces.items() if player in sp.tribes], key=hexgrid.sort_key):
+        sp = spaces[name]
+        if name in fishing:
             total += 1
             why.append(Msg("fishing {space}", space=name))
-        if st.season == "summer" and board.hexes[name].kind == "F":
+        if summer and board.hexes[name].kind == "F":
             berries = 2 if "berries" in st.lasting else 1
             total += berries
             why.append(Msg("foraging {space} {food}", space=name, food=berries) if berries > 1 else
@@ -87,18 +90,24 @@ def starve(ctx: Context, player: str, hungry: int) -> None:
     st = ctx.state
     first = ctx.standing(player, "starve")
     kinds = ("w", "f") if first == "warriors" else ("f", "w")
+    # Starving takes tokens away and brings none: the tribe's spaces are found once.
+    held = [(name, sp) for name, sp in st.spaces.items() if player in sp.tribes]
     for _ in range(hungry):
         for kind in kinds:
-            picks = []
-            for name, sp in st.spaces.items():
+            best = None      # the least of (last_female, own_camp, -count, sort key), name
+            for name, sp in held:
                 t = sp.tribes.get(player)
-                if not t or getattr(t, kind) == 0:
+                if t is None:
+                    continue
+                have = t.w if kind == "w" else t.f
+                if have == 0:
                     continue
                 own_camp = sp.camp == player
-                last_female = own_camp and kind == "f" and t.f == 1
-                picks.append(((last_female, own_camp, -getattr(t, kind), hexgrid.sort_key(name)), name))
-            if picks:
-                name = min(picks)[1]
+                pick = ((own_camp and kind == "f" and have == 1, own_camp, -have, hexgrid.sort_key(name)), name)
+                if best is None or pick < best:
+                    best = pick
+            if best is not None:
+                name = best[1]
                 t = st.spaces[name].tribes[player]
                 setattr(t, kind, getattr(t, kind) - 1)
                 ctx.say(Msg("{player} loses a warrior to hunger on {space}", player=player, space=name)

@@ -17,17 +17,18 @@ from engine.valley.state import MAX_CAMPS, Tokens
 
 
 class _Movement:
-    def __init__(self, ctx: Context, player: str) -> None:
+    def __init__(self, ctx: Context, player: str, fire_rules: bool) -> None:
         self.ctx = ctx
         self.st = ctx.state
         self.player = player
         self.arrived: dict[str, Tokens] = {}
-        self.started = {n for n, sp in self.st.spaces.items() if player in sp.tribes}
+        # where the tribe was before moving: only FIRE asks, so only under the fire rules
+        self.started = {n for n, sp in self.st.spaces.items() if player in sp.tribes} if fire_rules else set()
 
     def unmoved(self, name: str) -> Tokens:
         have = self.st.tokens(self.player, name)
-        came = self.arrived.get(name, Tokens())
-        return Tokens(have.w - came.w, have.f - came.f)
+        came = self.arrived.get(name)
+        return Tokens(have.w - came.w, have.f - came.f) if came is not None else Tokens(have.w, have.f)
 
     def refuse(self, order, why: Msg) -> None:
         self.ctx.say(Msg("{order} was not carried out: {why}", order=str(order), why=why), to=self.player)
@@ -50,14 +51,17 @@ class _Movement:
                                       count=others, space=start))
             return
         stop = start
+        scouts = self.ctx.has("scouts", me)
         for there in order.path[1:]:
             sp = st.space(there)
-            already = sp.tribes.get(me, Tokens()).total
+            mine = sp.tribes.get(me)
+            already = mine.w + mine.f if mine is not None else 0
             self._shift(group, stop, there)
             stop = there
-            facing = sp.others(me)
-            if self.ctx.has("scouts", me):    # scouts slip past animals, not enemies
+            if scouts:    # scouts slip past animals, not enemies
                 facing = sum(t.total for p, t in sp.tribes.items() if p != me)
+            else:
+                facing = sp.others(me)
             if facing and already < facing:
                 if there != order.path[-1]:
                     self.ctx.say(Plural("{player}'s {tokens} stop on {space}, where {count} animal or "
@@ -74,11 +78,12 @@ class _Movement:
         abandon_empty_camps(self.ctx, [start])
 
     def _shift(self, group: Tokens, src: str, dst: str) -> None:
-        a = self.st.space(src).tribes[self.player]
+        here = self.st.space(src).tribes
+        a = here[self.player]
         a.w -= group.w
         a.f -= group.f
         if a.total == 0:
-            del self.st.space(src).tribes[self.player]
+            del here[self.player]
         b = self.st.space(dst).tribes.setdefault(self.player, Tokens())
         b.w += group.w
         b.f += group.f
@@ -93,7 +98,7 @@ class _Movement:
             return self.refuse(order, Msg("there are animals or enemies on {space}", space=name))
         if sp.camp:
             return self.refuse(order, Msg("there is already a camp on {space}", space=name))
-        if len(st.camps(me)) >= MAX_CAMPS:
+        if st.camp_count(me) >= MAX_CAMPS:
             return self.refuse(order, Msg("you already have {count} camps", count=MAX_CAMPS))
         sp.camp = me
         cave = st.board.hexes[name].kind == "M"
@@ -112,7 +117,7 @@ class _Movement:
             return self.refuse(order, Msg("none of your tokens can take fire on {space}", space=name))
         if sp.others(me):
             return self.refuse(order, Msg("there are animals or enemies on {space}", space=name))
-        if not st.camps(me):
+        if not st.has_camp(me):
             return self.refuse(order, Msg("fire is kept in a camp, and you have none"))
         st.tribes[me].fire = True
         self.ctx.say(Msg("{player} takes fire on {space}", player=me, space=name), by=me)
@@ -128,8 +133,9 @@ MARCHING = ("forced_march", "raft")
 def move_tribes(ctx: Context) -> None:
     play_cards(ctx)
     lure(ctx)
+    fire_rules = bool(ctx.state.options.get("fire"))
     for player in ctx.state.turn_order():
-        movement = _Movement(ctx, player)
+        movement = _Movement(ctx, player, fire_rules)
         sheet = ctx.sheets.get(player)
         for order in sheet.orders if sheet else ():
             if isinstance(order, Move):
@@ -138,7 +144,7 @@ def move_tribes(ctx: Context) -> None:
                 movement.move(order.as_move())
         for order in ctx.orders(player, Camp):
             movement.camp(order)
-        if ctx.state.options.get("fire"):
+        if fire_rules:
             for order in ctx.orders(player, Fire):
                 movement.fire(order)
 
