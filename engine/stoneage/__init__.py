@@ -26,8 +26,8 @@ from engine.stoneage.placement import legal
 from engine.stoneage.policy import keep, place_lines_left
 from engine.stoneage.state import Stage, State
 from engine.stoneage.view import StoneAgeView
-from engine.messages import Join, Msg, OrderLine
-from engine.stoneage.texts import said
+from engine.messages import Join, Msg
+from engine.stoneage.texts import quoted, said
 from engine.ruleset import BaseRuleset
 
 
@@ -111,7 +111,7 @@ class StoneAgeRuleset(BaseRuleset):
         for seat in st.players:
             if seat in sheets:
                 plan = keep(st, seat, sheets[seat])
-                shown = Join(Msg("; "), [OrderLine("stoneage", line) for line in plan.lines]) if plan.lines else ""
+                shown = Join(Msg("; "), [quoted(line) for line in plan.lines]) if plan.lines else ""
                 log.append(said("plan", kept_message(seat in awaited, st.round, shown), to=seat))
         st.step += 1
         answered = frozenset(awaited & set(sheets)) if rounds.live(st) else frozenset()

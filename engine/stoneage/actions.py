@@ -19,6 +19,7 @@ from engine.stoneage.rolls import roll_for
 from engine.stoneage.state import PEOPLE_PER_COLOUR, State
 
 PHASE = "actions"
+GATHER = Kind.GATHER        # looked up once (an enum member)
 
 
 def run(st: State, dice: Dice, log: list[Event]) -> bool:
@@ -57,7 +58,7 @@ def resolve_location(st: State, seat: str, location: str, people: int, policy: P
         animals.resolve(st, seat, location, people, dice, log)
         return False
     loc, board = LOCATIONS[location], st.board(seat)
-    if loc.kind is Kind.GATHER:
+    if loc.kind is GATHER:
         assert loc.good is not None
         gain = roll_for(board, policy, dice, f"{location} {seat}", people, loc.good, location, seat, log, st)
         if location == "hunt":

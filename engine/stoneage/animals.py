@@ -165,6 +165,8 @@ def lowered(st: State, total: int) -> tuple[int, str]:
 def lowered_message(st: State, total: int) -> tuple[int, Msg | str]:
     """A roll's total with the animals' penalty taken off (never below 0), and the words for
     it ('' when no animal is in play)."""
+    if not st.animals:                  # none in play: nothing taken off (every roll asks)
+        return total, ""
     cut = penalty(st)
     if not cut:
         return total, ""

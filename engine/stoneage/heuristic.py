@@ -58,6 +58,9 @@ TAKE = {good: Take((good, good)) for good in RESOURCES}
 FEED_ANY = Feed(RESOURCES)
 TAME = {n: Tame(n) for n in (0, 1)}
 HERD_BONUS = {choice: HerdBonus(choice) for choice in ("one", "all")}
+# The cards whose top gives two resources of the seat's choice (TAKE).
+ANY2_CARDS = frozenset(card_id for card_id, c in CARDS.items() if c.top.effect is Effect.ANY2)
+WORTH = {good: good.worth for good in RESOURCES}
 # What each fixed building costs: (resource, count) for each resource it takes.
 FIXED_COSTS: dict[str, tuple[tuple[Good, int], ...]] = {
     b.id: tuple((g, b.cost.count(g)) for g in RESOURCES if g in b.cost)
@@ -149,14 +152,20 @@ def _single_spaces(st: State, seat: str, board: PlayerBoard, have: dict[Good, in
 
 
 def _fit(choices: list[Choice], board: PlayerBoard, left: int) -> tuple[list[Choice], int]:
-    """The best choices the seat's people can cover, keeping enough hunters to eat."""
+    """The best choices the seat's people can cover, keeping enough hunters to eat (``_hunters``
+    of the choices so far and the next, worked out as they come)."""
     chosen: list[Choice] = []
-    people = 0
+    people, free = 0, board.free
+    eaters, food = board.people, board.food + board.agriculture
+    hut = field = False
     for choice in choices:
-        trial = chosen + [choice]
-        need = people + choice.spot.people + _hunters(board, trial)
-        if need <= board.free:
-            chosen, people = trial, people + choice.spot.people
+        spot = choice.spot
+        with_hut, with_field = hut or spot.location == "hut", field or spot.location == "field"
+        short = eaters + with_hut - (food + with_field)
+        need = people + spot.people + min(free, max(0, math.ceil(short / FOOD_PER_HUNTER)))
+        if need <= free:
+            chosen.append(choice)
+            people, hut, field = people + spot.people, with_hut, with_field
     return chosen, people
 
 
@@ -206,7 +215,7 @@ def _goods_wanted(st: State, board: PlayerBoard, have: dict[Good, int], people: 
 
     def rank(good: Good) -> tuple[int, int]:
         """Best first: the most points gathered (and a bonus for what is lacking), then the dearest."""
-        unit = good.worth
+        unit = WORTH[good]
         return -(math.floor(rolled / unit) * unit + 2 * unit * min(lacking[good], 1)), -unit
 
     return sorted(RESOURCES, key=rank)
@@ -224,7 +233,7 @@ def _policies(st: State, board: PlayerBoard, choices: list[Choice], goods: list[
     if buildings:
         out.append(Use(tuple(buildings)))
     out.append(_pick(needs.ranked(board, left)))
-    if any(CARDS[c].top.effect is Effect.ANY2 for c in st.civ_slots if c):
+    if not ANY2_CARDS.isdisjoint(st.civ_slots):
         out.append(TAKE[goods[0] if goods[0] is not Good.WOOD else Good.GOLD])
     out.append(FEED_ANY)
     return out

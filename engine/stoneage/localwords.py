@@ -128,11 +128,26 @@ _PHRASE = re.compile("(?<![^\\s,])(" + "|".join(re.escape(p).replace("\\ ", "\\s
 _LAST_WORD = re.compile("|".join(sorted({re.escape(p.split()[-1]) for p in PHRASES})), re.IGNORECASE)
 
 
+# The same words in lower case: in an ASCII line a place name's last word is one of its words
+# (between spaces and commas), in any case.
+_LAST_WORDS = frozenset(p.split()[-1].lower() for p in PHRASES)
+
+
 def phrases(text: str) -> str:
     """``text`` with each place name of several words made the location's word."""
     if not _LAST_WORD.search(text):
         return text
     return _PHRASE.sub(lambda m: PHRASES[" ".join(m.group(0).lower().split())], text)
+
+
+def words_of(line: str) -> list[str]:
+    """The words of an order line in lower case (commas are spaces), each place name of several
+    words made one: ``phrases(line).replace(",", " ").lower().split()``, with no search for a
+    place name in an ASCII line none of whose words ends one."""
+    words = line.replace(",", " ").lower().split()
+    if line.isascii() and _LAST_WORDS.isdisjoint(words):
+        return words
+    return phrases(line).replace(",", " ").lower().split()
 
 
 def notation(text: str, lang: str) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 
 from engine.stoneage.goods import Good
 
@@ -91,7 +92,12 @@ def village_spaces(players: int, merchant: bool = False) -> int:
 def exists(name: str, players: int, merchant: bool = False) -> bool:
     """Is ``name`` a location of a game of ``players`` (with option merchant or not)? Stacks
     beyond the players' count are not, nor the merchant and the jewel slot without the option."""
-    loc = LOCATIONS.get(name)
-    if loc is None or (name in MERCHANT_ONLY and not merchant):
-        return False
-    return loc.kind is not Kind.BUILDING or loc.number <= players
+    return name in _existing(players, merchant)
+
+
+@cache
+def _existing(players: int, merchant: bool) -> frozenset[str]:
+    """The names ``exists`` says yes to, worked out once per shape of game."""
+    return frozenset(name for name, loc in LOCATIONS.items()
+                     if (name not in MERCHANT_ONLY or merchant) and (loc.kind is not Kind.BUILDING
+                                                                      or loc.number <= players))

@@ -23,4 +23,6 @@ def ranked(board: PlayerBoard, rounds_left: int) -> tuple[str, ...]:
         useless.add("field")
     if min(board.tools) >= MAX_TOOL:
         useless.add("tool")
+    if not useless:
+        return order
     return tuple(r for r in order if r not in useless) + tuple(r for r in order if r in useless)

@@ -182,11 +182,22 @@ class BuyFirst:
 
 
 def keys_of(order: object) -> tuple[str, ...]:
-    """What an order may say only once in a sheet: its key, or each key of a ranked BUY."""
-    if type(order) is BuyFirst:
-        return order.keys
-    key: str = order.key  # type: ignore[attr-defined]
-    return (key,) if key else ()
+    """What an order may say only once in a sheet: its key, or each key of a ranked BUY. Worked
+    out once per order (orders are frozen), or once per class where the class holds the key."""
+    keys = _CLASS_KEYS.get(type(order))
+    if keys is not None:
+        return keys
+    known = getattr(order, "__dict__", None)
+    keys = known.get("_keys") if known is not None else None
+    if keys is None:
+        if type(order) is BuyFirst:
+            keys = order.keys
+        else:
+            key: str = order.key  # type: ignore[attr-defined]
+            keys = (key,) if key else ()
+        if known is not None:
+            known["_keys"] = keys        # frozen: written past __setattr__, as printed_once does
+    return keys
 
 
 @printed_once
@@ -277,3 +288,7 @@ class Hunt:
 
 
 Order = Hunt | Place | Use | Tools | ToolsOn | Buy | BuyFirst | Extra | Take | Pick | Feed | Tame | HerdBonus
+
+# keys_of for the orders whose class holds the key (the others work theirs out from their fields).
+_CLASS_KEYS: dict[type, tuple[str, ...]] = {
+    cls: ((cls.key,) if cls.key else ()) for cls in (Place, Use, Tools, Extra, Take, Pick, Feed, Tame, HerdBonus, Hunt)}

@@ -12,6 +12,7 @@ is played, so a plan may be written ahead.
 """
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine import sheetlines
@@ -33,15 +34,22 @@ _REWARD_ALIASES = {"agriculture": "field", "tools": "tool", "fields": "field"}
 _MAX_HERD = 7          # the herd stands on a resource location, which holds at most 7
 
 
-_READ: dict[tuple[str, int, int, int, bool, bool, bool, bool, bool], Any] = {}
+_READ: dict[tuple[str, int, tuple[int, int, bool, bool, bool, bool, bool]], Any] = {}
 _READ_MOST = 20_000      # lines remembered
 _READ_LONGEST = 160      # characters of a line worth remembering (a hostile mail's are not)
 _UNREAD = object()
 
 
+@cache
+def _spot(people: int, name: str) -> Spot:
+    """A shared spot (spots are frozen): lines repeat the same few, and each prints once."""
+    return Spot(people, name)
+
+
 def forget() -> None:
     """Drop the lines read so far (for measuring a cold start)."""
     _READ.clear()
+    _spot.cache_clear()
 
 
 def _line(reader: _Reader, raw: str, number: int) -> Any:
@@ -49,11 +57,10 @@ def _line(reader: _Reader, raw: str, number: int) -> Any:
     when it has no words. A line reads the same in every game of the same shape and
     people count, so each is read once; its number is part of what is read, so that the order
     need not be copied to carry it."""
-    key = (raw, number, reader.players, reader.people, reader.has_herd, reader.igloos, reader.winter,
-           reader.wild, reader.merchant)
+    key = (raw, number, reader.shape)
     found = _READ.get(key, _UNREAD)
     if found is _UNREAD:
-        found = _read_words(reader, localwords.phrases(raw).replace(",", " ").lower().split(), number)
+        found = _read_words(reader, localwords.words_of(raw), number)
         if len(raw) <= _READ_LONGEST:
             if len(_READ) >= _READ_MOST:
                 _READ.clear()
@@ -87,6 +94,8 @@ class _Reader(BuyReader):
         self.winter = bool(state.options.get("harsh_winter"))
         self.wild = bool(state.options.get("wild_animals"))
         self.merchant = bool(state.options.get("merchant"))
+        # what a line reads as depends on (with the line and its number): the key of _READ
+        self.shape = (self.players, self.people, self.has_herd, self.igloos, self.winter, self.wild, self.merchant)
 
     def read(self, keyword: str, args: list[str], line: int):
         """The order of one line (its keyword in KEYWORDS), or Refused."""
@@ -120,7 +129,7 @@ class _Reader(BuyReader):
             raise Refused(Msg("each choice is a number of people and a location"), "PLACE 3 forest OR 2 hut")
         people = w.number(words[0], "people", "PLACE 3 forest")
         name = self.where(words[1])
-        return Spot(self.check_people(people, name), name)
+        return _spot(self.check_people(people, name), name)
 
     def check_people(self, people: int, name: str) -> int:
         if people == 0:

@@ -19,8 +19,9 @@ from engine.stoneage.locations import (
 from engine.stoneage.orders import Place, Spot
 from engine.stoneage.policy import policy_of
 from engine.stoneage.state import State
-from engine.messages import Join, Msg, OrderLine, Plural
+from engine.messages import Join, Msg, Plural
 from engine.stoneage.texts import AND, place, said
+from engine.stoneage.texts import quoted as quote
 from engine.stoneage.texts import people as people_of
 
 PHASE = "placement"
@@ -28,6 +29,9 @@ Occupancy = dict[str, dict[str, int]]        # location -> seat -> people
 
 
 SEMICOLON = Msg("; ")
+_VILLAGE = frozenset(VILLAGE)
+# The kinds, looked up once (an enum member read off its class costs a lookup each time).
+GATHER, VILLAGE_KIND, CARD, JEWEL, BUILDING = Kind.GATHER, Kind.VILLAGE, Kind.CARD, Kind.JEWEL, Kind.BUILDING
 
 
 def why_not(st: State, seat: str, spot: Spot) -> str:
@@ -86,21 +90,22 @@ class Placing:
                           "you have {free} people left to place, not {n}", self.free, free=self.free, n=n)
         if loc.exact and n != loc.exact:
             return Msg("{place} takes exactly {n}", place=place(name), n=loc.exact)
-        if loc.kind is Kind.GATHER:
+        kind = loc.kind
+        if kind is GATHER:
             return self._gathering(name, n)
         if name in self.on:
             return Msg("{place} is taken", place=place(name))
-        if loc.kind is Kind.VILLAGE:
-            used = sum(1 for v in VILLAGE if v in self.on)
+        if kind is VILLAGE_KIND:
+            used = len(_VILLAGE.intersection(self.on))
             if used >= self.village:
                 spaces = sum(1 for v in VILLAGE if v in self.names)
                 return Msg("{used} of the village's {spaces} locations are in use (the limit with "
                            "{players} players)", used=used, spaces=spaces, players=self.players)
-        if loc.kind is Kind.CARD and not self.st.civ_slots[loc.number - 1]:
+        if kind is CARD and not self.st.civ_slots[loc.number - 1]:
             return Msg("{place} has no card", place=place(name))
-        if loc.kind is Kind.JEWEL and not self.st.jewel_card:
+        if kind is JEWEL and not self.st.jewel_card:
             return Msg("the jewel slot has no card")
-        if loc.kind is Kind.BUILDING and not self.st.top_tile(loc.number):
+        if kind is BUILDING and not self.st.top_tile(loc.number):
             return Msg("the stack of {place} is empty", place=place(name))
         return ""
 
@@ -144,7 +149,13 @@ class Placing:
 
     def can_place(self) -> bool:
         """Has the seat any legal placement now? (``legal`` without listing them.)"""
-        return self.free > 0 and any(not self.why_not(spot) for spot in (*_SMALLEST, *animals.spots(self.st)))
+        if self.free <= 0:
+            return False
+        why_not = self.why_not
+        for spot in _SMALLEST:
+            if not why_not(spot):
+                return True
+        return any(not why_not(spot) for spot in animals.spots(self.st))
 
     def fallback(self) -> Spot | None:
         """The placement when the plan has run out: all on hunt, else 1 on the first legal of
@@ -177,6 +188,7 @@ def run(st: State, log: list[Event], answered: frozenset[str] = frozenset(), liv
 
     ``answered`` holds a seat whose sheet came for the placement it makes now."""
     on = occupancy(st)                  # kept up to date with each put below
+    places: dict[str, list[tuple[int, Place]]] = {}     # each seat's PLACE lines, read once for the run
     while True:
         placing = _next_placer(st, on)
         st.turn = seat = placing.seat if placing else ""
@@ -184,7 +196,7 @@ def run(st: State, log: list[Event], answered: frozenset[str] = frozenset(), liv
             _stay_home(st, log)
             st.decision = ""
             return True
-        spot = _choose(placing, log, fresh=seat in answered, live=live)
+        spot = _choose(placing, log, seat in answered, live, places)
         if spot is None:
             st.decision = "place"
             return False
@@ -201,12 +213,17 @@ def put(st: State, seat: str, spot: Spot, log: list[Event]) -> None:
                                place=place(spot.location)), by=seat))
 
 
-def _choose(placing: Placing, log: list[Event], fresh: bool, live: bool) -> Spot | None:
-    """The seat's placement: its next playable PLACE line, else the fallback (or None: ask)."""
+def _choose(placing: Placing, log: list[Event], fresh: bool, live: bool,
+            places: dict[str, list[tuple[int, Place]]]) -> Spot | None:
+    """The seat's placement: its next playable PLACE line, else the fallback (or None: ask).
+    ``places`` keeps each seat's PLACE lines (the plans stay as they are while placing)."""
     st, seat = placing.st, placing.seat
     plan = st.plans.get(seat)
     if plan is not None:
-        for number, line in policy_of(st, seat).places[plan.used:]:
+        lines = places.get(seat)
+        if lines is None:
+            lines = places[seat] = policy_of(st, seat).places
+        for number, line in lines[plan.used:]:
             plan.used += 1
             spot = _play_line(placing, number, line, log)
             if spot is not None:
@@ -229,7 +246,7 @@ def _choose(placing: Placing, log: list[Event], fresh: bool, live: bool) -> Spot
 def _play_line(placing: Placing, number: int, line: Place, log: list[Event]) -> Spot | None:
     """The line's first legal alternative, logged with why the earlier ones were not."""
     reasons: list = []
-    quoted = OrderLine("stoneage", str(line))        # shown in the reader's order words
+    quoted = quote(str(line))                       # shown in the reader's order words
     for spot in line.choices:
         why = placing.why_not(spot)
         if not why:

@@ -88,15 +88,18 @@ def record(st: State, seat: str, location: str, before: tuple[int, ...]) -> None
         return
     board = st.board(seat)
     now = counts(board)
-    outcome = Outcome()
+    if now == before:                   # nothing counted changed: nothing got, paid or bought
+        st.played.gave.setdefault(location, {})[seat] = Outcome()
+        return
+    got: dict[str, int] = {}
+    paid: dict[str, int] = {}
     for key, was, is_ in zip(COUNTED, before, now):
         if is_ > was:
-            outcome.got[key] = is_ - was
+            got[key] = is_ - was
         elif is_ < was and key in PAYABLE:
-            outcome.paid[key] = was - is_
+            paid[key] = was - is_
     cards, buildings, igloos, unseen = before[len(COUNTED):]
     new_unseen = board.face_down[unseen:]
-    outcome.bought = [c for c in board.cards[cards:] if c not in new_unseen] + board.buildings[buildings:]
-    outcome.bought += ["igloo"] * (len(board.igloos) - igloos)
-    outcome.unseen = len(new_unseen)
-    st.played.gave.setdefault(location, {})[seat] = outcome
+    bought = [c for c in board.cards[cards:] if c not in new_unseen] + board.buildings[buildings:]
+    bought += ["igloo"] * (len(board.igloos) - igloos)
+    st.played.gave.setdefault(location, {})[seat] = Outcome(got, paid, bought, len(new_unseen))

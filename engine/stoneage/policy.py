@@ -75,9 +75,9 @@ _READ_MOST = 20_000
 
 
 def _shape(st: State) -> Shape:
-    return (len(st.players), st.herd is not None, bool(st.options.get("igloos")),
-            bool(st.options.get("harsh_winter")), bool(st.options.get("wild_animals")),
-            bool(st.options.get("merchant")))
+    get = st.options.get                # ``not not``: bool() without its call (a hot path)
+    return (len(st.players), st.herd is not None, not not get("igloos"), not not get("harsh_winter"),
+            not not get("wild_animals"), not not get("merchant"))
 
 
 def _key(st: State, line: str) -> tuple[str, Shape]:
@@ -101,6 +101,7 @@ _POLICIES: dict[tuple[tuple[str, ...], Shape], Policy] = {}
 def forget() -> None:
     """Drop what was read so far, the parser's memory too (for measuring a cold start)."""
     parser.forget()
+    standing_line.cache_clear()
     _READ.clear()
     _POLICIES.clear()
 
@@ -132,36 +133,31 @@ def _remember(key: tuple[tuple[str, ...], Shape], orders: list[tuple[Order, ...]
     return out
 
 
+# The orders that set one field of the Policy: the field, and the order's field it takes (None:
+# the order itself).
+_SETS: dict[type, tuple[str, str | None]] = {
+    Use: ("use", "locations"), Tools: ("tools", "mode"), Take: ("take", None), Pick: ("pick", "rewards"),
+    Feed: ("feed", None), Tame: ("herd", "people"), HerdBonus: ("herd_bonus", "choice"), Extra: ("extra", "mode"),
+    Hunt: ("hunt_jewels", "jewels")}
+
+
 def _add(out: Policy, number: int, order: Order) -> None:
-    if isinstance(order, Place):
+    kind = type(order)                  # by the order's class: no order class has subclasses
+    found = _SETS.get(kind)
+    if found is not None:
+        name, taken = found
+        setattr(out, name, order if taken is None else getattr(order, taken))
+    elif kind is Place:
         out.places.append((number, order))
-    elif isinstance(order, Use):
-        out.use = order.locations
-    elif isinstance(order, Tools):
-        out.tools = order.mode
-    elif isinstance(order, ToolsOn):
-        out.tools_on[order.location] = order.values
-    elif isinstance(order, Buy):
+    elif kind is Buy:
         out.buys[order.location] = order
-    elif isinstance(order, BuyFirst):
+    elif kind is ToolsOn:
+        out.tools_on[order.location] = order.values
+    elif kind is BuyFirst:
         group = tuple(b.location for b in order.choices)
         for buy in order.choices:
             out.buys[buy.location] = buy
             out.ranked[buy.location] = group
-    elif isinstance(order, Take):
-        out.take = order
-    elif isinstance(order, Pick):
-        out.pick = order.rewards
-    elif isinstance(order, Feed):
-        out.feed = order
-    elif isinstance(order, Tame):
-        out.herd = order.people
-    elif isinstance(order, HerdBonus):
-        out.herd_bonus = order.choice
-    elif isinstance(order, Extra):
-        out.extra = order.mode
-    elif isinstance(order, Hunt):
-        out.hunt_jewels = order.jewels
 
 
 def keep(st: State, seat: str, sheet: OrderSheet) -> Plan:
@@ -178,7 +174,9 @@ def keep(st: State, seat: str, sheet: OrderSheet) -> Plan:
 
 def _kept(st: State, seat: str, lines: list[str], sheet: OrderSheet) -> list[str]:
     """The lines of the old plan that stay: the policies the new sheet does not name."""
-    new_keys = {key for order in sheet.orders for key in keys_of(order)}
+    new_keys: set[str] = set()
+    for order in sheet.orders:
+        new_keys.update(keys_of(order))
     return [line for line in lines if (keys := line_keys(line)) and not new_keys.intersection(keys)]
 
 
@@ -216,9 +214,10 @@ def carried(st: State, seat: str) -> Plan | None:
     return Plan(lines, written=plan.written, standing=True) if lines else None
 
 
+@lru_cache(maxsize=4096)
 def standing_line(line: str) -> bool:
     """Whether a kept line is a standing policy (TOOLS AUTO but not TOOLS <location>, BUY EXTRA
-    but not BUY <place>)."""
+    but not BUY <place>); worked out once per line (every seat's plan, every round's end)."""
     keys = line_keys(line)
     return bool(keys) and all(key in STANDING for key in keys)
 

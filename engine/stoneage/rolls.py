@@ -25,6 +25,7 @@ from engine.stoneage.state import PlayerBoard, State
 
 PHASE = "actions"
 Tools = tuple[list[int], list[int]]      # (permanent values, one-use values) added to a roll
+GATHER, CARD, ROLL = Kind.GATHER, Kind.CARD, Effect.ROLL      # looked up once (enum members)
 
 
 def auto(total: int, divisor: int, permanent: list[int], one_use: list[int], last: bool = False) -> Tools:
@@ -120,11 +121,11 @@ def rolls_left(st: State, seat: str, policy: Policy) -> bool:
         loc = LOCATIONS.get(location)
         if loc is None:
             continue
-        if loc.kind is Kind.GATHER:
+        if loc.kind is GATHER:
             return True
-        if loc.kind is Kind.CARD and location in policy.buys:
+        if loc.kind is CARD and location in policy.buys:
             card = st.civ_slots[loc.number - 1]
-            if card and CARDS[card].top.effect is Effect.ROLL:
+            if card and CARDS[card].top.effect is ROLL:
                 return True
     return False
 
@@ -133,23 +134,27 @@ def roll_for(board: PlayerBoard, policy: Policy, dice: Dice, tag: str, count: in
              where: str, seat: str, log: list[Event], st: State | None = None) -> int:
     """Roll ``count`` dice by ``tag``, add the tools, take the goods; the amount taken. With
     ``st``, the wild animals in play lower the total first (option wild_animals)."""
-    faces = [dice.roll(tag) for _ in range(count)]
-    total, lowered = animals.lowered_message(st, sum(faces)) if st is not None else (sum(faces), "")
+    roll = dice.roll
+    faces = [roll(tag) for _ in range(count)]
+    rolled = sum(faces)
+    total, lowered = animals.lowered_message(st, rolled) if st is not None else (rolled, "")
     last = st is not None and not rolls_left(st, seat, policy)
-    tools = choose(board, policy, where, total, good.worth, seat, log, last)
+    worth = good.worth
+    tools = choose(board, policy, where, total, worth, seat, log, last)
     spend(board, tools)
     added = tools[0] + tools[1]
     final = total + sum(added)
-    gain = final // good.worth
+    gain = final // worth
     board.add(good, gain)
-    values = dict(seat=seat, faces=" ".join(map(str, faces)), sum=sum(faces), where=place(where), lowered=lowered,
-                  gain=amount(gain, good))
+    shown = " ".join(map(str, faces))
     if added:
         marks = [f"{v}" for v in tools[0]] + [Msg("{n} (one-use)", n=v) for v in tools[1]]
         message: Msg = Plural("{seat} rolls {faces} ({sum}) at {where}{lowered}, adds tool {tools} ({final}): {gain}.",
                               "{seat} rolls {faces} ({sum}) at {where}{lowered}, adds tools {tools} ({final}): {gain}.",
-                              len(added), tools=Join(", ", marks), final=final, **values)
+                              len(added), tools=Join(", ", marks), final=final, seat=seat, faces=shown, sum=rolled,
+                              where=place(where), lowered=lowered, gain=amount(gain, good))
     else:
-        message = Msg("{seat} rolls {faces} ({sum}) at {where}{lowered}: {gain}.", **values)
+        message = Msg("{seat} rolls {faces} ({sum}) at {where}{lowered}: {gain}.", seat=seat, faces=shown, sum=rolled,
+                      where=place(where), lowered=lowered, gain=amount(gain, good))
     log.append(said(PHASE, message, by=seat))
     return gain

@@ -81,7 +81,8 @@ class PlayerBoard:
     @property
     def free(self) -> int:
         """People not yet placed this round (nor left on a wild animal from an earlier one)."""
-        return self.people - sum(self.placed.values()) - sum(self.held.values())
+        free = self.people - sum(self.placed.values())
+        return free - sum(self.held.values()) if self.held else free
 
     @property
     def tool_total(self) -> int:

@@ -7,12 +7,13 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from engine.contract import Event
-from engine.messages import Join, Msg, Notation, Plural, Word
+from engine.messages import Join, Msg, Notation, OrderLine, Plural, Word
+from engine.stoneage.goods import GOODS, Good
 
 
 def said(phase: str, message: Msg, to: str | None = None, by: str | None = None) -> Event:
     """An event whose text is the message's English (the message is kept for the mail layer)."""
-    return Event(phase, None, to=to, by=by, message=message)
+    return Event(phase, None, to, by, message)
 
 
 def good(name: Any) -> Msg:
@@ -30,17 +31,53 @@ def counted(template: Plural, n: int) -> Plural:
     return type(template)(template.id, template.plural, n, n=n)
 
 
+# Counted messages made once and shared, as PLACES are (messages are never changed once made):
+# the same few counts come up event after event. Only for counts that are ints (True is not 1).
+_SHARED: dict[tuple[str, int], Msg] = {}
+_SHARED_MOST = 4096
+
+
+def _shared(kind: str, n: int, make: Any) -> Msg:
+    if type(n) is not int:
+        return make(n)
+    found = _SHARED.get((kind, n))
+    if found is None:
+        if len(_SHARED) >= _SHARED_MOST:
+            _SHARED.clear()
+        found = _SHARED[(kind, n)] = make(n)
+    return found
+
+
+_QUOTED: dict[str, OrderLine] = {}
+
+
+def quoted(line: str) -> OrderLine:
+    """A line of Stone Age's orders inside a message, shared as the counted messages are (a kept
+    plan quotes the same lines event after event)."""
+    found = _QUOTED.get(line)
+    if found is None:
+        if len(_QUOTED) >= _SHARED_MOST:
+            _QUOTED.clear()
+        found = _QUOTED[line] = OrderLine("stoneage", line)
+    return found
+
+
 # A count of a good, its English never counted (``2 wood``).
 AMOUNTS = {"food": Word("{n} food", "{n} food", 1), "wood": Word("{n} wood", "{n} wood", 1),
            "clay": Word("{n} clay", "{n} clay", 1), "stone": Word("{n} stone", "{n} stone", 1),
            "gold": Word("{n} gold", "{n} gold", 1)}
 
 
+# A good's plain name (its value), without reading the enum's value each time; a plain name is itself.
+_PLAIN: dict[str, str] = {g.value: g.value for g in GOODS}
+
+
 def amount(n: int, name: Any) -> Msg:
     """``2 wood``: a count of a good, the English never counted (``2 jewels`` is)."""
-    name = getattr(name, "value", name)
-    if name in AMOUNTS:
-        return counted(AMOUNTS[name], n)
+    name = _PLAIN.get(name, name) if type(name) is str or type(name) is Good else getattr(name, "value", name)
+    template = AMOUNTS.get(name)
+    if template is not None:
+        return _shared(name, n, lambda k: counted(template, k))
     if name == "jewel":
         return jewels(n)
     if name == "points":
@@ -70,6 +107,10 @@ def points(n: int) -> Msg:
 
 def people(n: int) -> Msg:
     """``1 person``, ``3 people``."""
+    return _shared("people", n, _people)
+
+
+def _people(n: int) -> Msg:
     return Plural("{n} person", "{n} people", n, n=n)
 
 

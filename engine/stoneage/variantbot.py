@@ -102,6 +102,8 @@ def animal_value(board: PlayerBoard, animal: Animal, people: int, room: int, lef
 
 def animal_spots(st: State, seat: str, left: int) -> list[tuple[float, Spot]]:
     """The bot's placements against the animals in play, with their worth."""
+    if not st.animals:                  # none in play (the board's occupancy is not needed)
+        return []
     board, on = st.board(seat), occupancy(st)
     out = []
     for animal in animals.in_play(st):

@@ -14,8 +14,8 @@ from engine.stoneage.locations import LOCATIONS, NAMES, SOURCE, exists
 # Other words players use for a location; the normal form always prints ours.
 ALIASES = {"hunting": "hunt", "tool": "toolmaker", "tools": "toolmaker", "tool-maker": "toolmaker",
            "farm": "field"}
-_DIGITS = re.compile(r"[0-9]{1,4}")      # ASCII only: int() takes other digits, and huge ones raise
 _SLOT = re.compile(r"(card|building)s?")
+_SLOT_WORDS = frozenset({"card", "cards", "building", "buildings"})     # what _SLOT matches whole
 # The jewel slot's other spellings (option merchant).
 ALIASES.update({"jewelslot": "jewelcard", "jewel": "jewelcard", "jewels": "jewelcard", "trader": "merchant"})
 
@@ -44,7 +44,7 @@ def joined(words: list[str]) -> list[str]:
     """``card 2`` and ``building 3`` as the single words ``card2`` and ``building3``."""
     out: list[str] = []
     for word in words:
-        if word in ("1", "2", "3", "4", "5") and out and _SLOT.fullmatch(out[-1]):
+        if word in ("1", "2", "3", "4", "5") and out and out[-1] in _SLOT_WORDS:
             out[-1] = out[-1].rstrip("s") + word
         else:
             out.append(word)
@@ -52,7 +52,8 @@ def joined(words: list[str]) -> list[str]:
 
 
 def number(word: str, what: str, example: str) -> int:
-    if not _DIGITS.fullmatch(word):
+    # 1 to 4 ASCII digits only: int() takes other digits, and huge ones raise
+    if not (len(word) <= 4 and word.isascii() and word.isdigit()):
         raise Refused(NOT_A_NUMBER[what](shown(word)),
                       Msg("write it like {example}", example=OrderLine("stoneage", example)))
     return int(word)

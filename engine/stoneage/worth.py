@@ -17,6 +17,26 @@ from engine.stoneage.goods import RESOURCES, Good
 from engine.stoneage.scoring import figures
 from engine.stoneage.state import MAX_AGRICULTURE, MAX_TOOL, PEOPLE_PER_COLOUR, TOOL_SLOTS, PlayerBoard, State
 
+# The members this module compares with, read once (an enum member read off its class costs a lookup).
+_E_AGRICULTURE = Effect.AGRICULTURE
+_E_ANY2 = Effect.ANY2
+_E_CARD = Effect.CARD
+_E_DICE_ALL = Effect.DICE_ALL
+_E_FOOD = Effect.FOOD
+_E_JEWELS = Effect.JEWELS
+_E_MERCHANT = Effect.MERCHANT
+_E_ONE_USE = Effect.ONE_USE
+_E_POINTS = Effect.POINTS
+_E_RESOURCE = Effect.RESOURCE
+_E_ROLL = Effect.ROLL
+_E_TOOL = Effect.TOOL
+_M_FARMER = Multiplier.FARMER
+_M_HUT_BUILDER = Multiplier.HUT_BUILDER
+_M_SHAMAN = Multiplier.SHAMAN
+_M_TOOL_MAKER = Multiplier.TOOL_MAKER
+_M_TRADER = Multiplier.TRADER
+_GOLD_WORTH = Good.GOLD.worth
+
 PERSON = 3.5          # a person gathering for a round
 FOOD = 1.0
 RESOURCE_AT_END = 1.0
@@ -33,30 +53,30 @@ def rounds_left(st: State) -> int:
 def immediate(board: PlayerBoard, top: Immediate, left: int) -> float:
     """What a card's top half (or a herd reward) is worth to the seat now."""
     effect = top.effect
-    if effect is Effect.FOOD:
+    if effect is _E_FOOD:
         return FOOD * top.amount
-    if effect is Effect.RESOURCE:
+    if effect is _E_RESOURCE:
         assert top.good is not None
         return top.good.worth * top.amount
-    if effect is Effect.ROLL:            # two dice give about 7 in points whatever the good
+    if effect is _E_ROLL:            # two dice give about 7 in points whatever the good
         return 0.9 * 7
-    if effect is Effect.DICE_ALL:
+    if effect is _E_DICE_ALL:
         return 4.0
-    if effect is Effect.POINTS:
+    if effect is _E_POINTS:
         return top.amount
-    if effect is Effect.TOOL:
+    if effect is _E_TOOL:
         return tool_step(board, left)
-    if effect is Effect.AGRICULTURE:
+    if effect is _E_AGRICULTURE:
         return field(board, left)
-    if effect is Effect.CARD:
+    if effect is _E_CARD:
         return 3.0
-    if effect is Effect.ONE_USE:
+    if effect is _E_ONE_USE:
         return top.amount * 0.8
-    if effect is Effect.ANY2:
-        return 2 * Good.GOLD.worth
-    if effect is Effect.JEWELS:          # option merchant: about a third of a jewel slot card each
+    if effect is _E_ANY2:
+        return 2 * _GOLD_WORTH
+    if effect is _E_JEWELS:          # option merchant: about a third of a jewel slot card each
         return 2.0 * top.amount
-    if effect is Effect.MERCHANT:
+    if effect is _E_MERCHANT:
         return 2.0 * top.amount if board.merchant < 4 else 0.7 * top.amount
     return 0.0
 
@@ -65,7 +85,7 @@ def tool_step(board: PlayerBoard, left: int) -> float:
     """One more tool: better dice for the rounds left, and the tool maker figures."""
     if min(board.tools) >= MAX_TOOL:
         return 0.0
-    count = _figures(board, Multiplier.TOOL_MAKER)
+    count = _figures(board, _M_TOOL_MAKER)
     use = 0.9 if board.tool_total < TOOL_SLOTS * 2 else 0.5
     return use * (left - 1) + count
 
@@ -74,7 +94,7 @@ def field(board: PlayerBoard, left: int) -> float:
     """One more agriculture: a food every round left, and the farmer figures."""
     if board.agriculture >= MAX_AGRICULTURE:
         return 0.0
-    return 1.3 * (left - 1) + _figures(board, Multiplier.FARMER)
+    return 1.3 * (left - 1) + _figures(board, _M_FARMER)
 
 
 def hut(board: PlayerBoard, left: int) -> float:
@@ -82,7 +102,7 @@ def hut(board: PlayerBoard, left: int) -> float:
     two people for the round."""
     if board.people >= PEOPLE_PER_COLOUR:
         return 0.0
-    return (PERSON - FOOD) * (left - 1) + _figures(board, Multiplier.SHAMAN) - PERSON
+    return (PERSON - FOOD) * (left - 1) + _figures(board, _M_SHAMAN) - PERSON
 
 
 def card(board: PlayerBoard, card_id: str, left: int) -> float:
@@ -116,13 +136,13 @@ def _cultures(cards: tuple[str, ...]) -> frozenset[Culture]:
 
 
 def _count_at_end(board: PlayerBoard, kind: Multiplier, left: int) -> float:
-    if kind is Multiplier.FARMER:
+    if kind is _M_FARMER:
         return min(MAX_AGRICULTURE, board.agriculture + left * 0.3)
-    if kind is Multiplier.TOOL_MAKER:
+    if kind is _M_TOOL_MAKER:
         return min(TOOL_SLOTS * MAX_TOOL, board.tool_total + left * 0.4)
-    if kind is Multiplier.HUT_BUILDER:
+    if kind is _M_HUT_BUILDER:
         return len(board.buildings) + left * 0.5
-    if kind is Multiplier.TRADER:
+    if kind is _M_TRADER:
         return board.merchant + 1.0
     return min(PEOPLE_PER_COLOUR, board.people + left * 0.2)
 
@@ -151,27 +171,32 @@ def _best_payment(counts: tuple[int, ...], tile_id: str) -> tuple[tuple[Good, in
 
 def _search(have: dict[Good, int], tile: Building) -> dict[Good, int] | None:
     """The variable tile's payment out of ``have`` with the best gain; of equal ones, the
-    first with the fewest wood, then clay, then stone (the counts in order)."""
-    h = [min(have.get(g, 0), tile.most) for g in RESOURCES]
-    gain_of = [g.worth - RESOURCE_AT_END for g in RESOURCES]
+    first with the fewest wood, then clay, then stone (the counts in order).
+
+    The counts are tried in order, wood outermost; for given wood, clay and stone the gain grows
+    with the gold, so of the golds that make a payment the tile takes only the most can be the
+    best (a smaller one never gains more, and comes first only to be beaten)."""
+    most = tile.most
+    h = [min(have.get(g, 0), most) for g in RESOURCES]
+    kw, kc, ks, kg = (g.worth - RESOURCE_AT_END for g in RESOURCES)
+    least, kinds = max(1, tile.least), tile.kinds
     best, best_gain = None, 0.0
-    for counts in _counts(h, tile.most):
-        total = sum(counts)
-        if total < max(1, tile.least) or (tile.kinds and sum(1 for n in counts if n) != tile.kinds):
-            continue
-        gain = sum(k * n for k, n in zip(gain_of, counts))
-        if best is None or gain > best_gain:
-            best, best_gain = counts, gain
+    for w in range(min(h[0], most) + 1):
+        for c in range(min(h[1], most - w) + 1):
+            for s in range(min(h[2], most - w - c) + 1):
+                base = w + c + s
+                named = (w > 0) + (c > 0) + (s > 0)
+                top = min(h[3], most - base)
+                if top > 0 and (not kinds or named + 1 == kinds) and base + top >= least:
+                    g = top                   # the most gold the tile takes here
+                elif (not kinds or named == kinds) and base >= least:
+                    g = 0                     # no gold (the only payment with these counts)
+                else:
+                    continue
+                gain = kw * w + kc * c + ks * s + kg * g
+                if best is None or gain > best_gain:
+                    best, best_gain = (w, c, s, g), gain
     return {g: n for g, n in zip(RESOURCES, best) if n} if best else None
-
-
-def _counts(have: list[int], most: int):  # type: ignore[no-untyped-def]
-    """Every (wood, clay, stone, gold) within ``have`` that adds up to at most ``most``, in order."""
-    for w in range(min(have[0], most) + 1):
-        for c in range(min(have[1], most - w) + 1):
-            for s in range(min(have[2], most - w - c) + 1):
-                for g in range(min(have[3], most - w - c - s) + 1):
-                    yield w, c, s, g
 
 
 def building(tile_id: str, pay: dict[Good, int]) -> float:
