@@ -29,7 +29,7 @@ def world(tmp_path: Path, database: str) -> World:
 
 def _due(answers: Iterator[bool]):  # type: ignore[no-untyped-def]
     """is_due as the runner asks it under its claim, answering from ``answers``."""
-    return lambda s, game, now: next(answers)
+    return lambda s, game, now, known=None: next(answers)
 
 
 def _step(s: Session, cfg: object, game: Game, now: datetime) -> None:
@@ -70,7 +70,7 @@ def test_a_game_not_due_after_its_step_is_not_claimed_again(world: World, monkey
 
 
 def test_a_dry_run_shows_one_step_and_changes_nothing(world: World, monkeypatch) -> None:
-    monkeypatch.setattr(resolve, "is_due", lambda s, game, now: True)
+    monkeypatch.setattr(resolve, "is_due", lambda s, game, now, known=None: True)
     code, summary = run_pass(world, DUE, dry_run=True)
     # One line, naming the step that would run (read before the rollback forgets it).
     assert code == 0 and summary.resolved == ["g turn 0"]
@@ -78,7 +78,7 @@ def test_a_dry_run_shows_one_step_and_changes_nothing(world: World, monkeypatch)
 
 
 def test_the_cap_stops_a_game_that_is_always_due(world: World, monkeypatch) -> None:
-    monkeypatch.setattr(resolve, "is_due", lambda s, game, now: True)
+    monkeypatch.setattr(resolve, "is_due", lambda s, game, now, known=None: True)
     monkeypatch.setattr(resolve, "resolve_turn", _step)
     code, summary = run_pass(world, DUE)
     assert code == 0

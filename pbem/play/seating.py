@@ -197,23 +197,30 @@ def turn_plan(s: Session, game: Any, ruleset: Ruleset | None = None, state: Any 
                 turn_no=game.turn_no, missed=game.missed, seed=game.seed)
 
 
-def owing(s: Session, game: Any) -> set[str]:
+Known = tuple[Ruleset, Any, list[SeatLike]]
+"""The game's ruleset, its current state and its seats, when the caller holds them already."""
+
+
+def owing(s: Session, game: Any, known: Known | None = None) -> set[str]:
     """The seats of ``game`` that owe orders for its current turn (they are
     reminded, and late once the deadline passed without their orders)."""
     from pbem.play.games import seats_of
-    ruleset = get_ruleset(game.ruleset)
-    out = out_seats(ruleset, ruleset.from_json(game.state_json))
-    return {x.name for x in seats_of(s, game.id) if owes_orders(x, game.turn_no, out)}
+    if known is None:
+        ruleset = get_ruleset(game.ruleset)
+        known = (ruleset, ruleset.from_json(game.state_json), seats_of(s, game.id))
+    ruleset, state, seats = known
+    out = out_seats(ruleset, state)
+    return {x.name for x in seats if owes_orders(x, game.turn_no, out)}
 
 
-def all_sent(s: Session, game: Any) -> bool:
+def all_sent(s: Session, game: Any, known: Known | None = None) -> bool:
     """Every seat that owes orders for the current step has a clean sheet
     stored (true when none owes: a step only bots or pre-orders answer): a
     step where players act in turn runs then, no READY needed. A sheet that
     stands from before a rollback is not counted (:func:`standing`)."""
     from pbem.models import Sheet
     sent = set(s.exec(select(Sheet.seat).where(Sheet.game_id == game.id, Sheet.turn_no == game.turn_no)))
-    return owing(s, game) <= sent
+    return owing(s, game, known) <= sent
 
 
 def only_bots_owe(s: Session, game: Any) -> bool:

@@ -32,13 +32,15 @@ from pbem import faults, i18n
 from pbem.play import seating, steps
 
 
-def is_due(s: Session, game: Game, now: datetime) -> bool:
+def is_due(s: Session, game: Game, now: datetime, known: seating.Known | None = None) -> bool:
+    """Whether the game's step runs now. ``known``: its ruleset, state and seats, when the
+    caller holds them (:func:`resolve_turn` returns them)."""
     if game.status != GameStatus.ACTIVE or game.deadline is None:
         return False
     if now >= aware(game.deadline) + timedelta(minutes=game.grace_minutes):
         return True
     if not game.simultaneous:
-        return seating.all_sent(s, game)
+        return seating.all_sent(s, game, known)
     if game.all_ready_since is not None and seating.all_ready(s, game):
         return now >= aware(game.all_ready_since) + timedelta(minutes=game.early_minutes)
     return False
@@ -103,8 +105,9 @@ def _has_sheet(s: Session, game: Game, seat: Seat) -> bool:
                                          Sheet.turn_no == game.turn_no)).first() is not None
 
 
-def resolve_turn(s: Session, cfg: Config, game: Game, now: datetime) -> None:
-    """Resolve the game's current step and queue every report: one transaction."""
+def resolve_turn(s: Session, cfg: Config, game: Game, now: datetime) -> seating.Known:
+    """Resolve the game's current step and queue every report: one transaction. Returns the
+    ruleset, the new state and the seats (what :func:`is_due` would read again)."""
     ruleset = get_ruleset(game.ruleset)
     state = ruleset.from_json(game.state_json)
     seats = seats_of(s, game.id)
@@ -143,6 +146,7 @@ def resolve_turn(s: Session, cfg: Config, game: Game, now: datetime) -> None:
     s.add(GmLog.of(game.id, "turn", done, now))
     faults.point("mid-turn")
     _queue_reports(s, cfg, game, ruleset, state, result, events, seats, missing, now)
+    return ruleset, result.state, seats
 
 
 def _queue_reports(s: Session, cfg: Config, game: Game, ruleset: Ruleset[Any], before: Any,

@@ -89,8 +89,8 @@ class Resolve(Runner):
                     return step > 0
                 faults.poison("resolve", game.id)
                 done = f"{game_id} turn {game.turn_no}"    # read now: a dry run's rollback forgets it
-                resolve_turn(s, ctx.cfg, game, ctx.now)
-                again = is_due(s, game, ctx.now)     # the next step, seen under the claim still
+                known = resolve_turn(s, ctx.cfg, game, ctx.now)
+                again = is_due(s, game, ctx.now, known)     # the next step, seen under the claim still
                 ctx.commit(s)
                 ctx.summary.resolved.append(done)
                 if ctx.dry_run or not again:    # a dry run is rolled back: the next step cannot be seen
