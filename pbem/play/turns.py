@@ -259,10 +259,11 @@ def _news(s: Session, game: Game, since: int, resolved: int, events: list[dict[s
         return events
     out = []
     with s.no_autoflush:        # the records before this step's: the step's own writes can wait for its commit
-        records = s.exec(select(TurnRecord).where(TurnRecord.game_id == game.id, TurnRecord.turn_no >= since,
-                                                  TurnRecord.turn_no < resolved).order_by(TurnRecord.turn_no)).all()
-    for record in records:
-        out += [dict(e, step=record.turn_no) for e in json.loads(record.events_json)]
+        records = s.exec(select(TurnRecord.turn_no, TurnRecord.events_json).where(   # not their states
+            TurnRecord.game_id == game.id, TurnRecord.turn_no >= since,
+            TurnRecord.turn_no < resolved).order_by(TurnRecord.turn_no)).all()
+    for turn_no, events_json in records:
+        out += [dict(e, step=turn_no) for e in json.loads(events_json)]
     return out + [dict(e, step=resolved) for e in events]
 
 
