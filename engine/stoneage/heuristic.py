@@ -78,7 +78,13 @@ def plan(st: State, seat: str, rng: random.Random, tame: bool = True) -> OrderSh
     gatherers = max(0, board.free - people - hunters)
     lines: list[Order] = []
     for i, choice in enumerate(chosen):
-        backups = [c.spot for c in choices if c not in chosen[:i + 1]][:BACKUPS]
+        taken = chosen[:i + 1]
+        backups = []
+        for c in choices:               # the next best not chosen so far, BACKUPS of them
+            if c not in taken:
+                backups.append(c.spot)
+                if len(backups) == BACKUPS:
+                    break
         lines.append(_place((choice.spot, *backups)))
     goods = _goods_wanted(st, board, have, gatherers)
     lines += _gathering(goods, gatherers)
@@ -190,8 +196,10 @@ def _place(choices: tuple[Spot, ...]) -> Place:
     return Place(choices)
 
 
-def _gathering(goods: list[Good], people: int) -> list[Order]:
-    """PLACE lines for ``people`` gatherers, the wanted resource first; a resource space holds 7."""
+@lru_cache(maxsize=1024)
+def _gathering(goods: tuple[Good, ...], people: int) -> tuple[Order, ...]:
+    """PLACE lines for ``people`` gatherers, the wanted resource first; a resource space holds 7
+    (worked out once per ranking and count: plans repeat the same few)."""
     lines: list[Order] = []
     for first in goods[:2]:
         n = min(people, SPACES)
@@ -200,28 +208,36 @@ def _gathering(goods: list[Good], people: int) -> list[Order]:
         others = [g for g in goods if g is not first]
         lines.append(_place(tuple(_spot(n, SOURCE[g]) for g in (first, *others)) + (_spot(n, "hunt"),)))
         people -= n
-    return lines
+    return tuple(lines)
 
 
-def _goods_wanted(st: State, board: PlayerBoard, have: dict[Good, int], people: int) -> list[Good]:
+def _goods_wanted(st: State, board: PlayerBoard, have: dict[Good, int], people: int) -> tuple[Good, ...]:
     """The resources to gather, best first: what the buildings on top lack, then the best roll."""
-    lacking = {g: 0 for g in RESOURCES}
+    lacking = set()                 # a good some fixed building on top needs more of than the seat has
     for stack in st.buildings:
-        top = stack[0] if stack else ""
-        for good, n in FIXED_COSTS.get(top, ()):
-            lacking[good] += max(0, n - have[good])
+        if stack:
+            for good, n in FIXED_COSTS.get(stack[0], ()):
+                if n > have[good]:
+                    lacking.add(good)
     tools = sum(board.unused_tools()) + sum(board.one_use)
     rolled = 3.5 * max(people, 1) + tools              # what the gatherers roll, tools added
+    return _ranked_goods(tuple([g in lacking for g in RESOURCES]), rolled)
+
+
+@lru_cache(maxsize=1024)
+def _ranked_goods(lacking: tuple[bool, ...], rolled: float) -> tuple[Good, ...]:
+    """``_goods_wanted`` from which resources are lacking (in RESOURCES' order) and the roll."""
+    short = dict(zip(RESOURCES, lacking))
 
     def rank(good: Good) -> tuple[int, int]:
         """Best first: the most points gathered (and a bonus for what is lacking), then the dearest."""
         unit = WORTH[good]
-        return -(math.floor(rolled / unit) * unit + 2 * unit * min(lacking[good], 1)), -unit
+        return -(math.floor(rolled / unit) * unit + 2 * unit * short[good]), -unit
 
-    return sorted(RESOURCES, key=rank)
+    return tuple(sorted(RESOURCES, key=rank))
 
 
-def _policies(st: State, board: PlayerBoard, choices: list[Choice], goods: list[Good],
+def _policies(st: State, board: PlayerBoard, choices: list[Choice], goods: tuple[Good, ...],
               left: int) -> list[Order]:
     """BUY for the chosen spaces and every card slot, USE for the buildings, TOOLS, PICK, TAKE
     and FEED."""

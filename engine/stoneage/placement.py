@@ -151,6 +151,8 @@ class Placing:
         """Has the seat any legal placement now? (``legal`` without listing them.)"""
         if self.free <= 0:
             return False
+        if "hunt" not in self.board.placed:
+            return True                     # 1 on the hunt, the first of _SMALLEST: it has no limit
         why_not = self.why_not
         for spot in _SMALLEST:
             if not why_not(spot):
@@ -170,13 +172,19 @@ def legal(st: State, seat: str, most: int | None = None) -> list[Spot]:
     return Placing(st, seat).legal(most)
 
 
-def _next_placer(st: State, on: Occupancy) -> Placing | None:
+def _next_placer(st: State, on: Occupancy, seen: dict[str, Placing]) -> Placing | None:
     """The board as the seat to place now finds it: st.turn or the next clockwise that can;
-    None when nobody can."""
+    None when nobody can. ``seen`` keeps each seat's Placing for the run (only its free people
+    change between its turns: the occupancy ``on`` is shared and kept up to date)."""
     seat = st.turn if st.turn in st.players else st.start_player
     for _ in st.players:
-        if st.board(seat).free:
-            placing = Placing(st, seat, on)
+        free = st.boards[seat].free
+        if free:
+            placing = seen.get(seat)
+            if placing is None:
+                placing = seen[seat] = Placing(st, seat, on)
+            else:
+                placing.free = free
             if placing.can_place():
                 return placing
         seat = st.left_of(seat)
@@ -189,8 +197,9 @@ def run(st: State, log: list[Event], answered: frozenset[str] = frozenset(), liv
     ``answered`` holds a seat whose sheet came for the placement it makes now."""
     on = occupancy(st)                  # kept up to date with each put below
     places: dict[str, list[tuple[int, Place]]] = {}     # each seat's PLACE lines, read once for the run
+    seen: dict[str, Placing] = {}
     while True:
-        placing = _next_placer(st, on)
+        placing = _next_placer(st, on, seen)
         st.turn = seat = placing.seat if placing else ""
         if placing is None:
             _stay_home(st, log)
@@ -200,7 +209,8 @@ def run(st: State, log: list[Event], answered: frozenset[str] = frozenset(), liv
         if spot is None:
             st.decision = "place"
             return False
-        answered = answered - {seat}
+        if answered:
+            answered = answered - {seat}
         put(st, seat, spot, log)
         on.setdefault(spot.location, {})[seat] = spot.people
         st.turn = st.left_of(seat)

@@ -84,22 +84,34 @@ def counts(board: PlayerBoard) -> tuple[int, ...]:
 
 def record(st: State, seat: str, location: str, before: tuple[int, ...]) -> None:
     """What ``location`` gave ``seat``, from the board's counts ``before`` it resolved and now."""
-    if st.played is None:
+    played = st.played
+    if played is None:
         return
-    board = st.board(seat)
+    board = st.boards[seat]
     now = counts(board)
+    gave = played.gave.get(location)
+    if gave is None:
+        gave = played.gave[location] = {}
     if now == before:                   # nothing counted changed: nothing got, paid or bought
-        st.played.gave.setdefault(location, {})[seat] = Outcome()
+        gave[seat] = Outcome()
         return
     got: dict[str, int] = {}
     paid: dict[str, int] = {}
-    for key, was, is_ in zip(COUNTED, before, now):
-        if is_ > was:
-            got[key] = is_ - was
-        elif is_ < was and key in PAYABLE:
-            paid[key] = was - is_
-    cards, buildings, igloos, unseen = before[len(COUNTED):]
+    for key, was, is_, payable in zip(COUNTED, before, now, _PAYABLE_AT):
+        if is_ != was:
+            if is_ > was:
+                got[key] = is_ - was
+            elif payable:
+                paid[key] = was - is_
+    if now[_OWNED:] == before[_OWNED:]:     # no card, building or igloo taken
+        gave[seat] = Outcome(got, paid, [], 0)
+        return
+    cards, buildings, igloos, unseen = before[_OWNED:]
     new_unseen = board.face_down[unseen:]
     bought = [c for c in board.cards[cards:] if c not in new_unseen] + board.buildings[buildings:]
     bought += ["igloo"] * (len(board.igloos) - igloos)
-    st.played.gave.setdefault(location, {})[seat] = Outcome(got, paid, bought, len(new_unseen))
+    gave[seat] = Outcome(got, paid, bought, len(new_unseen))
+
+
+_OWNED = len(COUNTED)                                       # where the counts of cards and the rest start
+_PAYABLE_AT = tuple(key in PAYABLE for key in COUNTED)

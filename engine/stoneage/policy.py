@@ -110,10 +110,17 @@ def policy_of(st: State, seat: str) -> Policy:
     """The seat's kept orders as a Policy (all defaults when it has no plan). The same lines
     give the same Policy, which is shared: read it, never change it."""
     plan = st.plans.get(seat)
-    key = _policy_key(st, plan.lines if plan else [])
+    shape = _shape(st)
+    if plan is not None:            # the Policy found last for this plan: its lines and the game's shape as then
+        known = plan.__dict__.get("_policy")
+        if known is not None and known[0] == shape and known[1] == plan.lines:
+            return known[2]
+    key = (tuple(plan.lines) if plan else (), shape)
     out = _POLICIES.get(key)
     if out is None:
         out = _remember(key, [_orders(st, seat, line) for line in key[0]])
+    if plan is not None:
+        plan.__dict__["_policy"] = (shape, list(plan.lines), out)
     return out
 
 
@@ -166,8 +173,10 @@ def keep(st: State, seat: str, sheet: OrderSheet) -> Plan:
     kept = _kept(st, seat, old.lines, sheet) if old else []
     plan = Plan(sheet.normal + kept, written=st.step)
     key = _policy_key(st, plan.lines)
-    if key not in _POLICIES:       # a normal form reads back as its one order; kept lines are read once
-        _remember(key, [(order,) for order in sheet.orders] + [_orders(st, seat, line) for line in kept])
+    found = _POLICIES.get(key)
+    if found is None:              # a normal form reads back as its one order; kept lines are read once
+        found = _remember(key, [(order,) for order in sheet.orders] + [_orders(st, seat, line) for line in kept])
+    plan.__dict__["_policy"] = (key[1], list(plan.lines), found)     # as policy_of keeps it
     st.plans[seat] = plan
     return plan
 

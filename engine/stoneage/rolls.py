@@ -91,9 +91,11 @@ def named(values: tuple[int, ...], permanent: list[int], one_use: list[int]) -> 
 def spend(board: PlayerBoard, tools: Tools) -> None:
     """Turn the permanent tools used for this round and discard the one-use ones."""
     perm, once = tools
-    for v in perm:
-        slot = next(i for i, (t, u) in enumerate(zip(board.tools, board.tools_used)) if t == v and not u)
-        board.tools_used[slot] = True
+    if perm:
+        values, used = board.tools, board.tools_used
+        for v in perm:
+            slot = next(i for i in range(len(values)) if values[i] == v and not used[i])
+            used[slot] = True
     for v in once:
         board.one_use.remove(v)
 

@@ -126,8 +126,17 @@ PLACES = {"hunt": Msg("hunt"), "forest": Msg("forest"), "clay": Msg("clay"),
 
 def place(name: str) -> Any:
     """A location as the events name it: the named places in the reader's words, card slots
-    and stacks (``card2``, ``building1``) as the reader's orders write them."""
-    return PLACES.get(name) or Notation("stoneage", name)
+    and stacks (``card2``, ``building1``) as the reader's orders write them (each made once and
+    shared, as the quoted lines are)."""
+    found = PLACES.get(name) or _NOTATIONS.get(name)
+    if found is None:
+        if len(_NOTATIONS) >= _SHARED_MOST:
+            _NOTATIONS.clear()
+        found = _NOTATIONS[name] = Notation("stoneage", name)
+    return found
+
+
+_NOTATIONS: dict[str, Notation] = {}
 
 
 ANIMAL_TITLES = {"wolf": Word("wolf", "wolves", 1), "wild boar": Msg("wild boar"), "cave bear": Msg("cave bear"),
