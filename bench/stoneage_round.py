@@ -14,6 +14,9 @@ Figures (2026-12-06, this project's 2-core machine): a round 4.6x-4.8x the floor
 5x); parse 4 plans + resolve 7.97x-8.08x (target below 8x; 10.3x before the quicker cold reading
 of a line); heuristic bot games about 46 a second (target 100). On the machine of a later session
 that day (a quiet hour): a round 5.10-5.15x, plans + round 8.84-8.85x, 72-75 bot games a second.
+On the (slower) machine of the seventh session, run in turn with the code before its cuts
+(docs/scaling.md): a round 5.26-5.34x -> 4.36-4.44x, plans + round 9.03-9.23x -> 6.83-6.97x (both
+targets met), bot games 36 -> 45 a second under load, 49.5 quiet (target 100: missed).
 """
 from __future__ import annotations
 

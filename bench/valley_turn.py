@@ -9,6 +9,9 @@ parse 4 sheets + resolve 4.70x (rounds 4.67-4.79), the issue's target below 5x (
 direct State.copy and the cached reading of order words). On the machine of the sixth session that
 day (a quiet hour), the same code gave resolve 3.9-4.0x and parse + resolve 5.2-5.3x, and so did
 the code before it, run in turn: the ratio moves with the machine, and the target is missed there.
+On the machine of the seventh session that day, with the engine's steps trimmed (sheetwords.py,
+slotted state, counts in one pass; docs/scaling.md), run in turn with the code before: resolve
+3.93x -> 2.78-2.89x, parse + resolve 5.21-5.30x -> 3.45-3.66x (target met).
 """
 from __future__ import annotations
 

@@ -6,7 +6,10 @@ pixel, several times quicker), else by cairosvg.
 
 Cairo draws the picture; the PNG is encoded here, its pixels deflated by
 ISA-L (the isal package: five times quicker than zlib at its low levels, the
-PNG 7 % bigger; the standard library's zlib where isal is not installed).
+PNG 7 % bigger; the standard library's zlib where isal is not installed). A
+picture drawn by pbem.reports.raster goes as RGBA, its bytes as Cairo holds
+them (:func:`encode_rgba`: 6 % bigger than RGB, and no bytes to reorder);
+one drawn by cairosvg as RGB (:func:`encode`).
 Both are quicker than Cairo's own writer. The map is public, so a step's PNG is drawn
 once and serves every seat's report (``turns`` passes it on); :func:`render`
 also keeps the last few by their SVG, so that reports mailed without it
