@@ -148,15 +148,14 @@ def roll_for(board: PlayerBoard, policy: Policy, dice: Dice, tag: str, count: in
     final = total + sum(added)
     gain = final // worth
     board.add(good, gain)
-    shown = " ".join(map(str, faces))
+    values = dict(seat=seat, faces=" ".join(map(str, faces)), sum=rolled, where=place(where), lowered=lowered,
+                  gain=amount(gain, good))
     if added:
         marks = [f"{v}" for v in tools[0]] + [Msg("{n} (one-use)", n=v) for v in tools[1]]
         message: Msg = Plural("{seat} rolls {faces} ({sum}) at {where}{lowered}, adds tool {tools} ({final}): {gain}.",
                               "{seat} rolls {faces} ({sum}) at {where}{lowered}, adds tools {tools} ({final}): {gain}.",
-                              len(added), tools=Join(", ", marks), final=final, seat=seat, faces=shown, sum=rolled,
-                              where=place(where), lowered=lowered, gain=amount(gain, good))
+                              len(added), tools=Join(", ", marks), final=final, **values)
     else:
-        message = Msg("{seat} rolls {faces} ({sum}) at {where}{lowered}: {gain}.", seat=seat, faces=shown, sum=rolled,
-                      where=place(where), lowered=lowered, gain=amount(gain, good))
+        message = Msg("{seat} rolls {faces} ({sum}) at {where}{lowered}: {gain}.", **values)
     log.append(said(PHASE, message, by=seat))
     return gain
