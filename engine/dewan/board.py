@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from engine import hexgrid
@@ -49,6 +49,21 @@ def parse_cell(name: str, text: str) -> Hex:
     return Hex(found.group(1), "b" in marks, marks.count("*"))
 
 
+@lru_cache(maxsize=16)
+def _within(names: tuple[str, ...], most: int) -> dict[str, tuple[frozenset[str], ...]]:
+    """``Board.within`` of a map with hexes ``names`` (the same for every map laid on the same
+    hexes, whatever tiles lie on them)."""
+    hexes = set(names)
+    near = {n: frozenset(m for d in range(6) if (m := hexgrid.step(n, d)) in hexes) for n in names}
+    out: dict[str, tuple[frozenset[str], ...]] = {}
+    for n in names:
+        balls = [frozenset({n})]
+        for _ in range(most):
+            balls.append(balls[-1].union(*(near[m] for m in balls[-1])))
+        out[n] = tuple(balls)
+    return out
+
+
 def edge(pair: str) -> frozenset[str]:
     """An edge written ``B1|C1``: the two neighbouring hexes it lies between."""
     parts = [hexgrid.normalise(p) for p in pair.split("|")]
@@ -84,6 +99,11 @@ class Board:
     def adjacent(self, name: str) -> tuple[str, ...]:
         return self._adjacent[name]
 
+    def within(self, most: int) -> dict[str, tuple[frozenset[str], ...]]:
+        """For each hex, the hexes at most 0, 1, ... ``most`` steps from it (steps between
+        neighbours, any hexes of the map on the way), found once for a map's hexes."""
+        return _within(tuple(self.hexes), most)
+
     @property
     def neighbours(self) -> dict[str, tuple[str, ...]]:
         """Each hex's neighbours on the map (``adjacent`` for every hex at once)."""
@@ -113,6 +133,11 @@ class Board:
     def symbols_touching(self, name: str) -> list[tuple[frozenset[str], str]]:
         """The border symbols on the edges of hex ``name``."""
         return [(pair, sym) for pair, sym in self.symbols.items() if name in pair]
+
+    @cached_property
+    def edges(self) -> dict[str, tuple[tuple[frozenset[str], str], ...]]:
+        """Each hex's border symbols (``symbols_touching`` for every hex at once)."""
+        return {h: tuple(self.symbols_touching(h)) for h in self.hexes}
 
     # -- notation and JSON -------------------------------------------------
     @classmethod

@@ -16,6 +16,7 @@ import difflib
 import re
 from collections import Counter
 from dataclasses import replace
+from functools import lru_cache
 
 from engine import sheetlines
 from engine.common import Refused
@@ -31,6 +32,7 @@ from engine import hexgrid
 
 KEYWORDS = ("TAKE", "CAMP", "STORY", "NEXT")
 _NUMBER = re.compile(r"[0-9]{1,2}")
+_JOINED = re.compile(r"[-–>]+")         # between the hexes of a path
 _LONGEST = 60            # characters of a player's word quoted back
 
 
@@ -169,7 +171,7 @@ class Reader:
         return tile
 
     def path(self, word: str) -> list[str]:
-        parts = [p for p in re.split(r"[-–>]+", word) if p]
+        parts = [p for p in _JOINED.split(word) if p]
         if len(parts) < 2:
             raise Refused(Msg("a path names your camp and the destination at least, joined by -"),
                           self.camp_example())
@@ -187,8 +189,8 @@ class Reader:
             if name is None:
                 raise Refused(Msg("{word} is not a hex name", word=shown(word)))
             return name
-        names = self.st.board.names
         if name is None or name not in self.st.board.hexes:
+            names = self.st.board.names
             hint = closest(word, names)
             raise Refused(Msg("no hex {word} on the map", word=shown(word.upper())),
                           _did_you_mean(hint) or Msg("the hexes are {first} to {last}", first=names[0], last=names[-1]))
@@ -289,8 +291,10 @@ def alternatives(body: str) -> list[list[str]]:
     return out
 
 
+@lru_cache(maxsize=256)
 def read_normal(text: str, seat: str = "") -> Order:
-    """A stored order line (normal form, no position checks)."""
+    """A stored order line (normal form, no position checks); the orders are values, so a
+    line kept from move to move is read once."""
     if text == "NEXT":
         return Next()
     return Reader(None, seat).read(text.split(), 0)

@@ -25,6 +25,7 @@ from engine.dewan.state import State
 from engine.messages import Join, Msg
 
 ANY = ""
+KEPT = 16                # paths whose slots are kept with the state
 ORDER = "FMDPW"
 # The card a slot takes, in words (board.TERRAINS as messages).
 WANTED = {"F": Msg("forest"), "M": Msg("mountain"), "D": Msg("desert"), "P": Msg("plains"), "W": Msg("water"),
@@ -45,7 +46,20 @@ class Slot:
 
 
 def slots(st: State, seat: str, path: tuple[str, ...]) -> list[Slot]:
-    """The cost of ``path`` for ``seat``, one slot per card, in path order."""
+    """The cost of ``path`` for ``seat``, one slot per card, in path order (worked out once
+    for the same path, start camp and owners of the hexes crossed: the bot, the parser and
+    the turn each ask for it)."""
+    kept = st.memo.setdefault("slots", {})
+    key = (seat, tuple(path), tuple(st.camps[seat][:1]), tuple(st.owner(h) for h in path[1:-1]))
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= KEPT:
+            kept.clear()                # the same path is asked for within a move or two
+        found = kept[key] = _slots(st, seat, path)
+    return list(found)
+
+
+def _slots(st: State, seat: str, path: tuple[str, ...]) -> list[Slot]:
     board = st.board
     first, dest, crossed = path[0], path[-1], path[1:-1]
     start = st.camps[seat][:1] == [first] or board.terrain(first) == START

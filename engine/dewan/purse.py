@@ -8,12 +8,26 @@ path's terrains to the cards that show them, the rest paid by spare cards.
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import lru_cache, partial
+from typing import Any, Callable
 
 from engine.dewan import payment
 from engine.dewan.cards import card
 
 ANY = payment.ANY
+SHORTS = 1024            # the most cards-and-path counts a purse keeps
+
+
+class Filled(dict):
+    """A dict whose missing value for a key is made by ``make(key)`` when first asked for."""
+
+    def __init__(self, make: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> Any:
+        value = self[key] = self.make(key)
+        return value
 
 
 class Purse:
@@ -23,37 +37,50 @@ class Purse:
         self.worth = worth
         self.kinds = sorted(set(hand), key=lambda c: (worth[c], c))
         self.counts = dict(Counter(hand))
-        self.serving: dict[str, list[str]] = {}
         self.hand = list(hand)
-        self.paid: dict[tuple[str, ...], list[str] | None] = {}
-        self.shorts: dict[tuple, int] = {}
-
-    @classmethod
-    def of(cls, hand: list[str], worth: dict[str, float]) -> Purse:
-        """The purse of a hand, shared by the decisions that pay from the same cards valued
-        alike (a seat writing ahead weighs the same hand again after every move)."""
-        return _purse(tuple(sorted(hand)), tuple(sorted(worth.items())))
+        # The hand's kinds of card that pay a need, the least worth first; and the need's rank
+        # in the search (those served by fewest kinds first, any card last). Made from what
+        # they hold, not from the purse, so that no purse is kept alive by its own parts.
+        self.serving: dict[str, list[str]] = Filled(partial(_serving, self.kinds))
+        self.ranks: dict[str, tuple[bool, int]] = Filled(partial(_rank, self.serving))
+        self.paid: dict[tuple[str, ...], tuple[list[str] | None, float]] = {}      # ``spend`` found
+        self.deficits: dict[tuple, int] = {}
+        self.showing: dict[tuple[str, ...], tuple[str, ...]] = {}
+        self.weighed: dict = {}          # what the bot works out from this hand, by its own keys
 
     def serve(self, need: str) -> list[str]:
         """The hand's kinds of card that pay ``need``, the least worth first."""
-        found = self.serving.get(need)
-        if found is None:
-            found = self.serving[need] = [c for c in self.kinds if need == ANY or need in card(c).terrains]
-        return found
+        return self.serving[need]
 
     def pay(self, needs: tuple[str, ...]) -> list[str] | None:
-        if needs not in self.paid:
-            self.paid[needs] = self._pay(needs)
-        return self.paid[needs]
+        return self.spend(needs)[0]
+
+    def spend(self, needs: tuple[str, ...]) -> tuple[list[str] | None, float]:
+        """``pay``, and the worth of the cards paid (0 when it cannot pay)."""
+        found = self.paid.get(needs)
+        if found is None:
+            pay = self._pay(needs)
+            found = self.paid[needs] = (pay, 0.0 if pay is None else sum(self.worth[c] for c in pay))
+        return found
 
     def short(self, needs: tuple[str, ...], got: list[str]) -> int:
-        """``deficit`` of the hand and the cards ``got``, found once for cards that serve the
-        same terrains of ``needs`` (only those, and how many cards, change the answer)."""
-        a, b = (_serves(c, needs) for c in got)
-        key = (needs, a, b) if a <= b else (needs, b, a)
-        found = self.shorts.get(key)
+        """``deficit`` of the hand and the two cards ``got``, found once for the same cards, and
+        once for cards that serve the same terrains of ``needs`` (only those, and how many
+        cards, change the answer)."""
+        key = (needs, got[0], got[1])
+        found = self.deficits.get(key)
         if found is None:
-            found = self.shorts[key] = deficit(needs, self.hand + got)
+            if len(self.deficits) >= SHORTS:
+                self.deficits.clear()       # a purse kept from game to game stays small
+            a, b = _serves(got[0], needs), _serves(got[1], needs)
+            found = self.deficits[key] = deficit(needs, self._shown(needs) + ((a, b) if a <= b else (b, a)))
+        return found
+
+    def _shown(self, needs: tuple[str, ...]) -> tuple[str, ...]:
+        """The terrains of ``needs`` each card of the hand serves, sorted."""
+        found = self.showing.get(needs)
+        if found is None:
+            found = self.showing[needs] = tuple(sorted(_serves(c, needs) for c in self.hand))
         return found
 
     def _pay(self, needs: tuple[str, ...]) -> list[str] | None:
@@ -90,11 +117,17 @@ class Purse:
         go(0, dict(self.counts), 0.0)
         return None if best[0] is None else [best[0][k] for k in range(len(needs))]
 
-    def _order(self, needs: tuple[str, ...]) -> list[int]:
+    def _order(self, needs: tuple[str, ...]) -> tuple[int, ...]:
         """The needs in the order the search takes them: those served by fewest kinds of card
         first, any card last."""
-        keys = [(need == ANY, len(self.serve(need))) for need in needs]
-        return sorted(range(len(needs)), key=keys.__getitem__)
+        ranks = self.ranks
+        if len(needs) == 2:            # sorted(), looked up
+            return (0, 1) if ranks[needs[0]] <= ranks[needs[1]] else (1, 0)
+        if len(needs) == 3:
+            a, b, c = ranks[needs[0]], ranks[needs[1]], ranks[needs[2]]
+            return _THREE[a <= b, a <= c, b <= c]
+        keys = [ranks[need] for need in needs]
+        return tuple(sorted(range(len(needs)), key=keys.__getitem__))
 
     def _pay_two(self, needs: tuple[str, ...]) -> list[str] | None:
         """``_search`` written out for a path of one step (two needs): the same cards found,
@@ -108,9 +141,10 @@ class Purse:
         a, b, c = self._order(needs)
         found, least = None, float("inf")
         for x in self.serve(needs[a]):
-            if self.worth[x] < least:
-                pair, least = self._pair(needs[b], needs[c], x, self.worth[x], least)
-                found = (x, *pair) if pair else found
+            if self.worth[x] >= least:
+                break                       # the cards come cheapest first: none after costs less
+            pair, least = self._pair(needs[b], needs[c], x, self.worth[x], least)
+            found = (x, *pair) if pair else found
             if needs[a] == ANY:
                 break
         return None if found is None else _placed((a, b, c), found)
@@ -119,21 +153,49 @@ class Purse:
               least: float) -> tuple[tuple[str, str] | None, float]:
         """The last two levels of the search: the cheapest cards for ``first`` then ``second``
         beside the card ``taken`` (if any) and ``spent`` already, if any costs less than
-        ``least``; and the least cost then."""
+        ``least``; and the least cost then. The cards come cheapest first, so for each card
+        for ``first`` the first card left for ``second`` is the one to weigh, and once a card
+        for ``first`` costs too much every later one does."""
         worth, counts = self.worth, self.counts
         found = None
-        for x in self.serve(first):
+        serving = self.serving
+        for x in serving[first]:
             if counts[x] - (x == taken) > 0:
-                if spent + worth[x] < least:
-                    for y in self.serve(second):
-                        if counts[y] - (y == x) - (y == taken) > 0:
-                            if spent + worth[x] + worth[y] < least:
-                                found, least = (x, y), spent + worth[x] + worth[y]
-                            if second == ANY:
-                                break
+                if spent + worth[x] >= least:
+                    break
+                for y in serving[second]:
+                    if counts[y] - (y == x) - (y == taken) > 0:
+                        if spent + worth[x] + worth[y] < least:
+                            found, least = (x, y), spent + worth[x] + worth[y]
+                        break
                 if first == ANY:
                     break
         return found, least
+
+
+def _augment(s: int, seen: set[int], specific: list[str], shows: tuple[str, ...], match: dict[int, int]) -> bool:
+    """An augmenting path for slot ``s`` of ``deficit``'s matching (a function of its own, not
+    one made at each call: one that calls itself would be garbage only the collector finds)."""
+    for i, terrains in enumerate(shows):
+        if i not in seen and specific[s] in terrains:
+            seen.add(i)
+            if i not in match or _augment(match[i], seen, specific, shows, match):
+                match[i] = s
+                return True
+    return False
+
+
+# sorted(range(3), key=...) of three keys a, b, c, by (a <= b, a <= c, b <= c).
+_THREE = {(a <= b, a <= c, b <= c): tuple(sorted(range(3), key=(a, b, c).__getitem__))
+          for a in range(3) for b in range(3) for c in range(3)}
+
+
+def _serving(kinds: list[str], need: str) -> list[str]:
+    return [c for c in kinds if need == ANY or need in card(c).terrains]
+
+
+def _rank(serving: dict[str, list[str]], need: str) -> tuple[bool, int]:
+    return need == ANY, len(serving[need])
 
 
 def _placed(order: tuple[int, ...], cards: tuple[str, ...]) -> list[str]:
@@ -144,32 +206,26 @@ def _placed(order: tuple[int, ...], cards: tuple[str, ...]) -> list[str]:
     return out
 
 
-def deficit(needs: tuple[str, ...], hand: list[str]) -> int:
-    """Cards still missing to pay ``needs`` from ``hand``."""
+@lru_cache(maxsize=2048)
+def deficit(needs: tuple[str, ...], shows: tuple[str, ...]) -> int:
+    """Cards still missing to pay ``needs`` from cards showing ``shows`` (each card's terrains;
+    only those of ``needs`` matter, and not the cards' order)."""
     specific = [n for n in needs if n != ANY]
-    shows = [card(c).terrains for c in hand]
     match: dict[int, int] = {}          # card index -> slot index
-
-    def augment(s: int, seen: set[int]) -> bool:
-        for i, terrains in enumerate(shows):
-            if i not in seen and specific[s] in terrains:
-                seen.add(i)
-                if i not in match or augment(match[i], seen):
-                    match[i] = s
-                    return True
-        return False
-
-    matched = sum(augment(s, set()) for s in range(len(specific)))
-    spare = len(hand) - matched
+    matched = sum(_augment(s, set(), specific, shows, match) for s in range(len(specific)))
+    spare = len(shows) - matched
     return (len(specific) - matched) + max(0, (len(needs) - len(specific)) - spare)
 
 
-@lru_cache(maxsize=64)
-def _purse(hand: tuple[str, ...], worth: tuple[tuple[str, float], ...]) -> Purse:
-    return Purse(list(hand), dict(worth))
+_SERVING: dict[tuple[str, ...], dict[str, str]] = {}      # bounded by the card texts and path shapes
 
 
-@lru_cache(maxsize=4096)
 def _serves(text: str, needs: tuple[str, ...]) -> str:
     """The terrains of ``needs`` that card ``text`` serves."""
-    return "".join(t for t in card(text).terrains if t in needs)
+    table = _SERVING.get(needs)
+    if table is None:
+        table = _SERVING[needs] = {}
+    found = table.get(text)
+    if found is None:
+        found = table[text] = "".join(t for t in card(text).terrains if t in needs)
+    return found

@@ -102,7 +102,10 @@ class State:
 
     def story(self, story_id: str) -> Story:
         """The story tile ``story_id``, read from ``tiles`` once per state and its copies."""
-        return self.remembered(("story", story_id), lambda: story_from(self.tiles[story_id]))
+        found = self.memo.get(("story", story_id))
+        if found is None:
+            found = self.memo["story", story_id] = story_from(self.tiles[story_id])
+        return found
 
     def owner(self, name: str) -> str | None:
         """The seat with a camp on hex ``name``, or None."""

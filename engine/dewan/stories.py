@@ -89,7 +89,7 @@ class Holding:
 def largest_group(board: Board, camps: frozenset[str]) -> int:
     """The size of the largest set of the camps joined hex to hex."""
     seen: set[str] = set()
-    best = 0
+    best, near = 0, board.neighbours
     for first in camps:
         if first in seen:
             continue
@@ -98,7 +98,7 @@ def largest_group(board: Board, camps: frozenset[str]) -> int:
         while todo:
             here = todo.pop()
             size += 1
-            for n in board.adjacent(here):
+            for n in near[here]:
                 if n in camps and n not in seen:
                     seen.add(n)
                     todo.append(n)
@@ -108,14 +108,15 @@ def largest_group(board: Board, camps: frozenset[str]) -> int:
 
 def shore(board: Board, camps: frozenset[str]) -> set[str]:
     """The water hexes next to at least one of ``camps``."""
-    return {n for c in camps for n in board.adjacent(c) if board.terrain(n) == WATER}
+    return {n for c in camps for n in board.water_near[c]}
 
 
 def have(need: Need, board: Board, holding: Holding) -> int:
     """How much of ``need`` the clan has (met when at least ``need.count``)."""
     cards = [card(t) for t in holding.tucked]
     if need.kind == "terrain":
-        return (sum(board.terrain(c) == need.what for c in holding.camps)
+        terrain = board.terrains
+        return (sum(terrain[c] == need.what for c in holding.camps)
                 + sum(c.serves(need.what) for c in cards))
     if need.kind == "shore":
         return len(shore(board, holding.camps)) + sum(c.serves(WATER) for c in cards)
@@ -125,7 +126,7 @@ def have(need: Need, board: Board, holding: Holding) -> int:
             shown.add(WATER)
         return len(shown & TERRAINS.keys())
     if need.kind == "symbol":
-        edges = {pair for c in holding.camps for pair, sym in board.symbols_touching(c) if sym == need.what}
+        edges = {pair for c in holding.camps for pair, sym in board.edges[c] if sym == need.what}
         return len(edges) + sum(c.symbol == need.what for c in cards)
     if need.kind == "group":
         return largest_group(board, holding.camps)

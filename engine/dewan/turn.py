@@ -12,7 +12,7 @@ from engine.dewan.cards import cards
 from engine.dewan.orders import Camp, Pick, Take
 from engine.dewan.payment import slots
 from engine.dewan.state import DRAFT, OVER, PLAY, State
-from engine.dewan.stories import met
+from engine.dewan.stories import Holding, met
 from engine.dice import Dice
 from engine.messages import Join, Msg, Plural
 
@@ -144,7 +144,8 @@ def end_turn(st: State, seat: str, dice: Dice, log: list[Event]) -> None:
     for at, shown in enumerate(st.row):
         if not shown:
             st.row[at] = draw(st, dice, log)
-    completed = [s for s in st.stories[seat] if _met(st, seat, s)]
+    holding = st.holding(seat)
+    completed = [s for s in st.stories[seat] if _met(st, seat, s, holding)]
     for tile in completed:
         st.stories[seat].remove(tile)
         st.done[seat].append(tile)
@@ -173,8 +174,16 @@ def end_turn(st: State, seat: str, dice: Dice, log: list[Event]) -> None:
     st.to_move = nxt
 
 
-def _met(st: State, seat: str, tile: str) -> bool:
-    return met(st.story(tile), st.board, st.holding(seat))
+def _met(st: State, seat: str, tile: str, holding: Holding) -> bool:
+    """Whether the seat's ``holding`` meets story ``tile`` (asked once for the seat's holding as
+    it was last asked about: a turn that takes cards leaves it as it was)."""
+    last = st.memo.get(("met", seat))
+    if last is None or last[0] != holding:
+        last = st.memo["met", seat] = (holding, {})
+    found = last[1].get(tile)
+    if found is None:
+        found = last[1][tile] = met(st.story(tile), st.board, holding)
+    return found
 
 
 def finish(st: State, log: list[Event]) -> None:
