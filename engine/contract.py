@@ -113,17 +113,17 @@ class Event:
                  message: Any = None) -> None:
         if text is None and message is None:
             raise ValueError("an event needs a text or a message")
-        init = object.__setattr__        # frozen: the attributes are set once, here (a hot path)
-        init(self, "phase", phase)
-        init(self, "_text", text)
-        init(self, "to", to)
-        init(self, "by", by)
-        init(self, "message", message)
+        # frozen: the attributes are set once, here, by their slots' own setters (a hot path)
+        _SET_PHASE(self, phase)
+        _SET_TEXT(self, text)
+        _SET_TO(self, to)
+        _SET_BY(self, by)
+        _SET_MESSAGE(self, message)
 
     @property
     def text(self) -> str:
         if self._text is None:
-            object.__setattr__(self, "_text", str(self.message))
+            _SET_TEXT(self, str(self.message))
         return self._text
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -152,6 +152,26 @@ class Event:
         if self.message is not None:
             out["message"] = self.message.to_dict()
         return out
+
+
+_SET_PHASE, _SET_TEXT, _SET_TO, _SET_BY, _SET_MESSAGE = (
+    Event.__dict__[name].__set__ for name in ("phase", "_text", "to", "by", "message"))
+_NEW = object.__new__
+
+
+def message_event(phase: str, message: Any, to: str | None = None, by: str | None = None) -> Event:
+    """``Event(phase, None, to, by, message)``: an event whose text is its message's English,
+    written when first read. The engines' logs make thousands a game, so it is made here without
+    the call of ``__init__``."""
+    if message is None:
+        raise ValueError("an event needs a text or a message")
+    event = _NEW(Event)
+    _SET_PHASE(event, phase)
+    _SET_TEXT(event, None)
+    _SET_TO(event, to)
+    _SET_BY(event, by)
+    _SET_MESSAGE(event, message)
+    return event
 
 
 class EndReason(str, Enum):

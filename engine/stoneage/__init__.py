@@ -27,7 +27,7 @@ from engine.stoneage.policy import keep, place_lines_left
 from engine.stoneage.state import Stage, State
 from engine.stoneage.view import StoneAgeView
 from engine.messages import Join, Msg
-from engine.stoneage.texts import quoted, said
+from engine.stoneage.texts import SEMICOLON, quoted_lines, said
 from engine.ruleset import BaseRuleset
 
 
@@ -103,15 +103,17 @@ class StoneAgeRuleset(BaseRuleset):
 
     def resolve(self, state: State, sheets: dict[str, OrderSheet], dice: Dice) -> Resolution:
         """Keep every sheet as its seat's orders, then run as far as the game goes."""
-        st = state.copy()
+        if state.stage is Stage.OVER:
+            return Resolution(state.copy(), ())
+        # Plan mode before the placement: the placement runs to its end and starts the round's
+        # record (played.start), so the record of the round before need not be copied.
+        st = state.copy(played=state.stage is not Stage.PLACEMENT or rounds.live(state))
         log: list[Event] = []
-        if st.stage is Stage.OVER:
-            return Resolution(st, ())
         awaited = self.awaiting(state)
         for seat in st.players:
             if seat in sheets:
                 plan = keep(st, seat, sheets[seat])
-                shown = Join(Msg("; "), [quoted(line) for line in plan.lines]) if plan.lines else ""
+                shown = Join(SEMICOLON, quoted_lines(plan.lines)) if plan.lines else ""
                 log.append(said("plan", kept_message(seat in awaited, st.round, shown), to=seat))
         st.step += 1
         answered = frozenset(awaited & set(sheets)) if rounds.live(st) else frozenset()

@@ -25,7 +25,7 @@ GATHER = Kind.GATHER        # looked up once (an enum member)
 def run(st: State, dice: Dice, log: list[Event]) -> bool:
     """Resolve every seat's people, from the start player clockwise; True when all are done."""
     for seat in st.turn_order():
-        if st.board(seat).placed:
+        if st.boards[seat].placed:
             st.turn = seat
             act(st, seat, dice, log)
     st.turn = ""
@@ -35,8 +35,9 @@ def run(st: State, dice: Dice, log: list[Event]) -> bool:
 def act(st: State, seat: str, dice: Dice, log: list[Event]) -> None:
     """All of one seat's locations, in its USE order."""
     policy = policy_of(st, seat)
-    board = st.board(seat)
+    board = st.boards[seat]
     bought: dict[tuple[str, ...], str] = {}       # a ranked BUY line -> the location it bought at
+    before = played.counts(board)
     for location in policy.action_order(board.placed):
         people = board.placed.pop(location)
         group = policy.ranked.get(location)
@@ -45,10 +46,9 @@ def act(st: State, seat: str, dice: Dice, log: list[Event]) -> None:
             log.append(said(PHASE, Msg("BUY {where}: not bought, the line bought at {other} first.",
                                        where=place(location), other=place(bought[group])), to=seat))
             continue
-        before = played.counts(board)
         if resolve_location(st, seat, location, people, policy, dice, log) and group:
             bought[group] = location
-        played.record(st, seat, location, before)
+        before = played.record(st, seat, location, before)     # the counts now: the next one's before
 
 
 def resolve_location(st: State, seat: str, location: str, people: int, policy: Policy, dice: Dice,
@@ -57,7 +57,7 @@ def resolve_location(st: State, seat: str, location: str, people: int, policy: P
     if location in ANIMALS:
         animals.resolve(st, seat, location, people, dice, log)
         return False
-    loc, board = LOCATIONS[location], st.board(seat)
+    loc, board = LOCATIONS[location], st.boards[seat]
     if loc.kind is GATHER:
         assert loc.good is not None
         gain = roll_for(board, policy, dice, f"{location} {seat}", people, loc.good, location, seat, log, st)

@@ -14,10 +14,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 
 from engine.stoneage.goods import RESOURCES, Good
 
 W, C, S, G = Good.WOOD, Good.CLAY, Good.STONE, Good.GOLD
+_RESOURCES = frozenset(RESOURCES)
 
 
 @dataclass(frozen=True)
@@ -36,10 +38,10 @@ class Building:
     def problem(self, paid: Mapping[Good, int]) -> str:
         """Why ``paid`` does not buy this tile, or '' when it does."""
         paid = {g: n for g, n in paid.items() if n}
-        if any(g not in RESOURCES or n < 0 for g, n in paid.items()):
+        if not _RESOURCES.issuperset(paid) or min(paid.values(), default=0) < 0:
             return "only wood, clay, stone and gold pay for a building"
         if self.fixed:
-            if Counter(paid) != Counter(self.cost):
+            if paid != _counted(self.cost):         # no count in either is 0: as Counters compare
                 return f"{self.id} costs {_listed(Counter(self.cost))}"
             return ""
         total = sum(paid.values())
@@ -60,6 +62,12 @@ class Building:
         span = str(self.least) if self.least == self.most else f"{self.least} to {self.most}"
         kinds = f" of exactly {self.kinds} kind{'s' * (self.kinds > 1)}" if self.kinds else " of any kinds"
         return f"{self.id}: {span} resources{kinds}, scoring what is paid"
+
+
+@cache
+def _counted(cost: tuple[Good, ...]) -> dict[Good, int]:
+    """A fixed cost counted, once per cost (read, never changed)."""
+    return dict(Counter(cost))
 
 
 def _listed(count: Mapping[Good, int]) -> str:

@@ -43,7 +43,7 @@ def reward(board: PlayerBoard, name: str) -> Msg:
 
 def apply(st: State, seat: str, card: str, slot: str, policy: Policy, dice: Dice, log: list[Event]) -> None:
     """The card's immediate effect for the seat that bought it from ``slot``."""
-    top, board = CARDS[card].top, st.board(seat)
+    top, board = CARDS[card].top, st.boards[seat]
     effect = top.effect
     if effect is Effect.FOOD:
         board.food += top.amount
@@ -90,7 +90,7 @@ def face_down(st: State, seat: str, log: list[Event], price: object = "") -> Non
         log.append(texts.said(PHASE, Msg("{seat} would take the top card of the deck, but the deck is empty.",
                                          seat=seat)))
         return
-    board = st.board(seat)
+    board = st.boards[seat]
     board.cards.append(card)
     board.face_down.append(card)
     if price:
@@ -109,8 +109,8 @@ def dice_for_all(st: State, buyer: str, dice: Dice, log: list[Event]) -> None:
                                      faces=" ".join(map(str, faces))), by=buyer))
     at, left = st.players.index(buyer), worth.rounds_left(st)
     for seat in st.players[at:] + st.players[:at]:
-        ranked = policy_of(st, seat).preference(st.board(seat), left)
+        ranked = policy_of(st, seat).preference(st.boards[seat], left)
         face = min(faces, key=lambda f: ranked.index(DICE_ALL_REWARDS[f]))
         faces.remove(face)
-        got = reward(st.board(seat), DICE_ALL_REWARDS[face])
+        got = reward(st.boards[seat], DICE_ALL_REWARDS[face])
         log.append(texts.said(PHASE, Msg("{seat} takes the {face}: {got}.", seat=seat, face=face, got=got), by=seat))

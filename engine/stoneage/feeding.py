@@ -23,11 +23,11 @@ PENALTY = 10
 def run(st: State, log: list[Event]) -> None:
     """Feed every seat, in turn order (no seat's feeding depends on another's)."""
     for seat in st.turn_order():
-        feed, board = policy_of(st, seat).feed, st.board(seat)
+        feed, board = policy_of(st, seat).feed, st.boards[seat]
         order = feed.goods if feed and not feed.penalty else RESOURCES
         short, held = board.people - board.food - board.agriculture, board.resources
         log.append(said(PHASE, feed_one(board, seat, order, bool(feed and feed.penalty)), by=seat))
-        if feed and not feed.penalty and short > sum(board.amount(g) for g in order) and held >= short:
+        if feed and not feed.penalty and short > sum(map(board.amount, order)) and held >= short:
             others = [g for g in RESOURCES if g not in order and board.amount(g)]
             log.append(said(PHASE, Msg("Your FEED line gives only {named}; with your {others} too, everyone "
                                        "would have eaten and the 10 points stayed. Name them in FEED, or leave "
@@ -44,7 +44,7 @@ def feed_one(board: PlayerBoard, seat: str, order: tuple, penalty: bool) -> Msg:
         return Msg("{seat} feeds {need} people ({agriculture} food from agriculture, {left} left).", seat=seat,
                    need=need, agriculture=board.agriculture, left=board.food)
     short = need - board.food
-    if not penalty and sum(board.amount(g) for g in order) >= short:
+    if not penalty and sum(map(board.amount, order)) >= short:
         gave = []
         for good in order:
             take = min(board.amount(good), short)

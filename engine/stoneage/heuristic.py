@@ -24,17 +24,19 @@ from __future__ import annotations
 
 import math
 import random
-from functools import cache, lru_cache
-from typing import NamedTuple
+from functools import lru_cache
+from operator import attrgetter, gt
+from typing import Callable, NamedTuple
 
 from engine.contract import OrderSheet
-from engine.stoneage import merchantbot, needs, variantbot, worth
+from engine.stoneage import merchant, merchantbot, needs, variantbot, worth
 from engine.stoneage.buildings import ANY_TILE
 from engine.stoneage.cards import CARDS, Effect
 from engine.stoneage.goods import RESOURCES, Good
 from engine.stoneage.herd import TILES as HERD_TILES
 from engine.stoneage.locations import CARD_SLOTS, LOCATIONS, SOURCE, STACKS, VILLAGE, stacks_in_play
 from engine.stoneage.orders import Buy, Feed, HerdBonus, Order, Pick, Place, Spot, Take, Tame, Tools, Use
+from engine.stoneage.orders import spot as shared_spot
 from engine.stoneage.placement import Placing
 from engine.stoneage.state import PlayerBoard, State
 
@@ -61,20 +63,23 @@ HERD_BONUS = {choice: HerdBonus(choice) for choice in ("one", "all")}
 # The cards whose top gives two resources of the seat's choice (TAKE).
 ANY2_CARDS = frozenset(card_id for card_id, c in CARDS.items() if c.top.effect is Effect.ANY2)
 WORTH = {good: good.worth for good in RESOURCES}
-# What each fixed building costs: (resource, count) for each resource it takes.
-FIXED_COSTS: dict[str, tuple[tuple[Good, int], ...]] = {
-    b.id: tuple((g, b.cost.count(g)) for g in RESOURCES if g in b.cost)
+PERSON = worth.PERSON
+CARD_COSTS = tuple(LOCATIONS[slot].number for slot in CARD_SLOTS)   # a card slot's cost in resources
+_BEST_FIRST = attrgetter("value")                                    # with reverse: best first
+# What each fixed building costs: (the resource's place in RESOURCES, count) for each resource
+# it takes.
+FIXED_COSTS: dict[str, tuple[tuple[int, int], ...]] = {
+    b.id: tuple((at, b.cost.count(g)) for at, g in enumerate(RESOURCES) if g in b.cost)
     for b in ANY_TILE.values() if b.fixed}
 
 
 def plan(st: State, seat: str, rng: random.Random, tame: bool = True) -> OrderSheet:
     """The bot's orders for the rest of the seat's round (``rng`` only breaks ties); with
     ``tame`` False it leaves the mammoth alone."""
-    board, left = st.board(seat), worth.rounds_left(st)
-    have = {g: board.amount(g) for g in RESOURCES}
+    board, left = st.boards[seat], worth.rounds_left(st)
+    have = board.resource_counts()
     choices = _single_spaces(st, seat, board, have, left, rng)
-    chosen, people = _fit(choices, board, left)
-    hunters = _hunters(board, chosen)
+    chosen, people, hunters = _fit(choices, board)
     gatherers = max(0, board.free - people - hunters)
     lines: list[Order] = []
     for i, choice in enumerate(chosen):
@@ -89,7 +94,7 @@ def plan(st: State, seat: str, rng: random.Random, tame: bool = True) -> OrderSh
     goods = _goods_wanted(st, board, have, gatherers)
     lines += _gathering(goods, gatherers)
     if hunters:
-        lines.append(_place(tuple(_spot(n, "hunt") for n in range(min(hunters + 1, board.free), 0, -1))))
+        lines.append(_place(tuple(shared_spot(n, "hunt") for n in range(min(hunters + 1, board.free), 0, -1))))
     lines += _policies(st, board, choices, goods, left)
     lines += merchantbot.hunt(st, board)            # option merchant
     if st.herd is not None:
@@ -100,94 +105,97 @@ def plan(st: State, seat: str, rng: random.Random, tame: bool = True) -> OrderSh
 def _single_spaces(st: State, seat: str, board: PlayerBoard, have: dict[Good, int], left: int,
                    rng: random.Random) -> list[Choice]:
     """The single spaces worth more than a person gathering, best first."""
-    placing = Placing(st, seat)
+    refused = Placing(st, seat).refused
     out: list[Choice] = []
 
     def consider(value: float, name: str, buy: Buy | None = None) -> None:
-        if value > worth.PERSON and not placing.why_not(SINGLE[name]):
+        if value > PERSON and not refused(SINGLE[name]):
             out.append(Choice(value, SINGLE[name], buy))
 
-    spare, jewels = dict(have), board.jewels
-    traded = False
-    for stack in stacks_in_play(len(st.players)):
-        tile_id = st.top_tile(LOCATIONS[stack].number)
-        pay = worth.best_payment(spare, ANY_TILE[tile_id]) if tile_id else None
-        offer = None if pay is not None or not tile_id or traded else merchantbot.trade_for(
-            st, board, ANY_TILE[tile_id], spare, jewels)
-        if offer is not None:                       # option merchant: a trade makes it affordable
-            pay, trade = offer
-            jewels -= merchantbot.spend_trade(trade, spare)
-            traded = True
-            for good, n in pay.items():
-                spare[good] -= n
-            consider(worth.building(tile_id, pay) + worth.PERSON - trade.size, stack, Buy(stack, trade=trade))
-            continue
-        igloo = variantbot.igloo_offer(st, stack, spare) if tile_id else None
-        if igloo is not None and (pay is None or igloo[0] > variantbot.tile_worth(
-                board, worth.building(tile_id, pay))):
-            value, buy, takes = igloo
-            for good, n in takes.items():
-                spare[good] -= n
-            consider(value + worth.PERSON, stack, buy)
-        elif pay is not None:
-            for good, n in pay.items():
-                spare[good] -= n
-            written = () if ANY_TILE[tile_id].fixed else tuple((g, pay[g]) for g in RESOURCES if pay.get(g))
-            buy = variantbot.with_extra(st, Buy(stack, written), tile_id, spare)
-            bonus = variantbot.extra_worth(Good.STONE) if buy.extra else 0.0
-            bonus += variantbot.new_hut_worth(board, tile_id, left)
-            consider(worth.building(tile_id, pay) + worth.PERSON + bonus, stack, buy)
-    for slot, card_id in zip(CARD_SLOTS, st.civ_slots):
-        cost = LOCATIONS[slot].number
+    spare = dict(have)
+    _buildings(st, board, spare, left, consider)
+    for slot, card_id, cost in zip(CARD_SLOTS, st.civ_slots, CARD_COSTS):
         if card_id and sum(spare.values()) >= cost:
             buy, bonus = variantbot.card_extra(st, BUY_CARD[slot], card_id, cost, spare)
             consider(worth.card(board, card_id, left) - 2.0 * cost + bonus, slot, buy)
-    jewel = merchantbot.jewel_card(st, board, left)       # option merchant
-    if jewel is not None:
-        consider(jewel[0], "jewelcard", jewel[1])
-    consider(merchantbot.visit_worth(st, board, left), "merchant")
+    if merchant.enabled(st):
+        jewel = merchantbot.jewel_card(st, board, left)
+        if jewel is not None:
+            consider(jewel[0], "jewelcard", jewel[1])
+        consider(merchantbot.visit_worth(st, board, left), "merchant")
     consider(worth.tool_step(board, left), "toolmaker")
     consider(worth.field(board, left), "field")
     if board.free >= 2 and board.food + board.agriculture >= board.people:
         consider(worth.hut(board, left), "hut")
     for value, spot in variantbot.animal_spots(st, seat, left):     # option wild_animals
-        if value > worth.PERSON:
+        if value > PERSON:
             out.append(Choice(value, spot))
     rng.shuffle(out)                       # equal values in no fixed order
-    return sorted(out, key=lambda c: -c.value)
+    return sorted(out, key=_BEST_FIRST, reverse=True)
 
 
-def _fit(choices: list[Choice], board: PlayerBoard, left: int) -> tuple[list[Choice], int]:
+def _buildings(st: State, board: PlayerBoard, spare: dict[Good, int], left: int,
+               consider: Callable[..., None]) -> None:
+    """The top tiles the seat can pay out of ``spare`` (taken out of it as they are chosen): by a
+    trade (option merchant, once), an igloo instead (option igloos), or the tile itself."""
+    jewels = board.jewels
+    can_trade = merchant.enabled(st)            # a trade may make one tile affordable
+    igloos = variantbot.igloo_offers(st)
+    for stack, tiles in zip(stacks_in_play(len(st.players)), st.buildings):
+        if not tiles:
+            continue
+        tile_id = tiles[0]
+        tile = ANY_TILE[tile_id]
+        pay = worth.best_payment(spare, tile)
+        offer = merchantbot.trade_for(st, board, tile, spare, jewels) if pay is None and can_trade else None
+        if offer is not None:
+            pay, trade = offer
+            jewels -= merchantbot.spend_trade(trade, spare)
+            can_trade = False
+            for good, n in pay.items():
+                spare[good] -= n
+            consider(worth.building(tile_id, pay) + PERSON - trade.size, stack, Buy(stack, trade=trade))
+            continue
+        igloo = variantbot.igloo_offer(st, stack, spare) if igloos else None
+        if igloo is not None and (pay is None or igloo[0] > variantbot.tile_worth(
+                board, worth.building(tile_id, pay))):
+            value, buy, takes = igloo
+            for good, n in takes.items():
+                spare[good] -= n
+            consider(value + PERSON, stack, buy)
+        elif pay is not None:
+            for good, n in pay.items():
+                spare[good] -= n
+            written = () if tile.fixed else tuple((g, pay[g]) for g in RESOURCES if pay.get(g))
+            buy = variantbot.with_extra(st, _buy(stack, written), tile_id, spare)
+            bonus = variantbot.extra_worth(Good.STONE) if buy.extra else 0.0
+            bonus += variantbot.new_hut_worth(board, tile_id, left)
+            consider(worth.building(tile_id, pay) + PERSON + bonus, stack, buy)
+
+
+def _fit(choices: list[Choice], board: PlayerBoard) -> tuple[list[Choice], int, int]:
     """The best choices the seat's people can cover, keeping enough hunters to eat (``_hunters``
-    of the choices so far and the next, worked out as they come)."""
+    of the choices so far and the next, worked out as they come); the people they take and the
+    hunters then needed."""
     chosen: list[Choice] = []
     people, free = 0, board.free
     eaters, food = board.people, board.food + board.agriculture
     hut = field = False
     for choice in choices:
         spot = choice.spot
-        with_hut, with_field = hut or spot.location == "hut", field or spot.location == "field"
-        short = eaters + with_hut - (food + with_field)
-        need = people + spot.people + min(free, max(0, math.ceil(short / FOOD_PER_HUNTER)))
-        if need <= free:
+        location = spot.location
+        with_hut, with_field = hut or location == "hut", field or location == "field"
+        if people + spot.people + _hunters(eaters + with_hut - (food + with_field), free) <= free:
             chosen.append(choice)
             people, hut, field = people + spot.people, with_hut, with_field
-    return chosen, people
+    return chosen, people, _hunters(eaters + hut - (food + field), free)
 
 
-def _hunters(board: PlayerBoard, chosen: list[Choice]) -> int:
-    """Hunters enough that the next feeding needs no resources."""
-    names = {c.spot.location for c in chosen}
-    eaters = board.people + ("hut" in names)
-    food = board.food + board.agriculture + ("field" in names)
-    short = eaters - food
-    return min(board.free, max(0, math.ceil(short / FOOD_PER_HUNTER)))
-
-
-@cache
-def _spot(people: int, location: str) -> Spot:
-    """A shared spot: plans repeat the same few."""
-    return Spot(people, location)
+def _hunters(short: int, free: int) -> int:
+    """Hunters enough that the next feeding needs no resources, when ``short`` food it lacks
+    (``free`` at most)."""
+    need = math.ceil(short / FOOD_PER_HUNTER) if short > 0 else 0
+    return need if need < free else free
 
 
 @lru_cache(maxsize=4096)
@@ -206,22 +214,29 @@ def _gathering(goods: tuple[Good, ...], people: int) -> tuple[Order, ...]:
         if n <= 0:
             break
         others = [g for g in goods if g is not first]
-        lines.append(_place(tuple(_spot(n, SOURCE[g]) for g in (first, *others)) + (_spot(n, "hunt"),)))
+        lines.append(_place(tuple(shared_spot(n, SOURCE[g]) for g in (first, *others)) + (shared_spot(n, "hunt"),)))
         people -= n
     return tuple(lines)
 
 
 def _goods_wanted(st: State, board: PlayerBoard, have: dict[Good, int], people: int) -> tuple[Good, ...]:
     """The resources to gather, best first: what the buildings on top lack, then the best roll."""
-    lacking = set()                 # a good some fixed building on top needs more of than the seat has
-    for stack in st.buildings:
-        if stack:
-            for good, n in FIXED_COSTS.get(stack[0], ()):
-                if n > have[good]:
-                    lacking.add(good)
+    needed = _needed(tuple([stack[0] for stack in st.buildings if stack]))
+    lacking = tuple(map(gt, needed, have.values()))     # (``have`` is in the order of RESOURCES)
     tools = sum(board.unused_tools()) + sum(board.one_use)
     rolled = 3.5 * max(people, 1) + tools              # what the gatherers roll, tools added
-    return _ranked_goods(tuple([g in lacking for g in RESOURCES]), rolled)
+    return _ranked_goods(lacking, rolled)
+
+
+@lru_cache(maxsize=1024)
+def _needed(tops: tuple[str, ...]) -> tuple[int, ...]:
+    """The most of each resource (in the order of RESOURCES) a fixed building on top takes: a
+    seat holding less of one lacks it."""
+    most = [0] * len(RESOURCES)
+    for tile in tops:
+        for at, n in FIXED_COSTS.get(tile, ()):
+            most[at] = max(most[at], n)
+    return tuple(most)
 
 
 @lru_cache(maxsize=1024)
@@ -241,13 +256,18 @@ def _policies(st: State, board: PlayerBoard, choices: list[Choice], goods: tuple
               left: int) -> list[Order]:
     """BUY for the chosen spaces and every card slot, USE for the buildings, TOOLS, PICK, TAKE
     and FEED."""
-    buys = [c.buy for c in choices if c.buy is not None]
-    bought = {b.location for b in buys}
-    buys += [BUY_CARD[slot] for slot in CARD_SLOTS if slot not in bought]   # a backup card is bought too
-    buildings = [b.location for b in buys if b.location.startswith("building")]
-    out: list[Order] = list(buys) + [TOOLS_AUTO]
+    out: list[Order] = []
+    bought = set()
+    for choice in choices:
+        buy = choice.buy
+        if buy is not None:
+            out.append(buy)
+            bought.add(buy.location)
+    out += [BUY_CARD[slot] for slot in CARD_SLOTS if slot not in bought]   # a backup card is bought too
+    buildings = tuple([buy.location for buy in out if buy.location.startswith("building")])
+    out.append(TOOLS_AUTO)
     if buildings:
-        out.append(Use(tuple(buildings)))
+        out.append(_use(buildings))
     out.append(_pick(needs.ranked(board, left)))
     if not ANY2_CARDS.isdisjoint(st.civ_slots):
         out.append(TAKE[goods[0] if goods[0] is not Good.WOOD else Good.GOLD])
@@ -259,6 +279,18 @@ def _policies(st: State, board: PlayerBoard, choices: list[Choice], goods: tuple
 def _pick(rewards: tuple[str, ...]) -> Pick:
     """A PICK order made once per ranking (each then prints its normal form once)."""
     return Pick(rewards)
+
+
+@lru_cache(maxsize=256)
+def _use(locations: tuple[str, ...]) -> Use:
+    """A USE order made once per list of locations (each then prints its normal form once)."""
+    return Use(locations)
+
+
+@lru_cache(maxsize=4096)
+def _buy(location: str, pay: tuple[tuple[Good, int], ...]) -> Buy:
+    """A BUY order made once per location and payment (each then prints its normal form once)."""
+    return Buy(location, pay)
 
 
 def _herd(st: State, board: PlayerBoard, good: Good, hunters: int) -> list[Order]:

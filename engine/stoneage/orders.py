@@ -10,6 +10,7 @@ is '' for PLACE, of which a plan has one line per placement.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TypeVar
 
 from engine.stoneage.goods import RESOURCES, Good
@@ -37,6 +38,12 @@ def printed_once(cls: type[T]) -> type[T]:
     return cls
 
 
+def normal_lines(orders: tuple[object, ...]) -> list[str]:
+    """``[str(order) for order in orders]`` (OrderSheet.normal), reading the normal form each
+    order already printed without the call."""
+    return [order.__dict__.get("_normal") or str(order) for order in orders]
+
+
 @printed_once
 @dataclass(frozen=True)
 class Spot:
@@ -47,6 +54,13 @@ class Spot:
 
     def __str__(self) -> str:
         return f"{self.people} {self.location}"
+
+
+@cache
+def spot(people: int, location: str) -> Spot:
+    """A shared spot (spots are frozen): plans and placements repeat the same few, and each
+    prints once."""
+    return Spot(people, location)
 
 
 @printed_once

@@ -12,7 +12,6 @@ is played, so a plan may be written ahead.
 """
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from engine import sheetlines
@@ -26,6 +25,7 @@ from engine.stoneage.locations import CARD_SLOTS, GATHERING, LOCATIONS
 from engine.stoneage.orders import (
     HERD_BONUSES, REWARDS, TOOL_MODES, Feed, HerdBonus, Hunt, Pick, Place, Spot, Take, Tame, Tools, ToolsOn, Use,
     keys_of, merged)
+from engine.stoneage.orders import spot as shared_spot
 from engine.stoneage.state import State
 from engine.common import Refused
 
@@ -40,16 +40,10 @@ _READ_LONGEST = 160      # characters of a line worth remembering (a hostile mai
 _UNREAD = object()
 
 
-@cache
-def _spot(people: int, name: str) -> Spot:
-    """A shared spot (spots are frozen): lines repeat the same few, and each prints once."""
-    return Spot(people, name)
-
-
 def forget() -> None:
     """Drop the lines read so far (for measuring a cold start)."""
     _READ.clear()
-    _spot.cache_clear()
+    shared_spot.cache_clear()
 
 
 def _line(reader: _Reader, raw: str, number: int) -> Any:
@@ -129,7 +123,7 @@ class _Reader(BuyReader):
             raise Refused(Msg("each choice is a number of people and a location"), "PLACE 3 forest OR 2 hut")
         people = w.number(words[0], "people", "PLACE 3 forest")
         name = self.where(words[1])
-        return _spot(self.check_people(people, name), name)
+        return shared_spot(self.check_people(people, name), name)
 
     def check_people(self, people: int, name: str) -> int:
         if people == 0:

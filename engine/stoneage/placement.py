@@ -9,7 +9,7 @@ out of people, or with no legal place left, are passed over.
 """
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.contract import Event
 from engine.stoneage import animals
@@ -17,10 +17,11 @@ from engine.stoneage.animaldata import BY_NAME as ANIMALS
 from engine.stoneage.locations import (
     FALLBACK, LOCATIONS, VILLAGE, Kind, exists, players_per_gathering, village_spaces)
 from engine.stoneage.orders import Place, Spot
+from engine.stoneage.orders import spot as shared_spot
 from engine.stoneage.policy import policy_of
 from engine.stoneage.state import State
 from engine.messages import Join, Msg, Plural
-from engine.stoneage.texts import AND, place, said
+from engine.stoneage.texts import AND, SEMICOLON, place, said
 from engine.stoneage.texts import quoted as quote
 from engine.stoneage.texts import people as people_of
 
@@ -28,10 +29,9 @@ PHASE = "placement"
 Occupancy = dict[str, dict[str, int]]        # location -> seat -> people
 
 
-SEMICOLON = Msg("; ")
 _VILLAGE = frozenset(VILLAGE)
 # The kinds, looked up once (an enum member read off its class costs a lookup each time).
-GATHER, VILLAGE_KIND, CARD, JEWEL, BUILDING = Kind.GATHER, Kind.VILLAGE, Kind.CARD, Kind.JEWEL, Kind.BUILDING
+GATHER, VILLAGE_KIND, CARD, JEWEL = Kind.GATHER, Kind.VILLAGE, Kind.CARD, Kind.JEWEL
 
 
 def why_not(st: State, seat: str, spot: Spot) -> str:
@@ -43,7 +43,7 @@ def occupancy(st: State) -> Occupancy:
     """Who has people where this round, and how many."""
     on: Occupancy = {}
     for seat in st.players:
-        for name, n in st.board(seat).placed.items():
+        for name, n in st.boards[seat].placed.items():
             on.setdefault(name, {})[seat] = n
     return on
 
@@ -56,6 +56,8 @@ def _shape(players: int, merchant: bool) -> tuple[frozenset[str], int | None, in
     return names, players_per_gathering(players), village_spaces(players, merchant)
 
 
+# What the checks read of each location: its kind, exact people, spaces and number.
+_RULES = {name: (loc.kind, loc.exact, loc.spaces, loc.number) for name, loc in LOCATIONS.items()}
 # The fewest people each location takes: if none of these fits, nothing does.
 _SMALLEST: tuple[Spot, ...] = tuple(Spot(loc.exact or 1, name) for name, loc in LOCATIONS.items())
 # The fallback's tries after all on hunt.
@@ -69,80 +71,95 @@ class Placing:
 
     def __init__(self, st: State, seat: str, on: Occupancy | None = None) -> None:
         self.st, self.seat = st, seat
-        self.board = st.board(seat)
+        self.board = st.boards[seat]
         self.free = self.board.free
         self.players = len(st.players)
         self.names, self.limit, self.village = _shape(self.players, bool(st.options.get("merchant")))
         self.on = occupancy(st) if on is None else on
 
-    def why_not(self, spot: Spot) -> str:
-        """Why ``spot`` cannot be placed now, or '' when it can."""
+    def refused(self, spot: Spot) -> str:
+        """Which rule refuses ``spot`` now, in a word (``why_not`` gives the reason), or '' when
+        none does: the check alone, for the callers that need no reason."""
         name, n = spot.location, spot.people
         if name in ANIMALS:
-            return animals.why_not(self.st, self.seat, spot, self.on.get(name, {}))
+            return "animal" if animals.why_not(self.st, self.seat, spot, self.on.get(name, {})) else ""
         if name not in self.names:
-            return Msg("there is no {place} in this game", place=place(name))
-        loc = LOCATIONS[name]
+            return "absent"
         if name in self.board.placed:
-            return Msg("you already have people on {place}", place=place(name))
+            return "placed"
         if n > self.free:
+            return "people"
+        kind, exact, spaces, number = _RULES[name]
+        if exact and n != exact:
+            return "exact"
+        on = self.on.get(name)
+        if kind is GATHER:
+            if on is None:
+                return "room" if spaces is not None and n > spaces else ""
+            limit = self.limit
+            if limit is not None and name != "hunt" and len(on) >= limit:
+                return "players"
+            return "room" if spaces is not None and n > spaces - sum(on.values()) else ""
+        if on is not None:
+            return "taken"
+        if kind is VILLAGE_KIND:
+            return "village" if len(_VILLAGE.intersection(self.on)) >= self.village else ""
+        if kind is CARD:
+            return "" if self.st.civ_slots[number - 1] else "card"
+        if kind is JEWEL:
+            return "" if self.st.jewel_card else "jewel"
+        return "" if self.st.top_tile(number) else "stack"
+
+    def why_not(self, spot: Spot) -> Msg | str:
+        """Why ``spot`` cannot be placed now, or '' when it can."""
+        refused = self.refused(spot)
+        return self.reason(spot, refused) if refused else ""
+
+    def reason(self, spot: Spot, refused: str) -> Msg:
+        """The words of ``refused``, the rule that refuses ``spot``."""
+        name, n = spot.location, spot.people
+        if refused in _BY_PLACE:
+            return _refusal(refused, name)
+        if refused == "animal":
+            return animals.why_not(self.st, self.seat, spot, self.on.get(name, {}))
+        if refused == "people":
             return Plural("you have {free} person left to place, not {n}",
                           "you have {free} people left to place, not {n}", self.free, free=self.free, n=n)
-        if loc.exact and n != loc.exact:
-            return Msg("{place} takes exactly {n}", place=place(name), n=loc.exact)
-        kind = loc.kind
-        if kind is GATHER:
-            return self._gathering(name, n)
-        if name in self.on:
-            return Msg("{place} is taken", place=place(name))
-        if kind is VILLAGE_KIND:
-            used = len(_VILLAGE.intersection(self.on))
-            if used >= self.village:
-                spaces = sum(1 for v in VILLAGE if v in self.names)
-                return Msg("{used} of the village's {spaces} locations are in use (the limit with "
-                           "{players} players)", used=used, spaces=spaces, players=self.players)
-        if kind is CARD and not self.st.civ_slots[loc.number - 1]:
-            return Msg("{place} has no card", place=place(name))
-        if kind is JEWEL and not self.st.jewel_card:
-            return Msg("the jewel slot has no card")
-        if kind is BUILDING and not self.st.top_tile(loc.number):
-            return Msg("the stack of {place} is empty", place=place(name))
-        return ""
-
-    def _gathering(self, name: str, n: int) -> str:
-        """Why gathering location ``name`` cannot take ``n`` more people: the players it admits
-        (named in seat order), or its spaces."""
-        on = self.on.get(name, {})
-        limit = self.limit
-        if limit is not None and name != "hunt" and len(on) >= limit:
+        if refused == "players":
+            on, limit = self.on[name], self.limit
             who = Join(AND, [p for p in self.st.players if p in on])
             return Plural("{place} is used by {who} (with {players} players, {limit} player at most)",
                           "{place} is used by {who} (with {players} players, {limit} players at most)", limit,
                           place=place(name), who=who, players=self.players, limit=limit)
-        spaces = LOCATIONS[name].spaces
-        if spaces is not None and n > spaces - sum(on.values()):
-            room = spaces - sum(on.values())
+        if refused == "room":
+            room = LOCATIONS[name].spaces - sum(self.on.get(name, {}).values())
             if room == 0:
                 return Msg("{place} is full", place=place(name))
             return Plural("{place} has {room} space left, not {n}", "{place} has {room} spaces left, not {n}",
                           room, place=place(name), room=room, n=n)
-        return ""
+        if refused == "village":
+            spaces = sum(1 for v in VILLAGE if v in self.names)
+            return Msg("{used} of the village's {spaces} locations are in use (the limit with "
+                       "{players} players)", used=len(_VILLAGE.intersection(self.on)), spaces=spaces,
+                       players=self.players)
+        raise ValueError(f"no rule {refused!r}")
 
     def legal(self, most: int | None = None) -> list[Spot]:
         """Every placement the seat may make now (the first ``most`` of them, when given)."""
         out = []
+        refused = self.refused
         for name, loc in LOCATIONS.items():
             for n in [loc.exact] if loc.exact else range(1, self.free + 1):
-                if self.why_not(Spot(n, name)):
+                if refused(shared_spot(n, name)):
                     break                   # no room for n: none for more
-                out.append(Spot(n, name))
+                out.append(shared_spot(n, name))
                 if most is not None and len(out) >= most:
                     return out
         for animal in animals.in_play(self.st):        # option wild_animals, after the board
             for n in range(1, self.free + 1):
-                if self.why_not(Spot(n, animal.name)):
+                if refused(shared_spot(n, animal.name)):
                     break
-                out.append(Spot(n, animal.name))
+                out.append(shared_spot(n, animal.name))
                 if most is not None and len(out) >= most:
                     return out
         return out
@@ -153,18 +170,42 @@ class Placing:
             return False
         if "hunt" not in self.board.placed:
             return True                     # 1 on the hunt, the first of _SMALLEST: it has no limit
-        why_not = self.why_not
+        refused = self.refused
         for spot in _SMALLEST:
-            if not why_not(spot):
+            if not refused(spot):
                 return True
-        return any(not why_not(spot) for spot in animals.spots(self.st))
+        return any(not refused(spot) for spot in animals.spots(self.st))
 
     def fallback(self) -> Spot | None:
         """The placement when the plan has run out: all on hunt, else 1 on the first legal of
         FALLBACK, else 2 on the hut, else 2 on the merchant, else 1 on a wild animal; None when
         nothing is legal."""
-        tries = (Spot(self.free, "hunt"), *_FALLBACK, *animals.spots(self.st))
-        return next((s for s in tries if not self.why_not(s)), None)
+        tries = (shared_spot(self.free, "hunt"), *_FALLBACK, *animals.spots(self.st))
+        return next((s for s in tries if not self.refused(s)), None)
+
+
+# The rules whose words name only the place (``_refusal``).
+_BY_PLACE = frozenset({"absent", "placed", "exact", "taken", "card", "jewel", "stack"})
+
+
+@lru_cache(maxsize=256)
+def _refusal(refused: str, name: str) -> Msg:
+    """The words of a refusal that names only the place (made once each: messages are never
+    changed once made)."""
+    if refused == "absent":
+        return Msg("there is no {place} in this game", place=place(name))
+    if refused == "placed":
+        return Msg("you already have people on {place}", place=place(name))
+    if refused == "exact":
+        return Msg("{place} takes exactly {n}", place=place(name), n=LOCATIONS[name].exact)
+    if refused == "taken":
+        return Msg("{place} is taken", place=place(name))
+    if refused == "card":
+        return Msg("{place} has no card", place=place(name))
+    if refused == "jewel":
+        return Msg("the jewel slot has no card")
+    assert refused == "stack", refused
+    return Msg("the stack of {place} is empty", place=place(name))
 
 
 def legal(st: State, seat: str, most: int | None = None) -> list[Spot]:
@@ -172,22 +213,21 @@ def legal(st: State, seat: str, most: int | None = None) -> list[Spot]:
     return Placing(st, seat).legal(most)
 
 
-def _next_placer(st: State, on: Occupancy, seen: dict[str, Placing]) -> Placing | None:
-    """The board as the seat to place now finds it: st.turn or the next clockwise that can;
-    None when nobody can. ``seen`` keeps each seat's Placing for the run (only its free people
-    change between its turns: the occupancy ``on`` is shared and kept up to date)."""
-    seat = st.turn if st.turn in st.players else st.start_player
-    for _ in st.players:
-        free = st.boards[seat].free
-        if free:
-            placing = seen.get(seat)
-            if placing is None:
+def _next_placer(st: State, on: Occupancy, seen: dict[str, Placing], left: dict[str, str]) -> Placing | None:
+    """The board as the seat to place now finds it: st.turn or the next clockwise (``left``: each
+    seat's next) that can; None when nobody can. ``seen`` keeps each seat's Placing for the run,
+    its free people counted down as it places (the occupancy ``on`` is shared and kept up to date)."""
+    seat = st.turn if st.turn in left else st.start_player
+    for _ in left:
+        placing = seen.get(seat)
+        if placing is None:
+            if st.boards[seat].free:
                 placing = seen[seat] = Placing(st, seat, on)
-            else:
-                placing.free = free
-            if placing.can_place():
-                return placing
-        seat = st.left_of(seat)
+                if placing.can_place():
+                    return placing
+        elif placing.free and placing.can_place():
+            return placing
+        seat = left[seat]
     return None
 
 
@@ -198,8 +238,9 @@ def run(st: State, log: list[Event], answered: frozenset[str] = frozenset(), liv
     on = occupancy(st)                  # kept up to date with each put below
     places: dict[str, list[tuple[int, Place]]] = {}     # each seat's PLACE lines, read once for the run
     seen: dict[str, Placing] = {}
+    left = dict(zip(st.players, st.players[1:] + st.players[:1]))     # each seat's next clockwise
     while True:
-        placing = _next_placer(st, on, seen)
+        placing = _next_placer(st, on, seen, left)
         st.turn = seat = placing.seat if placing else ""
         if placing is None:
             _stay_home(st, log)
@@ -213,14 +254,20 @@ def run(st: State, log: list[Event], answered: frozenset[str] = frozenset(), liv
             answered = answered - {seat}
         put(st, seat, spot, log)
         on.setdefault(spot.location, {})[seat] = spot.people
-        st.turn = st.left_of(seat)
+        placing.free -= spot.people
+        st.turn = left[seat]
 
 
 def put(st: State, seat: str, spot: Spot, log: list[Event]) -> None:
     """Put the people on the board (the spot is legal)."""
-    st.board(seat).placed[spot.location] = spot.people
-    log.append(said(PHASE, Msg("{seat} places {people} on {place}.", seat=seat, people=people_of(spot.people),
-                               place=place(spot.location)), by=seat))
+    st.boards[seat].placed[spot.location] = spot.people
+    log.append(said(PHASE, _places(seat, spot.people, spot.location), by=seat))
+
+
+@lru_cache(maxsize=4096)
+def _places(seat: str, people: int, location: str) -> Msg:
+    """What ``put`` says (made once each, as the counted messages are: messages never change)."""
+    return Msg("{seat} places {people} on {place}.", seat=seat, people=people_of(people), place=place(location))
 
 
 def _choose(placing: Placing, log: list[Event], fresh: bool, live: bool,
@@ -255,30 +302,54 @@ def _choose(placing: Placing, log: list[Event], fresh: bool, live: bool,
 
 def _play_line(placing: Placing, number: int, line: Place, log: list[Event]) -> Spot | None:
     """The line's first legal alternative, logged with why the earlier ones were not."""
-    reasons: list = []
-    quoted = quote(str(line))                       # shown in the reader's order words
+    rules: list[str] = []
+    refused = placing.refused
     for spot in line.choices:
-        why = placing.why_not(spot)
-        if not why:
-            if reasons:
-                message = Plural("{line}: {reasons}: placed {n} on {place} instead.",
-                                 "{line}: {reasons}: placed {n} on {place} instead.", spot.people, line=quoted,
-                                 reasons=Join(SEMICOLON, reasons), n=spot.people, place=place(spot.location))
-            else:
-                message = Plural("{line}: placed {n} on {place}.", "{line}: placed {n} on {place}.", spot.people,
-                                 line=quoted, n=spot.people, place=place(spot.location))
-            log.append(said(PHASE, message, to=placing.seat))
+        rule = refused(spot)
+        if not rule:
+            log.append(said(PHASE, _line_said(placing, line, rules), to=placing.seat))
             return spot
-        reasons.append(why)
+        rules.append(rule)
     placing.st.plans[placing.seat].skipped.append(number)
-    log.append(said(PHASE, Msg("{line}: skipped, {reasons}.", line=quoted, reasons=Join(SEMICOLON, reasons)),
-                    to=placing.seat))
+    log.append(said(PHASE, _line_said(placing, line, rules), to=placing.seat))
     return None
+
+
+def _line_said(placing: Placing, line: Place, rules: list[str]) -> Msg:
+    """What a PLACE line says when ``rules`` refused its first alternatives: placed on the next,
+    or skipped when none is left. When every rule's words name only the place, the words are the
+    line's and the rules' alone: the line keeps them, made once (lines and messages never change
+    once made)."""
+    if not _BY_PLACE.issuperset(rules):
+        return _line_words(placing, line, rules)
+    known = line.__dict__.get("_said")          # frozen: written past __setattr__, as its normal form is
+    if known is None:
+        known = line.__dict__["_said"] = {}
+    key = tuple(rules)
+    found = known.get(key)
+    if found is None:
+        found = known[key] = _line_words(placing, line, rules)
+    return found
+
+
+def _line_words(placing: Placing, line: Place, rules: list[str]) -> Msg:
+    """``_line_said``, made now."""
+    quoted = quote(str(line))                       # shown in the reader's order words
+    reasons = [placing.reason(spot, rule) for spot, rule in zip(line.choices, rules)]
+    if len(rules) == len(line.choices):
+        return Msg("{line}: skipped, {reasons}.", line=quoted, reasons=Join(SEMICOLON, reasons))
+    spot = line.choices[len(rules)]
+    if reasons:
+        return Plural("{line}: {reasons}: placed {n} on {place} instead.",
+                      "{line}: {reasons}: placed {n} on {place} instead.", spot.people, line=quoted,
+                      reasons=Join(SEMICOLON, reasons), n=spot.people, place=place(spot.location))
+    return Plural("{line}: placed {n} on {place}.", "{line}: placed {n} on {place}.", spot.people,
+                  line=quoted, n=spot.people, place=place(spot.location))
 
 
 def _stay_home(st: State, log: list[Event]) -> None:
     for seat in st.turn_order():
-        free = st.board(seat).free
+        free = st.boards[seat].free
         if free:
             log.append(said(PHASE, Msg("{seat} has {people} with no legal place left: they stay home.",
                                        seat=seat, people=people_of(free))))

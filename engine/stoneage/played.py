@@ -21,20 +21,68 @@ COUNTED = ("food", "wood", "clay", "stone", "gold", "people", "agriculture", "to
 PAYABLE = ("food", "wood", "clay", "stone", "gold", "jewels")
 
 
-@dataclass
 class Outcome:
-    """What one seat's people got at one location."""
+    """What one seat's people got at one location: ``got`` (COUNTED -> gained; score: points),
+    ``paid`` (PAYABLE -> given up), ``bought`` (card and building ids, in the order taken) and
+    ``unseen`` (cards taken face down, never named). Made by :func:`record` from the board's
+    counts before and after, ``got`` and ``paid`` are worked out when first read (bots' games
+    never read most of them)."""
 
-    got: dict[str, int] = field(default_factory=dict)     # COUNTED -> gained (score: points)
-    paid: dict[str, int] = field(default_factory=dict)    # PAYABLE -> given up
-    bought: list[str] = field(default_factory=list)       # card and building ids, in the order taken
-    unseen: int = 0                                       # cards taken face down (never named)
+    __slots__ = ("_got", "_paid", "bought", "unseen", "_counts")
+
+    def __init__(self, got: dict[str, int] | None = None, paid: dict[str, int] | None = None,
+                 bought: list[str] | None = None, unseen: int = 0,
+                 counts: tuple[tuple[int, ...], tuple[int, ...]] | None = None) -> None:
+        """``counts``: the board's counts (:func:`counts`) before and after, ``got`` and ``paid``
+        to be worked out from them."""
+        self._got = {} if got is None else got
+        self._paid = {} if paid is None else paid
+        self.bought = [] if bought is None else bought
+        self.unseen = unseen
+        self._counts = counts
+
+    @property
+    def got(self) -> dict[str, int]:
+        if self._counts is not None:
+            self._settle()
+        return self._got
+
+    @property
+    def paid(self) -> dict[str, int]:
+        if self._counts is not None:
+            self._settle()
+        return self._paid
+
+    def _settle(self) -> None:
+        """Work out ``got`` and ``paid`` from the counts."""
+        assert self._counts is not None
+        before, now = self._counts
+        got, paid = self._got, self._paid
+        for at in _COUNTED_AT:
+            change = now[at] - before[at]
+            if change > 0:
+                got[COUNTED[at]] = change
+            elif change and _PAYABLE_AT[at]:
+                paid[COUNTED[at]] = -change
+        self._counts = None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Outcome) and self._fields() == other._fields()
+
+    __hash__ = None             # type: ignore[assignment]  # unhashable: it can change (as the dataclass it was)
+
+    def __repr__(self) -> str:
+        got, paid, bought, unseen = self._fields()
+        return f"Outcome(got={got!r}, paid={paid!r}, bought={bought!r}, unseen={unseen!r})"
+
+    def _fields(self) -> tuple[Any, ...]:
+        return self.got, self.paid, self.bought, self.unseen
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for key in ("got", "paid", "bought", "unseen"):
-            if getattr(self, key):
-                out[key] = getattr(self, key)
+        for key, value in zip(("got", "paid", "bought", "unseen"), self._fields()):
+            if value:
+                out[key] = value
         return out
 
     @classmethod
@@ -69,7 +117,7 @@ def start(st: State) -> None:
     """Every person is placed: keep who stands where, in the order they were placed."""
     people: dict[str, dict[str, int]] = {}
     for seat in st.players:
-        for location, n in st.board(seat).placed.items():
+        for location, n in st.boards[seat].placed.items():
             people.setdefault(location, {})[seat] = n
     st.played = Played(st.round, people)
 
@@ -82,36 +130,28 @@ def counts(board: PlayerBoard) -> tuple[int, ...]:
             len(board.cards), len(board.buildings), len(board.igloos), len(board.face_down))
 
 
-def record(st: State, seat: str, location: str, before: tuple[int, ...]) -> None:
-    """What ``location`` gave ``seat``, from the board's counts ``before`` it resolved and now."""
-    played = st.played
-    if played is None:
-        return
+def record(st: State, seat: str, location: str, before: tuple[int, ...]) -> tuple[int, ...]:
+    """What ``location`` gave ``seat``, from the board's counts ``before`` it resolved and now;
+    the counts now."""
     board = st.boards[seat]
     now = counts(board)
+    played = st.played
+    if played is None:
+        return now
     gave = played.gave.get(location)
     if gave is None:
         gave = played.gave[location] = {}
-    if now == before:                   # nothing counted changed: nothing got, paid or bought
-        gave[seat] = Outcome()
-        return
-    got: dict[str, int] = {}
-    paid: dict[str, int] = {}
-    for key, was, is_, payable in zip(COUNTED, before, now, _PAYABLE_AT):
-        if is_ != was:
-            if is_ > was:
-                got[key] = is_ - was
-            elif payable:
-                paid[key] = was - is_
-    if now[_OWNED:] == before[_OWNED:]:     # no card, building or igloo taken
-        gave[seat] = Outcome(got, paid, [], 0)
-        return
+    if now[_OWNED:] == before[_OWNED:]:     # no card, building or igloo taken: nothing bought
+        gave[seat] = Outcome(None, None, [], 0, (before, now))
+        return now
     cards, buildings, igloos, unseen = before[_OWNED:]
     new_unseen = board.face_down[unseen:]
     bought = [c for c in board.cards[cards:] if c not in new_unseen] + board.buildings[buildings:]
     bought += ["igloo"] * (len(board.igloos) - igloos)
-    gave[seat] = Outcome(got, paid, bought, len(new_unseen))
+    gave[seat] = Outcome(None, None, bought, len(new_unseen), (before, now))
+    return now
 
 
 _OWNED = len(COUNTED)                                       # where the counts of cards and the rest start
+_COUNTED_AT = range(_OWNED)                                 # the places of COUNTED's counts
 _PAYABLE_AT = tuple(key in PAYABLE for key in COUNTED)

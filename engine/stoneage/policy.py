@@ -20,9 +20,23 @@ from engine.stoneage import parser
 from engine.stoneage.animaldata import BY_NAME as ANIMALS
 from engine.stoneage.locations import USE_ORDER
 from engine.stoneage.orders import (
-    Buy, BuyFirst, Extra, Feed, HerdBonus, Hunt, Order, Pick, Place, Take, Tame, Tools, ToolsOn, Use, keys_of)
+    Buy, BuyFirst, Extra, Feed, HerdBonus, Hunt, Order, Pick, Place, Take, Tame, Tools, ToolsOn, Use, normal_lines)
 from engine.stoneage import needs
 from engine.stoneage.state import Plan, PlayerBoard, State
+
+
+_USE_INDEX = {loc: i for i, loc in enumerate(USE_ORDER)}     # a location's place in the default order
+
+
+@lru_cache(maxsize=4096)
+def _use_order(use: tuple[str, ...], placed: tuple[str, ...]) -> tuple[str, ...]:
+    """``Policy.action_order`` before the ranked BUY lines, worked out once per USE line and
+    placement (seats repeat the same few)."""
+    at = dict.fromkeys(placed)          # in the order placed, each asked for at once
+    first = [loc for loc in use if loc in at]
+    first += [loc for loc in at if loc in ANIMALS and loc not in first]
+    return tuple(first + sorted([loc for loc in at if loc not in first and loc in _USE_INDEX],
+                                key=_USE_INDEX.__getitem__))
 
 
 @dataclass
@@ -46,10 +60,7 @@ class Policy:
     def action_order(self, placed: Iterable[str]) -> list[str]:
         """The seat's placed locations in its USE order: those named first, then the default order
         (a wild animal first of all: driven off, it lowers no later roll)."""
-        placed = list(placed)
-        first = [loc for loc in self.use if loc in placed]
-        first += [loc for loc in placed if loc in ANIMALS and loc not in first]
-        order = first + [loc for loc in USE_ORDER if loc in placed and loc not in first]
+        order = list(_use_order(self.use, tuple(placed)))
         return self._ranked_together(order) if self.ranked else order
 
     def _ranked_together(self, order: list[str]) -> list[str]:
@@ -102,6 +113,7 @@ def forget() -> None:
     """Drop what was read so far, the parser's memory too (for measuring a cold start)."""
     parser.forget()
     standing_line.cache_clear()
+    _use_order.cache_clear()
     _READ.clear()
     _POLICIES.clear()
 
@@ -131,9 +143,16 @@ def _policy_key(st: State, lines: list[str]) -> tuple[tuple[str, ...], Shape]:
 def _remember(key: tuple[tuple[str, ...], Shape], orders: list[tuple[Order, ...]]) -> Policy:
     """The Policy of the lines of ``key``, given the orders each line reads as."""
     out = Policy()
+    places, buys = out.places, out.buys
     for number, line in enumerate(orders, start=1):
         for order in line:
-            _add(out, number, order)
+            kind = type(order)          # by the order's class: no order class has subclasses
+            if kind is Place:           # the commonest two, without the call
+                places.append((number, order))
+            elif kind is Buy:
+                buys[order.location] = order
+            else:
+                _add(out, kind, order)
     if len(_POLICIES) >= _READ_MOST:
         _POLICIES.clear()
     _POLICIES[key] = out
@@ -148,16 +167,12 @@ _SETS: dict[type, tuple[str, str | None]] = {
     Hunt: ("hunt_jewels", "jewels")}
 
 
-def _add(out: Policy, number: int, order: Order) -> None:
-    kind = type(order)                  # by the order's class: no order class has subclasses
+def _add(out: Policy, kind: type, order: Order) -> None:
+    """What an order other than PLACE and BUY sets in the Policy (``kind``: its class)."""
     found = _SETS.get(kind)
     if found is not None:
         name, taken = found
         setattr(out, name, order if taken is None else getattr(order, taken))
-    elif kind is Place:
-        out.places.append((number, order))
-    elif kind is Buy:
-        out.buys[order.location] = order
     elif kind is ToolsOn:
         out.tools_on[order.location] = order.values
     elif kind is BuyFirst:
@@ -170,8 +185,9 @@ def _add(out: Policy, number: int, order: Order) -> None:
 def keep(st: State, seat: str, sheet: OrderSheet) -> Plan:
     """Store ``sheet`` as the seat's plan, merged with the policies of its kept one."""
     old = st.plans.get(seat)
-    kept = _kept(st, seat, old.lines, sheet) if old else []
-    plan = Plan(sheet.normal + kept, written=st.step)
+    normal = normal_lines(sheet.orders)
+    kept = _kept(old.lines, normal) if old else []
+    plan = Plan(normal + kept, written=st.step)
     key = _policy_key(st, plan.lines)
     found = _POLICIES.get(key)
     if found is None:              # a normal form reads back as its one order; kept lines are read once
@@ -181,12 +197,11 @@ def keep(st: State, seat: str, sheet: OrderSheet) -> Plan:
     return plan
 
 
-def _kept(st: State, seat: str, lines: list[str], sheet: OrderSheet) -> list[str]:
-    """The lines of the old plan that stay: the policies the new sheet does not name."""
-    new_keys: set[str] = set()
-    for order in sheet.orders:
-        new_keys.update(keys_of(order))
-    return [line for line in lines if (keys := line_keys(line)) and not new_keys.intersection(keys)]
+def _kept(lines: list[str], new: list[str]) -> list[str]:
+    """The lines of the old plan that stay: the policies the new sheet's lines (``new``, in
+    normal form) do not name."""
+    new_keys = set().union(*map(line_keys, new))
+    return [line for line in lines if (keys := line_keys(line)) and new_keys.isdisjoint(keys)]
 
 
 @lru_cache(maxsize=4096)
@@ -219,7 +234,7 @@ def carried(st: State, seat: str) -> Plan | None:
     plan = st.plans.get(seat)
     if plan is None:
         return None
-    lines = [line for line in plan.lines if standing_line(line)]
+    lines = list(filter(standing_line, plan.lines))
     return Plan(lines, written=plan.written, standing=True) if lines else None
 
 

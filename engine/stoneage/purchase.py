@@ -70,7 +70,7 @@ def _spent(trade: Trade | None, pay: Payment) -> Msg | str:
 
 def _buy_card(st: State, seat: str, slot: int, order: Buy, trade: Trade | None, policy: Policy, dice: Dice,
               log: list[Event]) -> bool:
-    board, card, where = st.board(seat), st.civ_slots[slot - 1], f"card{slot}"
+    board, card, where = st.boards[seat], st.civ_slots[slot - 1], f"card{slot}"
     pay = order.payment or card_payment(board, slot, merchant.taken(trade))
     if pay is None:
         _refuse(seat, where, Plural("you have {n} resource and {card} costs {slot}",
@@ -94,7 +94,7 @@ def _buy_jewel_card(st: State, seat: str, order: Buy, trade: Trade | None, polic
                     log: list[Event]) -> bool:
     """The jewel slot (option merchant): its card for 3 jewels; with TOP 3 more for the deck's
     top card, face down, for its bottom only."""
-    board, card, where = st.board(seat), st.jewel_card, "jewelcard"
+    board, card, where = st.boards[seat], st.jewel_card, "jewelcard"
     cost = merchant.SLOT_COST + merchant.TOP_COST * order.top
     why: Msg | str = Msg("the jewel slot has no card") if not card else ""
     if not why and board.jewels < cost:
@@ -117,7 +117,7 @@ def _buy_jewel_card(st: State, seat: str, order: Buy, trade: Trade | None, polic
 
 def _buy_building(st: State, seat: str, stack: int, order: Buy, trade: Trade | None, policy: Policy,
                   log: list[Event]) -> bool:
-    board, tile_id, where = st.board(seat), st.top_tile(stack), f"building{stack}"
+    board, tile_id, where = st.boards[seat], st.top_tile(stack), f"building{stack}"
     tile = ANY_TILE[tile_id]
     taken = merchant.taken(trade)
     pay = order.payment or (building_payment(board, tile, taken) if taken else default_building(st, seat, tile, policy))

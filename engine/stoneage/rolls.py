@@ -10,7 +10,7 @@ AUTO reaches the highest multiple its tools can reach, with the fewest tools.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, repeat
 
 from engine.contract import Event
 from engine.messages import Join, Msg, Plural
@@ -18,13 +18,16 @@ from engine.stoneage.texts import amount, place, said
 from engine.dice import Dice
 from engine.stoneage import animals
 from engine.stoneage.cards import CARDS, Effect
-from engine.stoneage.goods import Good
+from engine.stoneage.goods import GOODS, Good
 from engine.stoneage.locations import LOCATIONS, Kind
 from engine.stoneage.policy import Policy
 from engine.stoneage.state import PlayerBoard, State
 
 PHASE = "actions"
 Tools = tuple[list[int], list[int]]      # (permanent values, one-use values) added to a roll
+NO_TOOLS: Tools = ([], [])               # shared: read, never changed
+DIVISOR = {good: good.worth for good in GOODS}      # a good's divisor, read without the call
+FACES = tuple(str(face) for face in range(7))       # a die's face as an event writes it
 GATHER, CARD, ROLL = Kind.GATHER, Kind.CARD, Effect.ROLL      # looked up once (enum members)
 
 
@@ -94,16 +97,18 @@ def spend(board: PlayerBoard, tools: Tools) -> None:
     if perm:
         values, used = board.tools, board.tools_used
         for v in perm:
-            slot = next(i for i in range(len(values)) if values[i] == v and not used[i])
+            slot = 0
+            while values[slot] != v or used[slot]:     # the first unused slot of that value
+                slot += 1
             used[slot] = True
     for v in once:
         board.one_use.remove(v)
 
 
 def choose(board: PlayerBoard, policy: Policy, where: str, total: int, divisor: int,
-           seat: str, log: list[Event], last: bool = False) -> Tools:
-    """The tools the seat's policy adds to a roll of ``total`` at ``where`` (``last``: no roll of
-    the seat's is left this round after it)."""
+           seat: str, log: list[Event], st: State | None = None) -> Tools:
+    """The tools the seat's policy adds to a roll of ``total`` at ``where``. With ``st``, AUTO
+    knows whether the roll is the seat's last of the round (no roll of its is left after it)."""
     if where in policy.tools_on:
         tools, missing = named(policy.tools_on[where], board.unused_tools(), board.one_use)
         if missing:
@@ -111,15 +116,19 @@ def choose(board: PlayerBoard, policy: Policy, where: str, total: int, divisor: 
             log.append(said(PHASE, Msg("TOOLS {where}: no unused tool of {have} for this roll.", where=where,
                                        have=have), to=seat))
         return tools
-    if policy.tools == "none":
-        return [], []
-    return auto(total, divisor, board.unused_tools(), board.one_use, last)
+    if policy.tools == "none" or not (board.one_use or any(board.tools)):
+        return NO_TOOLS
+    unused = board.unused_tools()
+    if not unused and not board.one_use:
+        return NO_TOOLS                     # none to add, whether the roll is the last or not
+    last = st is not None and not rolls_left(st, seat, policy)
+    return auto(total, divisor, unused, board.one_use, last)
 
 
 def rolls_left(st: State, seat: str, policy: Policy) -> bool:
     """Whether the seat has a roll still to come this round: a gathering location not yet
     resolved, or a card it buys that rolls."""
-    for location in st.board(seat).placed:
+    for location in st.boards[seat].placed:
         loc = LOCATIONS.get(location)
         if loc is None:
             continue
@@ -136,20 +145,21 @@ def roll_for(board: PlayerBoard, policy: Policy, dice: Dice, tag: str, count: in
              where: str, seat: str, log: list[Event], st: State | None = None) -> int:
     """Roll ``count`` dice by ``tag``, add the tools, take the goods; the amount taken. With
     ``st``, the wild animals in play lower the total first (option wild_animals)."""
-    roll = dice.roll
-    faces = [roll(tag) for _ in range(count)]
+    faces = list(map(dice.roll, repeat(tag, count)))
     rolled = sum(faces)
-    total, lowered = animals.lowered_message(st, rolled) if st is not None else (rolled, "")
-    last = st is not None and not rolls_left(st, seat, policy)
-    worth = good.worth
-    tools = choose(board, policy, where, total, worth, seat, log, last)
-    spend(board, tools)
-    added = tools[0] + tools[1]
-    final = total + sum(added)
+    total, lowered = animals.lowered_message(st, rolled) if st is not None and st.animals else (rolled, "")
+    worth = DIVISOR[good]
+    tools = choose(board, policy, where, total, worth, seat, log, st)
+    if tools is NO_TOOLS:
+        added, final = tools[0], total
+    else:
+        spend(board, tools)
+        added = tools[0] + tools[1]
+        final = total + sum(added)
     gain = final // worth
     board.add(good, gain)
-    values = dict(seat=seat, faces=" ".join(map(str, faces)), sum=rolled, where=place(where), lowered=lowered,
-                  gain=amount(gain, good))
+    values = dict(seat=seat, faces=" ".join([FACES[face] for face in faces]), sum=rolled, where=place(where),
+                  lowered=lowered, gain=amount(gain, good))
     if added:
         marks = [f"{v}" for v in tools[0]] + [Msg("{n} (one-use)", n=v) for v in tools[1]]
         message: Msg = Plural("{seat} rolls {faces} ({sum}) at {where}{lowered}, adds tool {tools} ({final}): {gain}.",

@@ -74,7 +74,7 @@ def new_round(st: State, log: list[Event]) -> None:
             log.append(said(PHASE, Plural("{n} PLACE line of your plan not played: dropped with the round.",
                                           "{n} PLACE lines of your plan not played: dropped with the round.",
                                           left, n=left), to=seat))
-        board = st.board(seat)
+        board = st.boards[seat]
         board.tools_used = [False] * TOOL_SLOTS
         board.traded = False
         board.placed.clear()

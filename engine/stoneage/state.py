@@ -16,6 +16,9 @@ from engine.stoneage.goods import GOODS, RESOURCES, Good
 from engine.stoneage.herd import TILES as HERD_TILES
 from engine.stoneage.played import Played
 
+_WOOD, _CLAY, _STONE, _GOLD = RESOURCES
+# A good's field: its plain name (a Good, a str subclass, is read more slowly as an attribute name).
+_FIELD: dict[str, str] = {g: g.value for g in GOODS}
 FORMAT_VERSION = 1
 PEOPLE_PER_COLOUR = 10      # people a seat can ever own; the rest wait in the supply
 MAX_AGRICULTURE = 10
@@ -67,16 +70,22 @@ class PlayerBoard:
     traded: bool = False                                 # option merchant: traded this round already
 
     def amount(self, good: Good) -> int:
-        return getattr(self, good)          # a Good is the str of its field's name
+        return getattr(self, _FIELD.get(good, good))     # a Good is the str of its field's name
 
     def add(self, good: Good, n: int) -> None:
         """Add ``n`` (or take, when negative) of ``good``; never below 0."""
-        setattr(self, good, max(0, getattr(self, good) + n))
+        name = _FIELD.get(good, good)
+        now = getattr(self, name) + n
+        setattr(self, name, now if now > 0 else 0)
 
     @property
     def resources(self) -> int:
         """Wood, clay, stone and gold held (food is not a resource)."""
-        return sum(self.amount(g) for g in RESOURCES)
+        return self.wood + self.clay + self.stone + self.gold
+
+    def resource_counts(self) -> dict[Good, int]:
+        """Each resource held, in the order of RESOURCES (food is not a resource)."""
+        return {_WOOD: self.wood, _CLAY: self.clay, _STONE: self.stone, _GOLD: self.gold}
 
     @property
     def free(self) -> int:
@@ -290,16 +299,17 @@ class State:
     def from_json(cls, text: str) -> State:
         return cls.from_dict(json.loads(text))
 
-    def copy(self) -> State:
+    def copy(self, played: bool = True) -> State:
         """A deep copy that shares nothing with this state: ``from_dict(to_dict())``, field by
-        field (every resolve starts with one)."""
+        field (every resolve starts with one). ``played`` False leaves the record of the round
+        last played out (None), for a caller that is about to replace it."""
         return State(
             players=list(self.players), options=dict(self.options),
             boards={p: self.boards[p].copy() for p in self.players}, start_player=self.start_player,
-            round=self.round, step=self.step, stage=Stage(self.stage), turn=self.turn, decision=self.decision,
+            round=self.round, step=self.step, stage=self.stage, turn=self.turn, decision=self.decision,
             civ_slots=list(self.civ_slots), civ_deck=list(self.civ_deck),
             buildings=[list(s) for s in self.buildings],
             herd=self.herd.copy() if self.herd is not None else None, animals=list(self.animals),
             jewel_card=self.jewel_card, plans={p: plan.copy() for p, plan in self.plans.items()},
             winners=None if self.winners is None else list(self.winners), reason=self.reason,
-            played=self.played.copy() if self.played is not None else None)
+            played=self.played.copy() if played and self.played is not None else None)

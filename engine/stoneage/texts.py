@@ -4,16 +4,20 @@ cards its events name, for the mail layer to write in the reader's language. Eac
 """
 from __future__ import annotations
 
+from collections import Counter
+from functools import lru_cache
 from typing import Any, Iterable
 
-from engine.contract import Event
+from engine.contract import message_event
 from engine.messages import Join, Msg, Notation, OrderLine, Plural, Word
-from engine.stoneage.goods import GOODS, Good
+from engine.stoneage.buildings import ANY_TILE, JewelHut, NewHut
+from engine.stoneage.cards import CARDS
+from engine.stoneage.goods import GOODS, RESOURCES, Good
 
 
-def said(phase: str, message: Msg, to: str | None = None, by: str | None = None) -> Event:
-    """An event whose text is the message's English (the message is kept for the mail layer)."""
-    return Event(phase, None, to, by, message)
+# An event whose text is the message's English (the message is kept for the mail layer):
+# said(phase, message, to=None, by=None).
+said = message_event
 
 
 def good(name: Any) -> Msg:
@@ -37,14 +41,14 @@ _SHARED: dict[tuple[str, int], Msg] = {}
 _SHARED_MOST = 4096
 
 
-def _shared(kind: str, n: int, make: Any) -> Msg:
+def _shared(kind: str, n: int, make: Any, table: dict[tuple[str, int], Msg] = _SHARED) -> Msg:
     if type(n) is not int:
         return make(n)
-    found = _SHARED.get((kind, n))
+    found = table.get((kind, n))
     if found is None:
-        if len(_SHARED) >= _SHARED_MOST:
-            _SHARED.clear()
-        found = _SHARED[(kind, n)] = make(n)
+        if len(table) >= _SHARED_MOST:
+            table.clear()
+        found = table[(kind, n)] = make(n)
     return found
 
 
@@ -62,22 +66,34 @@ def quoted(line: str) -> OrderLine:
     return found
 
 
+def quoted_lines(lines: list[str]) -> list[OrderLine]:
+    """``[quoted(line) for line in lines]``, the shared ones found without the call."""
+    found = list(map(_QUOTED.get, lines))
+    return found if None not in found else [quote or quoted(line) for quote, line in zip(found, lines)]
+
+
 # A count of a good, its English never counted (``2 wood``).
 AMOUNTS = {"food": Word("{n} food", "{n} food", 1), "wood": Word("{n} wood", "{n} wood", 1),
            "clay": Word("{n} clay", "{n} clay", 1), "stone": Word("{n} stone", "{n} stone", 1),
            "gold": Word("{n} gold", "{n} gold", 1)}
 
 
+# The amounts made so far, by the good's plain name and the count (shared as the counted messages are).
+_AMOUNTS_MADE: dict[tuple[str, int], Msg] = {}
 # A good's plain name (its value), without reading the enum's value each time; a plain name is itself.
 _PLAIN: dict[str, str] = {g.value: g.value for g in GOODS}
 
 
 def amount(n: int, name: Any) -> Msg:
     """``2 wood``: a count of a good, the English never counted (``2 jewels`` is)."""
+    if type(n) is int:
+        found = _AMOUNTS_MADE.get((name, n))      # a Good finds its name's: equal, and hashed alike
+        if found is not None:
+            return found
     name = _PLAIN.get(name, name) if type(name) is str or type(name) is Good else getattr(name, "value", name)
     template = AMOUNTS.get(name)
     if template is not None:
-        return _shared(name, n, lambda k: counted(template, k))
+        return _shared(name, n, lambda k: counted(template, k), _AMOUNTS_MADE)
     if name == "jewel":
         return jewels(n)
     if name == "points":
@@ -115,6 +131,7 @@ def _people(n: int) -> Msg:
 
 
 AND = Msg(" and ")
+SEMICOLON = Msg("; ")
 AND_THE = Msg(" and the ")
 
 PLACES = {"hunt": Msg("hunt"), "forest": Msg("forest"), "clay": Msg("clay"),
@@ -162,8 +179,10 @@ def reward(kind: str, n: int = 1) -> Msg:
     return amount(n, kind)
 
 
+@lru_cache(maxsize=256)
 def immediate(effect: str, n: int = 0, good_name: str = "") -> Msg:
-    """The top half of a card (engine/stoneage/cards.py's _TOP_TEXT)."""
+    """The top half of a card (engine/stoneage/cards.py's _TOP_TEXT), made once each (messages
+    never change once made)."""
     texts = {
         "food": lambda: amount(n, "food"),
         "resource": lambda: amount(n, good_name),
@@ -201,10 +220,10 @@ def figures(kind: str, n: int) -> Msg:
     return counted(FIGURES.get(kind, FIGURES["trader"]), n)
 
 
+@lru_cache(maxsize=256)
 def card(card_id: str, bought: bool = False) -> Msg:
     """A civilization card as str(CARDS[id]) writes it, ``C03 (music): 3 food``; ``bought``:
-    as a purchase shows it, ``C03 (music; 3 food)``."""
-    from engine.stoneage.cards import CARDS
+    as a purchase shows it, ``C03 (music; 3 food)`` (made once each, as ``immediate``)."""
     c = CARDS[card_id]
     bottom: Any
     if c.culture is not None:
@@ -242,9 +261,6 @@ def herd_tile(tile: Any) -> Msg:
 
 
 def _cost(cost: Any) -> Join:
-    from collections import Counter
-
-    from engine.stoneage.goods import RESOURCES
     count = Counter(cost)
     return goods(((g, count[g]) for g in RESOURCES if count.get(g)))
 
@@ -255,9 +271,6 @@ def _span(least: int, most: int) -> Any:
 
 def building(tile_id: str) -> Msg:
     """A building tile as str(ANY_TILE[id]) writes it: ``B01: 2 wood 1 clay, 10 points``."""
-    from collections import Counter
-
-    from engine.stoneage.buildings import ANY_TILE, JewelHut, NewHut
     tile = ANY_TILE[tile_id]
     if isinstance(tile, NewHut):
         if tile.each_round is not None:
@@ -284,8 +297,6 @@ def building(tile_id: str) -> Msg:
 
 def building_problem(tile_id: str, paid: Any) -> Msg | str:
     """Building.problem's reason as a message ('' when the payment buys the tile)."""
-    from engine.stoneage.buildings import ANY_TILE
-    from engine.stoneage.goods import RESOURCES
     tile = ANY_TILE[tile_id]
     why = tile.problem(paid)
     if not why:

@@ -35,10 +35,15 @@ def igloo_worth(good: Good) -> float:
     return igloos.points(good) - igloos.SIZE * RESOURCE_AT_END
 
 
+def igloo_offers(st: State) -> bool:
+    """May the bot be offered an igloo now: a game with igloos, and one left in the supply?"""
+    return igloos.enabled(st) and igloos.left(st) > 0
+
+
 def igloo_offer(st: State, stack: str, spare: dict[Good, int]) -> Offer | None:
     """The best igloo the seat can pay out of ``spare`` on ``stack``; None without igloos or
     with none left."""
-    if not igloos.enabled(st) or igloos.left(st) <= 0:
+    if not igloo_offers(st):
         return None
     kinds = [g for g in RESOURCES if spare.get(g, 0) >= igloos.SIZE]
     if not kinds:

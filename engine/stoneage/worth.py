@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from itertools import combinations
 
 from engine.stoneage.buildings import ANY_TILE, Building
 from engine.stoneage.cards import CARDS, Culture, Effect, Immediate, Multiplier
@@ -45,9 +46,14 @@ RESOURCE_AT_END = 1.0
 def rounds_left(st: State) -> int:
     """A guess at the rounds still to play, this one included: each round takes about one tile
     from a stack and about three cards from the deck with four players (fewer with fewer)."""
-    shortest = min(map(len, st.buildings), default=0)
-    per_round = 0.5 + 0.6 * len(st.players)
-    return max(1, min(round(shortest * 1.4), round(len(st.civ_deck) / per_round) + 1))
+    return _rounds_left(min(map(len, st.buildings), default=0), len(st.players), len(st.civ_deck))
+
+
+@lru_cache(maxsize=1024)
+def _rounds_left(shortest: int, players: int, deck: int) -> int:
+    """``rounds_left`` from the shortest stack, the players and the cards in the deck."""
+    per_round = 0.5 + 0.6 * players
+    return max(1, min(round(shortest * 1.4), round(deck / per_round) + 1))
 
 
 def immediate(board: PlayerBoard, top: Immediate, left: int) -> float:
@@ -108,7 +114,9 @@ def hut(board: PlayerBoard, left: int) -> float:
 def card(board: PlayerBoard, card_id: str, left: int) -> float:
     """A civilization card's worth to the seat: its top now and its bottom at the end."""
     c = CARDS[card_id]
-    worth = immediate(board, c.top, left)
+    worth = _FIXED_TOP.get(card_id)
+    if worth is None:
+        worth = immediate(board, c.top, left)
     if c.culture is not None:
         held = _cultures(tuple(board.cards))
         worth += 2 * len(held) + 1 if c.culture not in held else 2.0
@@ -116,6 +124,12 @@ def card(board: PlayerBoard, card_id: str, left: int) -> float:
         assert c.multiplier is not None
         worth += c.figures * _count_at_end(board, c.multiplier, left)
     return worth
+
+
+# What a card's top is worth whatever the seat holds and the rounds left (not the tool, the field
+# or the merchant's level), worked out once.
+_FIXED_TOP = {card_id: immediate(PlayerBoard(), c.top, 0) for card_id, c in CARDS.items()
+              if c.top.effect not in (_E_TOOL, _E_AGRICULTURE, _E_MERCHANT)}
 
 
 def _figures(board: PlayerBoard, kind: Multiplier) -> int:
@@ -173,30 +187,36 @@ def _search(have: dict[Good, int], tile: Building) -> dict[Good, int] | None:
     """The variable tile's payment out of ``have`` with the best gain; of equal ones, the
     first with the fewest wood, then clay, then stone (the counts in order).
 
-    The counts are tried in order, wood outermost; for given wood, clay and stone the gain grows
-    with the gold, so of the golds that make a payment the tile takes only the most can be the
-    best (a smaller one never gains more, and comes first only to be beaten)."""
-    most = tile.most
+    Each resource gains more than the one before it in RESOURCES, so the best payment of given
+    kinds takes one of each and then all the tile takes of the dearest, then of the next: with
+    any kinds, of all four; with a number of kinds, of each set of kinds that many, the best of
+    those sets' (of equal ones, the first as above)."""
+    most, least, kinds = tile.most, max(1, tile.least), tile.kinds
     h = [min(have.get(g, 0), most) for g in RESOURCES]
-    kw, kc, ks, kg = (g.worth - RESOURCE_AT_END for g in RESOURCES)
-    least, kinds = max(1, tile.least), tile.kinds
     best, best_gain = None, 0.0
-    for w in range(min(h[0], most) + 1):
-        for c in range(min(h[1], most - w) + 1):
-            for s in range(min(h[2], most - w - c) + 1):
-                base = w + c + s
-                named = (w > 0) + (c > 0) + (s > 0)
-                top = min(h[3], most - base)
-                if top > 0 and (not kinds or named + 1 == kinds) and base + top >= least:
-                    g = top                   # the most gold the tile takes here
-                elif (not kinds or named == kinds) and base >= least:
-                    g = 0                     # no gold (the only payment with these counts)
-                else:
-                    continue
-                gain = kw * w + kc * c + ks * s + kg * g
-                if best is None or gain > best_gain:
-                    best, best_gain = (w, c, s, g), gain
+    for chosen in _KIND_SETS[kinds]:
+        counts = [1 if kinds and at in chosen else 0 for at in range(len(RESOURCES))]
+        room = most - sum(counts)
+        if room < 0 or any(h[at] < counts[at] for at in chosen):
+            continue
+        for at in reversed(chosen):                 # the dearest first
+            take = min(h[at] - counts[at], room)
+            counts[at] += take
+            room -= take
+        if most - room < least:
+            continue
+        gain = sum(k * n for k, n in zip(_GAINS, counts))
+        if best is None or gain > best_gain or (gain == best_gain and counts[:3] < best[:3]):
+            best, best_gain = counts, gain
     return {g: n for g, n in zip(RESOURCES, best) if n} if best else None
+
+
+# What a resource paid gains over keeping it to the end, in the order of RESOURCES (each more than
+# the one before).
+_GAINS = tuple(g.worth - RESOURCE_AT_END for g in RESOURCES)
+# The sets of kinds (places in RESOURCES, in order) a payment of so many kinds may take; 0: any.
+_KIND_SETS = {0: (tuple(range(len(RESOURCES))),),
+              **{k: tuple(combinations(range(len(RESOURCES)), k)) for k in range(1, len(RESOURCES) + 1)}}
 
 
 def building(tile_id: str, pay: dict[Good, int]) -> float:
