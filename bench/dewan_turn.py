@@ -17,6 +17,10 @@ times on a machine whose speed swung by half: medians 35.6 -> 46.8 / 23.9 -> 30.
 a second, the best runs 58.3 -> 67.9 / 37.4 -> 40.6 / 25.4 -> 28.6. On a quiet machine in a later
 session that day (60 games each): 79.5 / 55.4 / 39.8 a second (71.8 / 50.9 / 35.6 through the
 parser): the target met; `pbem simulate --ruleset dewan --players 3 --games 200` took 7.4 s.
+On the slower machine of the eighth session (2026-12-06 evening; the old code ran 43 / 30 / 22),
+the bot's options, payments and pair scores found once where they stand (old and new in turn, four
+rounds each, the machine loaded): medians 1.45x / 1.40x / 1.40x the old code, best runs 62.9 /
+41.9 / 30.3 a second, median runs 58 / 37 / 26; the 200-game simulation 13.5-17.3 s -> 8.4-9.1 s.
 """
 from __future__ import annotations
 

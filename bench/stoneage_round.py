@@ -17,6 +17,8 @@ that day (a quiet hour): a round 5.10-5.15x, plans + round 8.84-8.85x, 72-75 bot
 On the (slower) machine of the seventh session, run in turn with the code before its cuts
 (docs/scaling.md): a round 5.26-5.34x -> 4.36-4.44x, plans + round 9.03-9.23x -> 6.83-6.97x (both
 targets met), bot games 36 -> 45 a second under load, 49.5 quiet (target 100: missed).
+In the eighth session, on the same slow machine (old and new in turn, another process on the
+other core): plans + round 6.75x -> 5.87x, bot games 44.9 -> 60.8 a second (target 100: missed).
 """
 from __future__ import annotations
 
