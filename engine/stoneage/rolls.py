@@ -116,7 +116,7 @@ def choose(board: PlayerBoard, policy: Policy, where: str, total: int, divisor: 
             log.append(said(PHASE, Msg("TOOLS {where}: no unused tool of {have} for this roll.", where=where,
                                        have=have), to=seat))
         return tools
-    if policy.tools == "none" or not (board.one_use or any(board.tools)):
+    if policy.tools == "none":
         return NO_TOOLS
     unused = board.unused_tools()
     if not unused and not board.one_use:
