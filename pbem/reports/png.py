@@ -45,7 +45,8 @@ except ImportError:      # pragma: no cover - isal has wheels for the usual plat
 _KEPT = 16           # PNGs kept by SVG (a pass resolves game after game: few repeats)
 _kept: OrderedDict[str, MapImage | None] = OrderedDict()
 _logged: set[str] = set()
-_MAP = re.compile(r'<div(?: class="map")?>\s*(<svg\b.*?</svg>)\s*</div>', re.S)   # the templates' map: the first SVG
+_MAP_OPENS = re.compile(r'<div(?: class="map")?>\s*<svg\b')     # the templates' map: the first SVG in a
+_MAP_CLOSES = re.compile(r'\s*</div>')                             # <div> of its own (:func:`_map`)
 _LABEL = re.compile(r'<svg\b[^>]*\baria-label="([^"<>]*)"')
 
 
@@ -86,7 +87,8 @@ def _draw(svg: str) -> MapImage | None:
         image = image or _surface(svg)  # ... else cairosvg, its pixels native ARGB words
         image.flush()
         width, height, stride = image.get_width(), image.get_height(), image.get_stride()
-        png = (encode_rgba if rgba else encode)(bytes(image.get_data()), width, height, stride)
+        data = image.get_data()         # the surface's own bytes, read in place where they need no reordering
+        png = encode_rgba(data, width, height, stride) if rgba else encode(bytes(data), width, height, stride)
     except Exception as why:   # a missing library, a drawing Cairo refuses: the mail goes without
         _log_once(f"{type(why).__name__}: {why}")
         return None
@@ -121,29 +123,32 @@ def encode(data: bytes, width: int, height: int, stride: int) -> bytes:
         if stride != width * 4 else data[:width * 4 * height]
     rgb = bytearray(width * height * 3)
     rgb[0::3], rgb[1::3], rgb[2::3] = pixels[r::4], pixels[g::4], pixels[b::4]
-    line = width * 3
-    view = memoryview(rgb)
-    raw = b"".join(b"\x00" + view[y * line:(y + 1) * line] for y in range(height))   # filter 0 (none) per row
-    return _png(width, height, 2, raw)
+    return _png(width, height, 2, _scanlines(memoryview(rgb), width * 3, width * 3, height))
 
 
 def encode_rgba(data: bytes, width: int, height: int, stride: int) -> bytes:
     """An RGBA PNG of pixels whose bytes are R, G, B, A already (pbem.reports.raster draws them
     so): each row goes as it is, with no reordering. Every pixel is opaque (drawn on white)."""
-    view, line = memoryview(data), width * 4
-    raw = b"".join(b"\x00" + view[y * stride:y * stride + line] for y in range(height))   # filter 0 (none)
-    return _png(width, height, 6, raw)
+    return _png(width, height, 6, _scanlines(memoryview(data), stride, width * 4, height))
+
+
+def _scanlines(view: memoryview, stride: int, line: int, height: int) -> bytes:
+    """The rows of ``view`` (``line`` bytes of every ``stride``), each led by its filter byte:
+    0, none. One join puts the byte between the rows (a row and its byte joined first made a
+    copy of every row: ten times as long)."""
+    return b"\x00".join([b""] + [view[at:at + line] for at in range(0, height * stride, stride)])
 
 
 def _png(width: int, height: int, colour: int, raw: bytes) -> bytes:
     """The PNG of ``raw`` (scanlines, each led by its filter byte) in 8-bit colour type ``colour``."""
     head = struct.pack(">IIBBBBB", width, height, 8, colour, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", head) + _chunk(b"IDAT", _deflate(raw, _LEVEL))
-            + _chunk(b"IEND", b""))
+    return b"".join([b"\x89PNG\r\n\x1a\n", *_chunk(b"IHDR", head), *_chunk(b"IDAT", _deflate(raw, _LEVEL)),
+                     *_chunk(b"IEND", b"")])
 
 
-def _chunk(kind: bytes, body: bytes) -> bytes:
-    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+def _chunk(kind: bytes, body: bytes) -> tuple[bytes, bytes, bytes, bytes]:
+    """A chunk's four parts: its length, kind, body and checksum (joined once, by :func:`_png`)."""
+    return struct.pack(">I", len(body)), kind, body, struct.pack(">I", zlib.crc32(body, zlib.crc32(kind)))
 
 
 def img_tag(image: MapImage, alt: str) -> str:
@@ -164,15 +169,35 @@ def in_mail(html: str, image: MapImage | None = None) -> tuple[str, list[tuple[s
     the picture of this SVG. Returns the HTML, the inline images and the
     attached files for :func:`pbem.mail.compose.compose`; the HTML as it is
     and nothing else when there is no map or it could not be drawn."""
-    found = _MAP.search(html)
+    found = _map(html)
     if found is None:
         return html, [], []
-    svg = found.group(1)
+    start, end, svg = found
     if image is None or image.svg != svg:
         image = render(svg)
     if image is None:
         return html, [], []
     label = _LABEL.search(svg)
     picture = img_tag(image, label.group(1) if label else "map")
-    html = html[:found.start()] + f'<div class="pbem-map">{picture}</div>' + html[found.end():]
+    html = html[:start] + f'<div class="pbem-map">{picture}</div>' + html[end:]
     return html, [(image.cid, "png", image.png)], [("map.svg", "image/svg+xml", svg.encode("utf-8"))]
+
+
+def _map(html: str) -> tuple[int, int, str] | None:
+    """Where the report's map stands: the start and end of its ``<div>`` and the SVG in it (the
+    first ``<svg>`` alone in a ``<div>``), or None. What the pattern
+    ``<div( class="map")?>\\s*(<svg\\b.*?</svg>)\\s*</div>`` finds, found by looking for its
+    ends: that pattern read the whole map character by character, in every report."""
+    opened = _MAP_OPENS.search(html)
+    while opened is not None:
+        svg_at = html.index("<svg", opened.start())
+        close = html.find("</svg>", svg_at)
+        if close == -1:
+            return None             # nor after any later opening
+        while close != -1:
+            closed = _MAP_CLOSES.match(html, close + 6)
+            if closed:
+                return opened.start(), closed.end(), html[svg_at:close + 6]
+            close = html.find("</svg>", close + 6)
+        opened = _MAP_OPENS.search(html, opened.start() + 1)
+    return None

@@ -42,9 +42,11 @@ _ATTRIBUTES = {     # what each element may carry; anything else is not ours to 
 }
 _COLOUR = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})\Z")
 _NAMED = {"black": (0.0, 0.0, 0.0), "white": (1.0, 1.0, 1.0)}
+_CAPS = {"butt": 0, "round": 1}     # cairo_line_cap_t: CAIRO_LINE_CAP_BUTT, CAIRO_LINE_CAP_ROUND
 _BEZIER = 4 * (2 ** .5 - 1) / 3       # a quarter circle as one cubic curve (as cairosvg draws rx)
 _ADVANCES: dict[tuple[tuple[str, str, float, str], str], float] = {}   # a letter's advance in a font, found once
 _EXTENTS: dict[tuple[tuple[str, str, float, str], str], tuple[float, float]] = {}   # :func:`_extents`
+_LETTERS: dict[tuple[tuple[str, str, float, str], str], tuple[tuple[bytes | None, float], ...]] = {}   # :func:`_letters`
 RGBA = sys.byteorder == "little"
 """Whether :func:`draw`'s surface holds R, G, B, A bytes (its colours given red for blue)."""
 
@@ -71,6 +73,7 @@ def draw(svg: str) -> Any | None:
         context.set_miter_limit(4)
         inherited = {"font-family": root.get("font-family", "sans-serif"), "font-size": root.get("font-size", "12"),
                      "scale": str(width / box[2])}     # hinted advances are whole pixels: they depend on it
+        inherited["family"] = inherited["font-family"].split(",")[0].strip("\"' ")     # the first named
         pen = _Pen(context)
         for element in root:
             _element(pen, element, inherited)
@@ -88,7 +91,23 @@ class _Pen:
     def __init__(self, context: Any) -> None:
         from cairocffi import cairo
         self.context, self.lib, self.at = context, cairo, context._pointer
-        self.font: tuple[str, str, float] | None = None     # the font set now: set again only to change it
+        # What is set on the context now, set again only to change it (None: not set by the pen yet).
+        self.font: tuple[str, str, float] | None = None
+        self.colour: tuple[float, float, float] | None = None
+        self.line: tuple[float, int] | None = None
+
+    def use_colour(self, colour: tuple[float, float, float]) -> None:
+        """Paint with ``colour`` (as :func:`_colour` gives it) from now on."""
+        if self.colour != colour:
+            self.lib.cairo_set_source_rgb(self.at, *colour)
+            self.colour = colour
+
+    def use_line(self, width: float, cap: int) -> None:
+        """Stroke ``width`` wide with Cairo's line cap ``cap`` from now on."""
+        if self.line != (width, cap):
+            self.lib.cairo_set_line_width(self.at, width)
+            self.lib.cairo_set_line_cap(self.at, cap)
+            self.line = (width, cap)
 
     def use_font(self, family: str, weight: str, size: float) -> None:
         """Select the font (a face by family and weight, at ``size``) unless it is selected."""
@@ -125,7 +144,7 @@ def _length(value: str | None, whole: float) -> float:
 
 
 def _check(element: ET.Element, kind: str) -> None:
-    if element.tag != _NS + kind or not set(element.attrib) <= _ATTRIBUTES[kind]:
+    if element.tag != _NS + kind or not element.attrib.keys() <= _ATTRIBUTES[kind]:
         raise Unsupported(element.tag)
 
 
@@ -136,10 +155,9 @@ def _element(pen: _Pen, element: ET.Element, inherited: dict[str, str]) -> None:
     _check(element, kind)
     if kind == "title":
         return
-    if any(child.tag != _NS + "title" for child in element):
+    if len(element) and any(child.tag != _NS + "title" for child in element):
         raise Unsupported(f"{kind} holds more than a title")
-    get, lib, at = element.get, pen.lib, pen.at
-    lib.cairo_new_path(at)
+    get, lib, at = element.get, pen.lib, pen.at     # the path is empty: each element ends with none
     if kind == "text":
         _text(pen, element, inherited)
         return
@@ -196,7 +214,7 @@ def _text(pen: _Pen, element: ET.Element, inherited: dict[str, str]) -> None:
     if not words:
         return
     lib, at = pen.lib, pen.at
-    family = inherited["font-family"].split(",")[0].strip("\"' ")
+    family = inherited["family"]
     size = float(element.get("font-size", inherited["font-size"]))
     pen.use_font(family, weight, size)
     font = (family, weight, size, inherited["scale"])
@@ -208,27 +226,46 @@ def _text(pen: _Pen, element: ET.Element, inherited: dict[str, str]) -> None:
         x_bearing, extent = _extents(pen, font, words)
         x -= extent / 2 + x_bearing if anchor == "middle" else extent + x_bearing
     placed = []
-    for letter in words:
-        if not letter.isspace():
-            placed.append((x, letter.encode("utf-8")))
-        advance = _ADVANCES.get((font, letter))
-        if advance is None:
-            advance = _ADVANCES[font, letter] = pen.context.text_extents(letter)[4]
+    for letter, advance in _letters(pen, font, words):
+        if letter is not None:
+            placed.append((x, letter))
         x += advance
     if stroke is not None and width > 0:
         for x, letter in placed:
             lib.cairo_move_to(at, x, y)
             lib.cairo_text_path(at, letter)
     if fill is not None:
-        lib.cairo_set_source_rgb(at, *fill)
+        pen.use_colour(fill)
         for x, letter in placed:
             lib.cairo_move_to(at, x, y)
             lib.cairo_show_text(at, letter)
     if stroke is not None and width > 0:
-        lib.cairo_set_line_width(at, width)
-        lib.cairo_set_source_rgb(at, *stroke)
+        pen.use_line(width, pen.line[1] if pen.line else _CAPS["butt"])    # the cap as it is (Cairo's default: butt)
+        pen.use_colour(stroke)
         lib.cairo_stroke(at)
     lib.cairo_new_path(at)
+
+
+def _letters(pen: _Pen, font: tuple[str, str, float, str], words: str) -> tuple[tuple[bytes | None, float], ...]:
+    """Each letter of ``words`` as Cairo is given it (None for a space, only stepped over) and
+    its advance in the pen's font (``font`` names it): found once for a text, kept for the next
+    few thousand (the same labels come back map after map)."""
+    key = (font, words)
+    found = _LETTERS.get(key)
+    if found is None:
+        if len(_LETTERS) >= 4096:
+            _LETTERS.clear()
+        found = _LETTERS[key] = tuple((None if letter.isspace() else letter.encode("utf-8"),
+                                       _advance(pen, font, letter)) for letter in words)
+    return found
+
+
+def _advance(pen: _Pen, font: tuple[str, str, float, str], letter: str) -> float:
+    """How far ``letter`` moves the pen in its font, measured once."""
+    advance = _ADVANCES.get((font, letter))
+    if advance is None:
+        advance = _ADVANCES[font, letter] = pen.context.text_extents(letter)[4]
+    return advance
 
 
 def _extents(pen: _Pen, font: tuple[str, str, float, str], words: str) -> tuple[float, float]:
@@ -246,23 +283,23 @@ def _extents(pen: _Pen, font: tuple[str, str, float, str], words: str) -> tuple[
 
 def _paint(pen: _Pen, element: ET.Element, default_fill: str) -> None:
     """Fill, then stroke, the path drawn for ``element``."""
-    lib, at = pen.lib, pen.at
-    fill = _colour(element.get("fill", default_fill))
-    stroke = _colour(element.get("stroke", "none"))
-    width = float(element.get("stroke-width", "1"))
+    lib, at, get = pen.lib, pen.at, element.get
+    fill = _colour(get("fill", default_fill))
+    stroke = _colour(get("stroke", "none"))
+    width = float(get("stroke-width", "1"))
+    stroked = stroke is not None and width > 0
     if fill is not None:
-        lib.cairo_set_source_rgb(at, *fill)
-        lib.cairo_fill_preserve(at)
-    if stroke is not None and width > 0:
-        import cairocffi
-        lib.cairo_set_line_width(at, width)
-        cap = element.get("stroke-linecap", "butt")
-        if cap not in ("butt", "round"):
+        pen.use_colour(fill)
+        (lib.cairo_fill_preserve if stroked else lib.cairo_fill)(at)    # the path is kept for the stroke
+    if stroked:
+        cap = _CAPS.get(get("stroke-linecap", "butt"))
+        if cap is None:
             raise Unsupported("stroke-linecap")
-        lib.cairo_set_line_cap(at, cairocffi.LINE_CAP_ROUND if cap == "round" else cairocffi.LINE_CAP_BUTT)
-        lib.cairo_set_source_rgb(at, *stroke)
-        lib.cairo_stroke_preserve(at)
-    lib.cairo_new_path(at)
+        pen.use_line(width, cap)
+        pen.use_colour(stroke)
+        lib.cairo_stroke(at)
+    elif fill is None:
+        lib.cairo_new_path(at)      # nothing painted: the path goes all the same
 
 
 @lru_cache(maxsize=512)
