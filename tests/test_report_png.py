@@ -203,3 +203,18 @@ def test_a_map_outside_the_subset_is_drawn_by_cairosvg(odd: str) -> None:
 @pytest.mark.parametrize("html", ["<html><body>no map</body></html>", ""])
 def test_html_without_a_map_is_left_alone(html: str) -> None:
     assert png.in_mail(html) == (html, [], [])
+
+
+_PATTERN = re.compile(r'<div(?: class="map")?>\s*(<svg\b.*?</svg>)\s*</div>', re.S)   # what png._map replaced
+_PIECES = ['<div>', '<div class="map">', '<div class="other">', ' ', '\n', '<svg viewBox="0 0 1 1">', '<svg>',
+           '<svgx>', '</svg>', '</div>', '<rect/>', 'x']
+
+
+def test_the_map_is_found_where_the_pattern_found_it() -> None:
+    """The report's map is found by its ends, as the pattern it replaced found it, in HTML made
+    of the pieces that could lead it astray: other divs, an SVG in none, a second SVG, no end."""
+    rng = random.Random(32)
+    for _ in range(20_000):
+        html = "".join(rng.choice(_PIECES) for _ in range(rng.randrange(14)))
+        found = _PATTERN.search(html)
+        assert png._map(html) == (found and (found.start(), found.end(), found.group(1))), html
