@@ -22,6 +22,10 @@ from pbem.models import AnswerCount, MailPart, OutboundMail, Seat
 
 _KEPT = "pbem.outbox.kept"      # Session.info: the parts this transaction has stored or found
 _ABSENT = "pbem.outbox.absent"  # Session.info: the keys look_ahead found no mail for in this transaction
+# A part stored unless it is already, where the database can skip a row it holds: made once (built
+# again for every step, with its rows as values, it took more time than storing them).
+_UPSERTS = {"postgresql": postgresql.insert(MailPart.__table__).on_conflict_do_nothing(),
+            "sqlite": sqlite.insert(MailPart.__table__).on_conflict_do_nothing()}
 
 
 def queue(s: Session, *, key: str, kind: str, to: str, raw: bytes, game_id: str = "", seat: str = "",
@@ -100,11 +104,10 @@ def _keep(s: Session, game_id: str, parts: dict[bytes, bytes]) -> str:
     keys = {token: f"{game_id}:{_digest(body)}" for token, body in parts.items()}
     kept = _held(s, _KEPT)
     new = {keys[token]: body for token, body in parts.items() if keys[token] not in kept}
-    upsert = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}.get(s.get_bind().dialect.name)
+    upsert = _UPSERTS.get(s.get_bind().dialect.name)
     if new and upsert is not None:
         with _unflushed(s, MailPart):
-            rows = [{"key": key, "body": body} for key, body in new.items()]
-            s.connection().execute(upsert(MailPart.__table__).values(rows).on_conflict_do_nothing())
+            s.connection().execute(upsert, [{"key": key, "body": body} for key, body in new.items()])
     elif new:                           # another database: a lookup each
         for key, body in new.items():
             if not _stored(s, MailPart, key):
