@@ -89,7 +89,14 @@ class OrderSheet:
         return [str(order) for order in self.orders]
 
 
-class Event:
+class _OpenEvent:
+    """An event's fields, open for writing: ``message_event`` fills them in, then makes the
+    object the (frozen) Event it is from then on."""
+
+    __slots__ = ("phase", "_text", "to", "by", "message")
+
+
+class Event(_OpenEvent):
     """One line of the turn's log. ``to`` is None for public events, else the
     only seat allowed to see it.
 
@@ -107,7 +114,7 @@ class Event:
     say the same: the message is not compared.
     """
 
-    __slots__ = ("phase", "_text", "to", "by", "message")
+    __slots__ = ()          # the fields are _OpenEvent's
 
     def __init__(self, phase: str, text: str | None = None, to: str | None = None, by: str | None = None,
                  message: Any = None) -> None:
@@ -155,22 +162,23 @@ class Event:
 
 
 _SET_PHASE, _SET_TEXT, _SET_TO, _SET_BY, _SET_MESSAGE = (
-    Event.__dict__[name].__set__ for name in ("phase", "_text", "to", "by", "message"))
-_NEW = object.__new__
+    _OpenEvent.__dict__[name].__set__ for name in ("phase", "_text", "to", "by", "message"))
 
 
 def message_event(phase: str, message: Any, to: str | None = None, by: str | None = None) -> Event:
     """``Event(phase, None, to, by, message)``: an event whose text is its message's English,
     written when first read. The engines' logs make thousands a game, so it is made here without
-    the call of ``__init__``."""
+    the call of ``__init__``: filled in as an open one, by plain assignments, then frozen by
+    becoming an Event (the same fields, the same layout)."""
     if message is None:
         raise ValueError("an event needs a text or a message")
-    event = _NEW(Event)
-    _SET_PHASE(event, phase)
-    _SET_TEXT(event, None)
-    _SET_TO(event, to)
-    _SET_BY(event, by)
-    _SET_MESSAGE(event, message)
+    event = _OpenEvent()
+    event.phase = phase
+    event._text = None
+    event.to = to
+    event.by = by
+    event.message = message
+    event.__class__ = Event
     return event
 
 

@@ -87,7 +87,7 @@ class Plural(Msg):
     KIND = "plural"
 
     def __init__(self, singular: str, plural: str, n: int, /, **values: Any) -> None:
-        super().__init__(singular, **values)
+        self.id, self.values = singular, values      # as Msg's (without passing the values on again)
         self.plural, self.n = plural, n
 
     def english(self) -> str:

@@ -78,7 +78,7 @@ def test_tool_steps_follow_the_reference() -> None:
                     [3, 2, 2], [3, 3, 2], [3, 3, 3], [4, 3, 3], [4, 4, 3], [4, 4, 4]]
     assert not board.gain_tool() and board.tool_total == 12
     board.tools_used = [True, False, False]
-    assert board.unused_tools() == [4, 4]
+    assert board.unused_tools() == (4, 4)
 
 
 def test_goods_never_go_below_zero() -> None:

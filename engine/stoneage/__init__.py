@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
 from engine.contract import EndReason, Event, OrderSheet, Outcome, Problem, Resolution
@@ -29,6 +30,9 @@ from engine.stoneage.view import StoneAgeView
 from engine.messages import Join, Msg
 from engine.stoneage.texts import SEMICOLON, quoted_lines, said
 from engine.ruleset import BaseRuleset
+
+_PLACED = attrgetter("placed")
+_PLACEMENT, _OVER = Stage.PLACEMENT, Stage.OVER      # looked up once (enum members)
 
 
 class StoneAgeRuleset(BaseRuleset):
@@ -58,12 +62,13 @@ class StoneAgeRuleset(BaseRuleset):
     def awaiting(self, state: State) -> frozenset[str]:
         """Plan mode: before the round's placement, every seat without a plan. Live mode: the
         seat to place, when no kept PLACE line nor a forced move answers it."""
-        if state.stage is not Stage.PLACEMENT:
+        if state.stage is not _PLACEMENT:
             return frozenset()
         if not rounds.live(state):
-            started = any(b.placed for b in state.boards.values())
-            return frozenset() if started else frozenset(
-                p for p in state.players if p not in state.plans or state.plans[p].standing)
+            if any(map(_PLACED, state.boards.values())):       # the placement has started
+                return frozenset()
+            plans = state.plans
+            return frozenset([p for p in state.players if p not in plans or plans[p].standing])
         seat = state.turn
         if state.decision != "place" or seat not in state.players or place_lines_left(state, seat):
             return frozenset()
@@ -85,9 +90,9 @@ class StoneAgeRuleset(BaseRuleset):
 
     def pre_orders_message(self, state: State, player: str) -> Msg | None:
         """``pre_orders`` as a message, for the reader's language."""
-        if state.stage is Stage.OVER or player not in state.players or player in self.awaiting(state):
+        if state.stage is _OVER or player not in state.players or player in self.awaiting(state):
             return None
-        if state.stage is Stage.PLACEMENT and state.board(player).free:
+        if state.stage is _PLACEMENT and state.board(player).free:
             return Msg("your next placements in round {round}", round=state.round)
         return Msg("your actions and feeding in round {round}", round=state.round)
 
@@ -103,11 +108,11 @@ class StoneAgeRuleset(BaseRuleset):
 
     def resolve(self, state: State, sheets: dict[str, OrderSheet], dice: Dice) -> Resolution:
         """Keep every sheet as its seat's orders, then run as far as the game goes."""
-        if state.stage is Stage.OVER:
+        if state.stage is _OVER:
             return Resolution(state.copy(), ())
         # Plan mode before the placement: the placement runs to its end and starts the round's
         # record (played.start), so the record of the round before need not be copied.
-        st = state.copy(played=state.stage is not Stage.PLACEMENT or rounds.live(state))
+        st = state.copy(played=state.stage is not _PLACEMENT or rounds.live(state))
         log: list[Event] = []
         awaited = self.awaiting(state)
         for seat in st.players:
@@ -135,7 +140,7 @@ class StoneAgeRuleset(BaseRuleset):
         return views.view(state, player, message or "")
 
     def outcome(self, state: State) -> Outcome | None:
-        if state.stage is not Stage.OVER or state.winners is None:
+        if state.stage is not _OVER or state.winners is None:
             return None
         best = state.board(state.winners[0]).score
         said = Msg("scored {points} points ({reason})", points=best, reason=roundend.stored_reason(state))

@@ -61,9 +61,10 @@ def resolve_location(st: State, seat: str, location: str, people: int, policy: P
     if loc.kind is GATHER:
         assert loc.good is not None
         gain = roll_for(board, policy, dice, f"{location} {seat}", people, loc.good, location, seat, log, st)
-        if location == "hunt":
+        if location == "hunt" and policy.hunt_jewels:
             merchant.hunt(st, seat, gain, policy.hunt_jewels, log)     # option merchant: HUNT JEWELS
-        after_gathering(st, seat, location, people, log)
+        if st.herd is not None:
+            after_gathering(st, seat, location, people, log)
     elif location == "toolmaker":
         made = board.gain_tool()
         tools = " ".join(map(str, sorted(board.tools, reverse=True)))

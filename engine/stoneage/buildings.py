@@ -20,6 +20,7 @@ from engine.stoneage.goods import RESOURCES, Good
 
 W, C, S, G = Good.WOOD, Good.CLAY, Good.STONE, Good.GOLD
 _RESOURCES = frozenset(RESOURCES)
+_WORTH = {good: good.worth for good in Good}      # read without the property's call
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,10 @@ class Building:
 
     def points(self, paid: Mapping[Good, int]) -> int:
         """What the tile scores when bought with ``paid`` (the worth of the resources)."""
-        return sum(g.worth * n for g, n in paid.items())
+        points = 0
+        for good, n in paid.items():
+            points += _WORTH[good] * n
+        return points
 
     def __str__(self) -> str:
         if self.fixed:

@@ -22,6 +22,12 @@ PHASE = "actions"
 # G02 without a TAKE line: the two most valuable resources (the rules leave the choice to the buyer).
 DEFAULT_TAKE = (Good.GOLD, Good.GOLD)
 
+# The effects, looked up once (an enum member read off its class costs a lookup each time).
+(_FOOD, _RESOURCE, _POINTS, _TOOL, _AGRICULTURE, _ONE_USE,
+ _ANY2, _ROLL, _DICE_ALL, _CARD, _JEWELS, _MERCHANT) = (
+    Effect.FOOD, Effect.RESOURCE, Effect.POINTS, Effect.TOOL, Effect.AGRICULTURE, Effect.ONE_USE,
+    Effect.ANY2, Effect.ROLL, Effect.DICE_ALL, Effect.CARD, Effect.JEWELS, Effect.MERCHANT)
+
 
 def raise_agriculture(board: PlayerBoard) -> bool:
     """Agriculture +1, up to 10; False when it is at 10 already."""
@@ -45,37 +51,37 @@ def apply(st: State, seat: str, card: str, slot: str, policy: Policy, dice: Dice
     """The card's immediate effect for the seat that bought it from ``slot``."""
     top, board = CARDS[card].top, st.boards[seat]
     effect = top.effect
-    if effect is Effect.FOOD:
+    if effect is _FOOD:
         board.food += top.amount
-    elif effect is Effect.RESOURCE:
+    elif effect is _RESOURCE:
         assert top.good is not None
         board.add(top.good, top.amount)
-    elif effect is Effect.POINTS:
+    elif effect is _POINTS:
         board.score += top.amount
-    elif effect is Effect.TOOL:
+    elif effect is _TOOL:
         board.gain_tool()
-    elif effect is Effect.AGRICULTURE:
+    elif effect is _AGRICULTURE:
         raise_agriculture(board)
-    elif effect is Effect.ONE_USE:
+    elif effect is _ONE_USE:
         board.one_use.append(top.amount)
-    elif effect is Effect.ANY2:
+    elif effect is _ANY2:
         for good in policy.take.goods if policy.take else DEFAULT_TAKE:
             board.add(good, 1)
-    elif effect is Effect.ROLL:
+    elif effect is _ROLL:
         assert top.good is not None
         roll_for(board, policy, dice, f"card {seat}", 2, top.good, slot, seat, log, st)
         return
-    elif effect is Effect.DICE_ALL:
+    elif effect is _DICE_ALL:
         dice_for_all(st, seat, dice, log)
         return
-    elif effect is Effect.CARD:
+    elif effect is _CARD:
         face_down(st, seat, log)
         return
-    elif effect is Effect.JEWELS:
+    elif effect is _JEWELS:
         board.jewels += top.amount
-    elif effect is Effect.MERCHANT:
+    elif effect is _MERCHANT:
         merchant.raise_level(board, top.amount)
-    if effect is Effect.ANY2:
+    if effect is _ANY2:
         gift: object = Join(texts.AND, [texts.amount(1, g) for g in (policy.take.goods if policy.take else DEFAULT_TAKE)])
     else:
         gift = texts.top_of(top)

@@ -27,7 +27,8 @@ def run(st: State, log: list[Event]) -> None:
         order = feed.goods if feed and not feed.penalty else RESOURCES
         short, held = board.people - board.food - board.agriculture, board.resources
         log.append(said(PHASE, feed_one(board, seat, order, bool(feed and feed.penalty)), by=seat))
-        if feed and not feed.penalty and short > sum(map(board.amount, order)) and held >= short:
+        # held >= short > 0 first: most seats are fed with food, and a FEED of all four gives all held
+        if 0 < short <= held and feed and not feed.penalty and short > sum(map(board.amount, order)):
             others = [g for g in RESOURCES if g not in order and board.amount(g)]
             log.append(said(PHASE, Msg("Your FEED line gives only {named}; with your {others} too, everyone "
                                        "would have eaten and the 10 points stayed. Name them in FEED, or leave "

@@ -25,11 +25,11 @@ from __future__ import annotations
 import math
 import random
 from functools import lru_cache
-from operator import attrgetter, gt
-from typing import Callable, NamedTuple
+from operator import attrgetter, gt, itemgetter
+from typing import NamedTuple
 
 from engine.contract import OrderSheet
-from engine.stoneage import merchant, merchantbot, needs, variantbot, worth
+from engine.stoneage import merchant, merchantbot, needs, variantbot, winter, worth
 from engine.stoneage.buildings import ANY_TILE
 from engine.stoneage.cards import CARDS, Effect
 from engine.stoneage.goods import RESOURCES, Good
@@ -51,6 +51,9 @@ class Choice(NamedTuple):
     buy: Buy | None = None
 
 
+Offer = tuple[float, str, Buy | None]       # a single space's worth to the seat, its name, its BUY line
+
+
 # Spots and orders every plan writes, made once (each then prints its normal form once).
 SINGLE: dict[str, Spot] = {
     name: Spot(LOCATIONS[name].exact, name) for name in (*VILLAGE, *CARD_SLOTS, "jewelcard", *STACKS)}
@@ -66,6 +69,8 @@ WORTH = {good: good.worth for good in RESOURCES}
 PERSON = worth.PERSON
 CARD_COSTS = tuple(LOCATIONS[slot].number for slot in CARD_SLOTS)   # a card slot's cost in resources
 _BEST_FIRST = attrgetter("value")                                    # with reverse: best first
+# The fewest resources a tile takes: a fixed one its cost, a variable one its least (one at least).
+FEWEST = {b.id: len(b.cost) if b.fixed else max(1, b.least) for b in ANY_TILE.values()}
 # What each fixed building costs: (the resource's place in RESOURCES, count) for each resource
 # it takes.
 FIXED_COSTS: dict[str, tuple[tuple[int, int], ...]] = {
@@ -77,10 +82,13 @@ def plan(st: State, seat: str, rng: random.Random, tame: bool = True) -> OrderSh
     """The bot's orders for the rest of the seat's round (``rng`` only breaks ties); with
     ``tame`` False it leaves the mammoth alone."""
     board, left = st.boards[seat], worth.rounds_left(st)
-    have = board.resource_counts()
-    choices = _single_spaces(st, seat, board, have, left, rng)
-    chosen, people, hunters = _fit(choices, board)
-    gatherers = max(0, board.free - people - hunters)
+    free, have = board.free, board.resource_counts()
+    trade = merchant.enabled(st)                    # option merchant
+    choices = _single_spaces(st, seat, board, have, left, rng, trade)
+    chosen, people, hunters = _fit(choices, board, free)
+    gatherers = free - people - hunters
+    if gatherers < 0:
+        gatherers = 0
     lines: list[Order] = []
     for i, choice in enumerate(chosen):
         taken = chosen[:i + 1]
@@ -94,59 +102,67 @@ def plan(st: State, seat: str, rng: random.Random, tame: bool = True) -> OrderSh
     goods = _goods_wanted(st, board, have, gatherers)
     lines += _gathering(goods, gatherers)
     if hunters:
-        lines.append(_place(tuple(shared_spot(n, "hunt") for n in range(min(hunters + 1, board.free), 0, -1))))
+        lines.append(_place(tuple(shared_spot(n, "hunt") for n in range(min(hunters + 1, free), 0, -1))))
     lines += _policies(st, board, choices, goods, left)
-    lines += merchantbot.hunt(st, board)            # option merchant
+    if trade:
+        lines += merchantbot.hunt(st, board)
     if st.herd is not None:
         lines += _herd(st, board, goods[0], hunters) if tame and gatherers else [TAME[0]]
     return OrderSheet(seat, tuple(lines))
 
 
 def _single_spaces(st: State, seat: str, board: PlayerBoard, have: dict[Good, int], left: int,
-                   rng: random.Random) -> list[Choice]:
-    """The single spaces worth more than a person gathering, best first."""
-    refused = Placing(st, seat).refused
-    out: list[Choice] = []
-
-    def consider(value: float, name: str, buy: Buy | None = None) -> None:
-        if value > PERSON and not refused(SINGLE[name]):
-            out.append(Choice(value, SINGLE[name], buy))
-
+                   rng: random.Random, trade: bool) -> list[Choice]:
+    """The single spaces worth more than a person gathering, best first (``trade``: a game with
+    the merchant)."""
+    placing = Placing(st, seat)
     spare = dict(have)
-    _buildings(st, board, spare, left, consider)
+    offers = _buildings(st, board, spare, left, trade)
+    extra = winter.enabled(st)                  # option harsh_winter: an extra gold on a card
+    held = sum(spare.values())
     for slot, card_id, cost in zip(CARD_SLOTS, st.civ_slots, CARD_COSTS):
-        if card_id and sum(spare.values()) >= cost:
-            buy, bonus = variantbot.card_extra(st, BUY_CARD[slot], card_id, cost, spare)
-            consider(worth.card(board, card_id, left) - 2.0 * cost + bonus, slot, buy)
-    if merchant.enabled(st):
+        if card_id and held >= cost:
+            buy, bonus = BUY_CARD[slot], 0.0
+            if extra:
+                buy, bonus = variantbot.card_extra(st, buy, card_id, cost, spare)
+                held = sum(spare.values())      # less the extra gold, when it takes one
+            offers.append((worth.card(board, card_id, left) - 2.0 * cost + bonus, slot, buy))
+    if trade:
         jewel = merchantbot.jewel_card(st, board, left)
         if jewel is not None:
-            consider(jewel[0], "jewelcard", jewel[1])
-        consider(merchantbot.visit_worth(st, board, left), "merchant")
-    consider(worth.tool_step(board, left), "toolmaker")
-    consider(worth.field(board, left), "field")
-    if board.free >= 2 and board.food + board.agriculture >= board.people:
-        consider(worth.hut(board, left), "hut")
+            offers.append((jewel[0], "jewelcard", jewel[1]))
+        offers.append((merchantbot.visit_worth(st, board, left), "merchant", None))
+    offers.append((worth.tool_step(board, left), "toolmaker", None))
+    offers.append((worth.field(board, left), "field", None))
+    if placing.free >= 2 and board.food + board.agriculture >= board.people:
+        offers.append((worth.hut(board, left), "hut", None))
+    refused = placing.refused
+    out = [Choice(value, SINGLE[name], buy) for value, name, buy in offers
+           if value > PERSON and not refused(SINGLE[name])]
     for value, spot in variantbot.animal_spots(st, seat, left):     # option wild_animals
         if value > PERSON:
             out.append(Choice(value, spot))
-    rng.shuffle(out)                       # equal values in no fixed order
+    if len(out) > 1:                       # (shuffling fewer draws nothing)
+        rng.shuffle(out)                   # equal values in no fixed order
     return sorted(out, key=_BEST_FIRST, reverse=True)
 
 
 def _buildings(st: State, board: PlayerBoard, spare: dict[Good, int], left: int,
-               consider: Callable[..., None]) -> None:
+               can_trade: bool) -> list[Offer]:
     """The top tiles the seat can pay out of ``spare`` (taken out of it as they are chosen): by a
-    trade (option merchant, once), an igloo instead (option igloos), or the tile itself."""
+    trade (option merchant, once: ``can_trade``), an igloo instead (option igloos), or the tile
+    itself; each with its worth, its stack and its BUY line."""
+    out: list[Offer] = []
     jewels = board.jewels
-    can_trade = merchant.enabled(st)            # a trade may make one tile affordable
     igloos = variantbot.igloo_offers(st)
+    extra = winter.enabled(st)                  # option harsh_winter: an extra stone on a tile
     for stack, tiles in zip(stacks_in_play(len(st.players)), st.buildings):
         if not tiles:
             continue
         tile_id = tiles[0]
         tile = ANY_TILE[tile_id]
-        pay = worth.best_payment(spare, tile)
+        # (``spare`` holds no negative count: fewer resources in all than the tile takes pay for nothing)
+        pay = worth.best_payment(spare, tile) if sum(spare.values()) >= FEWEST[tile_id] else None
         offer = merchantbot.trade_for(st, board, tile, spare, jewels) if pay is None and can_trade else None
         if offer is not None:
             pay, trade = offer
@@ -154,7 +170,7 @@ def _buildings(st: State, board: PlayerBoard, spare: dict[Good, int], left: int,
             can_trade = False
             for good, n in pay.items():
                 spare[good] -= n
-            consider(worth.building(tile_id, pay) + PERSON - trade.size, stack, Buy(stack, trade=trade))
+            out.append((worth.building(tile_id, pay) + PERSON - trade.size, stack, Buy(stack, trade=trade)))
             continue
         igloo = variantbot.igloo_offer(st, stack, spare) if igloos else None
         if igloo is not None and (pay is None or igloo[0] > variantbot.tile_worth(
@@ -162,23 +178,26 @@ def _buildings(st: State, board: PlayerBoard, spare: dict[Good, int], left: int,
             value, buy, takes = igloo
             for good, n in takes.items():
                 spare[good] -= n
-            consider(value + PERSON, stack, buy)
+            out.append((value + PERSON, stack, buy))
         elif pay is not None:
             for good, n in pay.items():
                 spare[good] -= n
             written = () if tile.fixed else tuple((g, pay[g]) for g in RESOURCES if pay.get(g))
-            buy = variantbot.with_extra(st, _buy(stack, written), tile_id, spare)
+            buy = _buy(stack, written)
+            if extra:
+                buy = variantbot.with_extra(st, buy, tile_id, spare)
             bonus = variantbot.extra_worth(Good.STONE) if buy.extra else 0.0
             bonus += variantbot.new_hut_worth(board, tile_id, left)
-            consider(worth.building(tile_id, pay) + PERSON + bonus, stack, buy)
+            out.append((worth.building(tile_id, pay) + PERSON + bonus, stack, buy))
+    return out
 
 
-def _fit(choices: list[Choice], board: PlayerBoard) -> tuple[list[Choice], int, int]:
-    """The best choices the seat's people can cover, keeping enough hunters to eat (``_hunters``
-    of the choices so far and the next, worked out as they come); the people they take and the
-    hunters then needed."""
+def _fit(choices: list[Choice], board: PlayerBoard, free: int) -> tuple[list[Choice], int, int]:
+    """The best choices the seat's ``free`` people can cover, keeping enough hunters to eat
+    (``_hunters`` of the choices so far and the next, worked out as they come); the people they
+    take and the hunters then needed."""
     chosen: list[Choice] = []
-    people, free = 0, board.free
+    people = 0
     eaters, food = board.people, board.food + board.agriculture
     hut = field = False
     for choice in choices:
@@ -221,10 +240,10 @@ def _gathering(goods: tuple[Good, ...], people: int) -> tuple[Order, ...]:
 
 def _goods_wanted(st: State, board: PlayerBoard, have: dict[Good, int], people: int) -> tuple[Good, ...]:
     """The resources to gather, best first: what the buildings on top lack, then the best roll."""
-    needed = _needed(tuple([stack[0] for stack in st.buildings if stack]))
+    needed = _needed(tuple(map(itemgetter(0), filter(None, st.buildings))))     # the tiles on top
     lacking = tuple(map(gt, needed, have.values()))     # (``have`` is in the order of RESOURCES)
     tools = sum(board.unused_tools()) + sum(board.one_use)
-    rolled = 3.5 * max(people, 1) + tools              # what the gatherers roll, tools added
+    rolled = 3.5 * (people if people > 1 else 1) + tools      # what the gatherers roll, tools added
     return _ranked_goods(lacking, rolled)
 
 
@@ -258,16 +277,20 @@ def _policies(st: State, board: PlayerBoard, choices: list[Choice], goods: tuple
     and FEED."""
     out: list[Order] = []
     bought = set()
+    buildings: list[str] = []
     for choice in choices:
         buy = choice.buy
         if buy is not None:
             out.append(buy)
             bought.add(buy.location)
-    out += [BUY_CARD[slot] for slot in CARD_SLOTS if slot not in bought]   # a backup card is bought too
-    buildings = tuple([buy.location for buy in out if buy.location.startswith("building")])
+            if buy.location.startswith("building"):
+                buildings.append(buy.location)
+    for slot in CARD_SLOTS:
+        if slot not in bought:
+            out.append(BUY_CARD[slot])             # a backup card is bought too
     out.append(TOOLS_AUTO)
     if buildings:
-        out.append(_use(buildings))
+        out.append(_use(tuple(buildings)))
     out.append(_pick(needs.ranked(board, left)))
     if not ANY2_CARDS.isdisjoint(st.civ_slots):
         out.append(TAKE[goods[0] if goods[0] is not Good.WOOD else Good.GOLD])

@@ -68,7 +68,7 @@ def visit(st: State, seat: str, log: list[Event]) -> None:
 
 def hunt(st: State, seat: str, gained: int, jewels: int, log: list[Event]) -> None:
     """Of the ``gained`` food of a hunt, take up to ``jewels`` as jewels instead (HUNT JEWELS n)."""
-    if not enabled(st) or not jewels or not gained:
+    if not jewels or not gained or not enabled(st):
         return
     board, n = st.board(seat), min(jewels, gained)
     board.food -= n

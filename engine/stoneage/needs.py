@@ -18,11 +18,10 @@ LATE: tuple[str, ...] = ("gold", "stone", "tool", "clay", "field", "wood")
 def ranked(board: PlayerBoard, rounds_left: int) -> tuple[str, ...]:
     """The six rewards, best first for this seat now."""
     order = EARLY if rounds_left > 4 and board.agriculture < 6 else LATE
-    useless = set()
-    if board.agriculture >= MAX_AGRICULTURE:
-        useless.add("field")
-    if min(board.tools) >= MAX_TOOL:
-        useless.add("tool")
-    if not useless:
+    field_full, tools_full = board.agriculture >= MAX_AGRICULTURE, min(board.tools) >= MAX_TOOL
+    if not (field_full or tools_full):
         return order
+    useless = {"field"} if field_full else set()
+    if tools_full:
+        useless.add("tool")
     return tuple(r for r in order if r not in useless) + tuple(r for r in order if r in useless)

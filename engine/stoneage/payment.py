@@ -27,7 +27,9 @@ def card_payment(board: PlayerBoard, cost: int, first: Payment | None = None) ->
     if left < 0:
         return None
     for good in RESOURCES:
-        take = min(board.amount(good) - pay.get(good, 0), left)
+        take = board.amount(good) - pay.get(good, 0)
+        if left < take:
+            take = left
         if take:
             pay[good], left = pay.get(good, 0) + take, left - take
     return pay if left == 0 else None
@@ -58,7 +60,11 @@ def _search(have: dict[Good, int], tile: Building, least: Payment, most: bool) -
 
 
 def affordable(board: PlayerBoard, pay: Payment) -> bool:
-    return all(board.amount(g) >= n for g, n in pay.items())
+    """Does the seat hold all of ``pay``?"""
+    for good, n in pay.items():
+        if board.amount(good) < n:
+            return False
+    return True
 
 
 def default_building(st: State, seat: str, tile: Building, policy: Policy) -> Payment | None:

@@ -42,9 +42,12 @@ def why_not(st: State, seat: str, spot: Spot) -> str:
 def occupancy(st: State) -> Occupancy:
     """Who has people where this round, and how many."""
     on: Occupancy = {}
+    boards = st.boards
     for seat in st.players:
-        for name, n in st.boards[seat].placed.items():
-            on.setdefault(name, {})[seat] = n
+        placed = boards[seat].placed
+        if placed:                          # (nobody has placed when the plans are written)
+            for name, n in placed.items():
+                on.setdefault(name, {})[seat] = n
     return on
 
 
@@ -72,6 +75,7 @@ class Placing:
     def __init__(self, st: State, seat: str, on: Occupancy | None = None) -> None:
         self.st, self.seat = st, seat
         self.board = st.boards[seat]
+        self.placed = self.board.placed         # the seat's own dict: kept up to date by ``put``
         self.free = self.board.free
         self.players = len(st.players)
         self.names, self.limit, self.village = _shape(self.players, bool(st.options.get("merchant")))
@@ -81,11 +85,11 @@ class Placing:
         """Which rule refuses ``spot`` now, in a word (``why_not`` gives the reason), or '' when
         none does: the check alone, for the callers that need no reason."""
         name, n = spot.location, spot.people
-        if name in ANIMALS:
-            return "animal" if animals.why_not(self.st, self.seat, spot, self.on.get(name, {})) else ""
-        if name not in self.names:
+        if name not in self.names:              # no animal is a location in play
+            if name in ANIMALS:
+                return "animal" if animals.why_not(self.st, self.seat, spot, self.on.get(name, {})) else ""
             return "absent"
-        if name in self.board.placed:
+        if name in self.placed:
             return "placed"
         if n > self.free:
             return "people"
@@ -168,7 +172,7 @@ class Placing:
         """Has the seat any legal placement now? (``legal`` without listing them.)"""
         if self.free <= 0:
             return False
-        if "hunt" not in self.board.placed:
+        if "hunt" not in self.placed:
             return True                     # 1 on the hunt, the first of _SMALLEST: it has no limit
         refused = self.refused
         for spot in _SMALLEST:
@@ -180,8 +184,11 @@ class Placing:
         """The placement when the plan has run out: all on hunt, else 1 on the first legal of
         FALLBACK, else 2 on the hut, else 2 on the merchant, else 1 on a wild animal; None when
         nothing is legal."""
-        tries = (shared_spot(self.free, "hunt"), *_FALLBACK, *animals.spots(self.st))
-        return next((s for s in tries if not self.refused(s)), None)
+        refused = self.refused
+        for spot in (shared_spot(self.free, "hunt"), *_FALLBACK):
+            if not refused(spot):
+                return spot
+        return next((s for s in animals.spots(self.st) if not refused(s)), None)
 
 
 # The rules whose words name only the place (``_refusal``).
@@ -243,7 +250,7 @@ def run(st: State, log: list[Event], answered: frozenset[str] = frozenset(), liv
         placing = _next_placer(st, on, seen, left)
         st.turn = seat = placing.seat if placing else ""
         if placing is None:
-            _stay_home(st, log)
+            _stay_home(st, log, seen)
             st.decision = ""
             return True
         spot = _choose(placing, log, seat in answered, live, places)
@@ -295,9 +302,14 @@ def _choose(placing: Placing, log: list[Event], fresh: bool, live: bool,
     if live and not fresh:
         return None
     spot = placing.fallback()
-    log.append(said(PHASE, Msg("No PLACE line left: the standing rule placed {n} on {place}.", n=spot.people,
-                               place=place(spot.location)), to=seat))
+    log.append(said(PHASE, _standing_placed(spot.people, spot.location), to=seat))
     return spot
+
+
+@lru_cache(maxsize=1024)
+def _standing_placed(people: int, location: str) -> Msg:
+    """What the fallback placement says (made once each: messages never change)."""
+    return Msg("No PLACE line left: the standing rule placed {n} on {place}.", n=people, place=place(location))
 
 
 def _play_line(placing: Placing, number: int, line: Place, log: list[Event]) -> Spot | None:
@@ -347,9 +359,12 @@ def _line_words(placing: Placing, line: Place, rules: list[str]) -> Msg:
                   line=quoted, n=spot.people, place=place(spot.location))
 
 
-def _stay_home(st: State, log: list[Event]) -> None:
+def _stay_home(st: State, log: list[Event], seen: dict[str, Placing]) -> None:
+    """Who still has people and nowhere to place them (``seen``: the run's Placings, their free
+    people counted down as they placed)."""
     for seat in st.turn_order():
-        free = st.boards[seat].free
+        placing = seen.get(seat)
+        free = placing.free if placing is not None else st.boards[seat].free
         if free:
             log.append(said(PHASE, Msg("{seat} has {people} with no legal place left: they stay home.",
                                        seat=seat, people=people_of(free))))

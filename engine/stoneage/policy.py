@@ -251,4 +251,5 @@ def place_lines_left(st: State, seat: str) -> int:
     plan = st.plans.get(seat)
     if plan is None:
         return 0
-    return max(0, len(policy_of(st, seat).places) - plan.used)
+    left = len(policy_of(st, seat).places) - plan.used
+    return left if left > 0 else 0

@@ -32,7 +32,7 @@ PHASE = "actions"
 def _paid(board: PlayerBoard, pay: Payment) -> Join:
     for good, n in pay.items():
         board.add(good, -n)
-    return goods(tuple((g, pay[g]) for g in RESOURCES if pay.get(g)))
+    return goods(tuple([(g, pay[g]) for g in RESOURCES if pay.get(g)]))
 
 
 def buy(st: State, seat: str, location: str, policy: Policy, dice: Dice, log: list[Event]) -> bool:
@@ -64,7 +64,9 @@ def _refuse(seat: str, location: str, why: object, log: list[Event]) -> None:
 
 
 def _spent(trade: Trade | None, pay: Payment) -> Msg | str:
-    """Why the payment leaves some of what the trade took, or ''."""
+    """Why the payment leaves some of what the trade took, or '' (as without a trade)."""
+    if trade is None:
+        return ""
     return merchant.uncovered(trade, {g.value: n for g, n in pay.items()})
 
 

@@ -9,8 +9,9 @@ AUTO reaches the highest multiple its tools can reach, with the fewest tools.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from itertools import combinations, repeat
+from itertools import combinations
 
 from engine.contract import Event
 from engine.messages import Join, Msg, Plural
@@ -25,6 +26,7 @@ from engine.stoneage.state import PlayerBoard, State
 
 PHASE = "actions"
 Tools = tuple[list[int], list[int]]      # (permanent values, one-use values) added to a roll
+Added = tuple[Sequence[int], Sequence[int]]     # as Tools, read only (AUTO's, shared between rolls)
 NO_TOOLS: Tools = ([], [])               # shared: read, never changed
 DIVISOR = {good: good.worth for good in GOODS}      # a good's divisor, read without the call
 FACES = tuple(str(face) for face in range(7))       # a die's face as an event writes it
@@ -34,11 +36,16 @@ GATHER, CARD, ROLL = Kind.GATHER, Kind.CARD, Effect.ROLL      # looked up once (
 def auto(total: int, divisor: int, permanent: list[int], one_use: list[int], last: bool = False) -> Tools:
     """TOOLS AUTO: the fewest tools reaching the next multiple of ``divisor`` (with ``last``, the
     highest multiple they can reach); none if out of reach."""
-    if last:
-        perm, once = _highest(total % divisor, divisor, tuple(permanent), tuple(one_use))
-    else:
-        perm, once = _auto(-total % divisor, tuple(permanent), tuple(one_use))
+    perm, once = _auto_added(total, divisor, tuple(permanent), tuple(one_use), last)
     return list(perm), list(once)
+
+
+def _auto_added(total: int, divisor: int, permanent: tuple[int, ...], one_use: tuple[int, ...],
+                last: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``auto`` as the shared tuples it is worked out as (for a roll, which only reads them)."""
+    if last:
+        return _highest(total % divisor, divisor, permanent, one_use)
+    return _auto(-total % divisor, permanent, one_use)
 
 
 @lru_cache(maxsize=4096)
@@ -74,7 +81,7 @@ def _auto(need: int, permanent: tuple[int, ...],
     return (), ()
 
 
-def named(values: tuple[int, ...], permanent: list[int], one_use: list[int]) -> tuple[Tools, list[int]]:
+def named(values: tuple[int, ...], permanent: Sequence[int], one_use: Sequence[int]) -> tuple[Tools, list[int]]:
     """TOOLS <location> <values>: each value from the unused permanent tools, else the one-use
     ones; the values the seat does not have are returned apart."""
     perm, once, missing = list(permanent), list(one_use), []
@@ -91,7 +98,7 @@ def named(values: tuple[int, ...], permanent: list[int], one_use: list[int]) -> 
     return used, missing
 
 
-def spend(board: PlayerBoard, tools: Tools) -> None:
+def spend(board: PlayerBoard, tools: Added) -> None:
     """Turn the permanent tools used for this round and discard the one-use ones."""
     perm, once = tools
     if perm:
@@ -106,7 +113,7 @@ def spend(board: PlayerBoard, tools: Tools) -> None:
 
 
 def choose(board: PlayerBoard, policy: Policy, where: str, total: int, divisor: int,
-           seat: str, log: list[Event], st: State | None = None) -> Tools:
+           seat: str, log: list[Event], st: State | None = None) -> Added:
     """The tools the seat's policy adds to a roll of ``total`` at ``where``. With ``st``, AUTO
     knows whether the roll is the seat's last of the round (no roll of its is left after it)."""
     if where in policy.tools_on:
@@ -122,7 +129,7 @@ def choose(board: PlayerBoard, policy: Policy, where: str, total: int, divisor: 
     if not unused and not board.one_use:
         return NO_TOOLS                     # none to add, whether the roll is the last or not
     last = st is not None and not rolls_left(st, seat, policy)
-    return auto(total, divisor, unused, board.one_use, last)
+    return _auto_added(total, divisor, unused, tuple(board.one_use), last)
 
 
 def rolls_left(st: State, seat: str, policy: Policy) -> bool:
@@ -145,7 +152,8 @@ def roll_for(board: PlayerBoard, policy: Policy, dice: Dice, tag: str, count: in
              where: str, seat: str, log: list[Event], st: State | None = None) -> int:
     """Roll ``count`` dice by ``tag``, add the tools, take the goods; the amount taken. With
     ``st``, the wild animals in play lower the total first (option wild_animals)."""
-    faces = list(map(dice.roll, repeat(tag, count)))
+    roll = dice.roll
+    faces = [roll(tag) for _ in range(count)]
     rolled = sum(faces)
     total, lowered = animals.lowered_message(st, rolled) if st is not None and st.animals else (rolled, "")
     worth = DIVISOR[good]

@@ -26,9 +26,12 @@ def green_points(cards: list[str]) -> int:
     return points
 
 
+_MULTIPLIERS = tuple(Multiplier)         # iterated once: an enum's iteration is a generator
+
+
 def figures(cards: list[str]) -> dict[Multiplier, int]:
     """Sand figures owned, by kind."""
-    out = {m: 0 for m in Multiplier}
+    out = dict.fromkeys(_MULTIPLIERS, 0)
     for card in cards:
         if CARDS[card].multiplier is not None:
             out[CARDS[card].multiplier] += CARDS[card].figures

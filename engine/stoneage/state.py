@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from enum import Enum
+from itertools import compress
+from operator import not_
 from typing import Any
 
 from engine.stoneage.goods import GOODS, RESOURCES, Good
@@ -97,9 +99,9 @@ class PlayerBoard:
     def tool_total(self) -> int:
         return sum(self.tools)
 
-    def unused_tools(self) -> list[int]:
+    def unused_tools(self) -> tuple[int, ...]:
         """Values of the permanent tools not yet used this round."""
-        return [v for v, used in zip(self.tools, self.tools_used) if v and not used]
+        return tuple(filter(None, compress(self.tools, map(not_, self.tools_used))))
 
     def gain_tool(self) -> bool:
         """One tool step (a tool maker visit): the first lowest slot below 4 goes up by one."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 from itertools import combinations
+from operator import mul
 
 from engine.stoneage.buildings import ANY_TILE, Building
 from engine.stoneage.cards import CARDS, Culture, Effect, Immediate, Multiplier
@@ -46,7 +47,8 @@ RESOURCE_AT_END = 1.0
 def rounds_left(st: State) -> int:
     """A guess at the rounds still to play, this one included: each round takes about one tile
     from a stack and about three cards from the deck with four players (fewer with fewer)."""
-    return _rounds_left(min(map(len, st.buildings), default=0), len(st.players), len(st.civ_deck))
+    shortest = min(map(len, st.buildings)) if st.buildings else 0
+    return _rounds_left(shortest, len(st.players), len(st.civ_deck))
 
 
 @lru_cache(maxsize=1024)
@@ -91,7 +93,7 @@ def tool_step(board: PlayerBoard, left: int) -> float:
     """One more tool: better dice for the rounds left, and the tool maker figures."""
     if min(board.tools) >= MAX_TOOL:
         return 0.0
-    count = _figures(board, _M_TOOL_MAKER)
+    count = _figures_of(tuple(board.cards))[_M_TOOL_MAKER]
     use = 0.9 if board.tool_total < TOOL_SLOTS * 2 else 0.5
     return use * (left - 1) + count
 
@@ -100,7 +102,7 @@ def field(board: PlayerBoard, left: int) -> float:
     """One more agriculture: a food every round left, and the farmer figures."""
     if board.agriculture >= MAX_AGRICULTURE:
         return 0.0
-    return 1.3 * (left - 1) + _figures(board, _M_FARMER)
+    return 1.3 * (left - 1) + _figures_of(tuple(board.cards))[_M_FARMER]
 
 
 def hut(board: PlayerBoard, left: int) -> float:
@@ -108,7 +110,7 @@ def hut(board: PlayerBoard, left: int) -> float:
     two people for the round."""
     if board.people >= PEOPLE_PER_COLOUR:
         return 0.0
-    return (PERSON - FOOD) * (left - 1) + _figures(board, _M_SHAMAN) - PERSON
+    return (PERSON - FOOD) * (left - 1) + _figures_of(tuple(board.cards))[_M_SHAMAN] - PERSON
 
 
 def card(board: PlayerBoard, card_id: str, left: int) -> float:
@@ -132,14 +134,10 @@ _FIXED_TOP = {card_id: immediate(PlayerBoard(), c.top, 0) for card_id, c in CARD
               if c.top.effect not in (_E_TOOL, _E_AGRICULTURE, _E_MERCHANT)}
 
 
-def _figures(board: PlayerBoard, kind: Multiplier) -> int:
-    """The seat's sand figures of ``kind``."""
-    return _figures_of(tuple(board.cards))[kind]
-
-
 @lru_cache(maxsize=4096)
 def _figures_of(cards: tuple[str, ...]) -> dict[Multiplier, int]:
-    """``scoring.figures``, counted once per hand of cards (the bot asks for every space)."""
+    """``scoring.figures``, counted once per hand of cards (the bot asks for every space): the
+    seat's sand figures of a kind are ``_figures_of(tuple(board.cards))[kind]``."""
     return figures(list(cards))
 
 
@@ -169,7 +167,8 @@ def best_payment(have: dict[Good, int], tile: Building) -> dict[Good, int] | Non
             if have.get(good, 0) < n:
                 return None
         return dict(cost)
-    found = _best_payment(tuple([min(have.get(g, 0), tile.most) for g in RESOURCES]), tile.id)
+    most = tile.most                    # (two values compared inline: min() parses its arguments)
+    found = _best_payment(tuple([n if (n := have.get(g, 0)) < most else most for g in RESOURCES]), tile.id)
     return dict(found) if found is not None else None
 
 
@@ -205,7 +204,7 @@ def _search(have: dict[Good, int], tile: Building) -> dict[Good, int] | None:
             room -= take
         if most - room < least:
             continue
-        gain = sum(k * n for k, n in zip(_GAINS, counts))
+        gain = sum(map(mul, _GAINS, counts))
         if best is None or gain > best_gain or (gain == best_gain and counts[:3] < best[:3]):
             best, best_gain = counts, gain
     return {g: n for g, n in zip(RESOURCES, best) if n} if best else None
