@@ -19,6 +19,9 @@ On the (slower) machine of the seventh session, run in turn with the code before
 targets met), bot games 36 -> 45 a second under load, 49.5 quiet (target 100: missed).
 In the eighth session, on the same slow machine (old and new in turn, another process on the
 other core): plans + round 6.75x -> 5.87x, bot games 44.9 -> 60.8 a second (target 100: missed).
+In the ninth session (2026-12-06, a quicker machine; old and new in turn, three runs each): a round
+2.71-2.90x -> 2.48-2.57x, bot games 91.4 / 93.0 / 90.8 -> 104.9 / 103.4 / 114.2 a second (target
+100: met); cachegrind on 60 bot games 3,943M -> 3,279M instructions.
 """
 from __future__ import annotations
 

@@ -11,7 +11,8 @@ day (a quiet hour), the same code gave resolve 3.9-4.0x and parse + resolve 5.2-
 the code before it, run in turn: the ratio moves with the machine, and the target is missed there.
 On the machine of the seventh session that day, with the engine's steps trimmed (sheetwords.py,
 slotted state, counts in one pass; docs/scaling.md), run in turn with the code before: resolve
-3.93x -> 2.78-2.89x, parse + resolve 5.21-5.30x -> 3.45-3.66x (target met).
+3.93x -> 2.78-2.89x, parse + resolve 5.21-5.30x -> 3.45-3.66x (target met). The ninth session's
+machine (2026-12-06): resolve 2.58x, parse + resolve 3.31x.
 """
 from __future__ import annotations
 
