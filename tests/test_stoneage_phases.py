@@ -26,7 +26,7 @@ def test_auto_takes_the_fewest_tools_that_reach_the_next_multiple(total, divisor
     fewest = next((k for k in range(len(items) + 1)
                    if any(sum(c) >= need for c in combinations(items, k))), None)
     if need == 0 or fewest is None:
-        assert (perm, once) == ([], [])
+        assert (perm, once) == ((), ())
         return
     assert len(perm) + len(once) == fewest and sum(perm) + sum(once) >= need
     assert all(perm.count(v) <= permanent.count(v) for v in perm)

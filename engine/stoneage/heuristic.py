@@ -29,7 +29,7 @@ from operator import attrgetter, gt, itemgetter
 from typing import NamedTuple
 
 from engine.contract import OrderSheet
-from engine.stoneage import merchant, merchantbot, needs, variantbot, winter, worth
+from engine.stoneage import merchant, merchantbot, needs, variantbot, worth
 from engine.stoneage.buildings import ANY_TILE
 from engine.stoneage.cards import CARDS, Effect
 from engine.stoneage.goods import RESOURCES, Good
@@ -118,14 +118,9 @@ def _single_spaces(st: State, seat: str, board: PlayerBoard, have: dict[Good, in
     placing = Placing(st, seat)
     spare = dict(have)
     offers = _buildings(st, board, spare, left, trade)
-    extra = winter.enabled(st)                  # option harsh_winter: an extra gold on a card
-    held = sum(spare.values())
     for slot, card_id, cost in zip(CARD_SLOTS, st.civ_slots, CARD_COSTS):
-        if card_id and held >= cost:
-            buy, bonus = BUY_CARD[slot], 0.0
-            if extra:
-                buy, bonus = variantbot.card_extra(st, buy, card_id, cost, spare)
-                held = sum(spare.values())      # less the extra gold, when it takes one
+        if card_id and sum(spare.values()) >= cost:
+            buy, bonus = variantbot.card_extra(st, BUY_CARD[slot], card_id, cost, spare)
             offers.append((worth.card(board, card_id, left) - 2.0 * cost + bonus, slot, buy))
     if trade:
         jewel = merchantbot.jewel_card(st, board, left)
@@ -155,7 +150,6 @@ def _buildings(st: State, board: PlayerBoard, spare: dict[Good, int], left: int,
     out: list[Offer] = []
     jewels = board.jewels
     igloos = variantbot.igloo_offers(st)
-    extra = winter.enabled(st)                  # option harsh_winter: an extra stone on a tile
     for stack, tiles in zip(stacks_in_play(len(st.players)), st.buildings):
         if not tiles:
             continue
@@ -183,9 +177,7 @@ def _buildings(st: State, board: PlayerBoard, spare: dict[Good, int], left: int,
             for good, n in pay.items():
                 spare[good] -= n
             written = () if tile.fixed else tuple((g, pay[g]) for g in RESOURCES if pay.get(g))
-            buy = _buy(stack, written)
-            if extra:
-                buy = variantbot.with_extra(st, buy, tile_id, spare)
+            buy = variantbot.with_extra(st, _buy(stack, written), tile_id, spare)
             bonus = variantbot.extra_worth(Good.STONE) if buy.extra else 0.0
             bonus += variantbot.new_hut_worth(board, tile_id, left)
             out.append((worth.building(tile_id, pay) + PERSON + bonus, stack, buy))

@@ -33,19 +33,13 @@ FACES = tuple(str(face) for face in range(7))       # a die's face as an event w
 GATHER, CARD, ROLL = Kind.GATHER, Kind.CARD, Effect.ROLL      # looked up once (enum members)
 
 
-def auto(total: int, divisor: int, permanent: list[int], one_use: list[int], last: bool = False) -> Tools:
+def auto(total: int, divisor: int, permanent: Sequence[int], one_use: Sequence[int],
+         last: bool = False) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """TOOLS AUTO: the fewest tools reaching the next multiple of ``divisor`` (with ``last``, the
-    highest multiple they can reach); none if out of reach."""
-    perm, once = _auto_added(total, divisor, tuple(permanent), tuple(one_use), last)
-    return list(perm), list(once)
-
-
-def _auto_added(total: int, divisor: int, permanent: tuple[int, ...], one_use: tuple[int, ...],
-                last: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """``auto`` as the shared tuples it is worked out as (for a roll, which only reads them)."""
+    highest multiple they can reach); none if out of reach. The tuples are shared: only read."""
     if last:
-        return _highest(total % divisor, divisor, permanent, one_use)
-    return _auto(-total % divisor, permanent, one_use)
+        return _highest(total % divisor, divisor, tuple(permanent), tuple(one_use))
+    return _auto(-total % divisor, tuple(permanent), tuple(one_use))
 
 
 @lru_cache(maxsize=4096)
@@ -129,7 +123,7 @@ def choose(board: PlayerBoard, policy: Policy, where: str, total: int, divisor: 
     if not unused and not board.one_use:
         return NO_TOOLS                     # none to add, whether the roll is the last or not
     last = st is not None and not rolls_left(st, seat, policy)
-    return _auto_added(total, divisor, unused, tuple(board.one_use), last)
+    return auto(total, divisor, unused, board.one_use, last)
 
 
 def rolls_left(st: State, seat: str, policy: Policy) -> bool:
