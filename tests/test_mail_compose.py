@@ -13,6 +13,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pbem.mail import compose as c
+from pbem.mail import mime
 
 HEADERS = ["Subject", "To", "From", "Content-Type", "List-Unsubscribe", "X-Auto-Response-Suppress"]
 
@@ -25,7 +26,7 @@ HEADERS = ["Subject", "To", "From", "Content-Type", "List-Unsubscribe", "X-Auto-
 @example("Subject", "\n0:")          # a header inside the value: both refuse it
 def test_headers_are_written_as_compat32_writes_them(name: str, value: str) -> None:
     """The same bytes, or the same refusal (compat32 refuses a value that holds a header)."""
-    assert _folded(c._POLICY, name, value) == _folded(compat32, name, value)
+    assert _folded(mime.POLICY, name, value) == _folded(compat32, name, value)
 
 
 def _folded(policy: Any, name: str, value: str) -> bytes | str:
@@ -96,6 +97,6 @@ def test_bodies_are_quoted_printable_as_the_email_package_writes_them(text: str)
     from email.charset import QP, Charset
     standard = Charset("utf-8")
     standard.body_encoding = QP
-    assert c._QP_TABLE is not None
-    assert c._UTF8.body_encode(text) == standard.body_encode(text)
-    assert c._UTF8.body_encode(text.encode("utf-8")) == standard.body_encode(text.encode("utf-8"))
+    assert mime._QP_TABLE is not None
+    assert mime.UTF8.body_encode(text) == standard.body_encode(text)
+    assert mime.UTF8.body_encode(text.encode("utf-8")) == standard.body_encode(text.encode("utf-8"))

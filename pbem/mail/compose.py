@@ -1,104 +1,25 @@
 """Composing the mails pbem sends: answers, reports, reminders, notices.
 
-Built with the email package's compat32 classes: several times faster than
-EmailMessage for the thousands of reports a busy pass writes, and the same
-bytes on the wire (UTF-8, quoted-printable text).
+Written by pbem.mail.mime: the bytes the email package's compat32 generator
+writes (UTF-8, quoted-printable text), several times quicker for the
+thousands of reports a busy pass writes.
 """
 from __future__ import annotations
 
 import base64
 import hashlib
-import io
 import re
 import secrets
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
-from email import quoprimime
-from email.charset import QP, Charset
-from email.generator import NLCRE, BytesGenerator  # type: ignore[attr-defined]
 from email.header import Header
-from email.message import Message
-from email.mime.multipart import MIMEMultipart
-from email.mime.nonmultipart import MIMENonMultipart
-from email.policy import Compat32
 from email.utils import format_datetime, formataddr
 from functools import lru_cache
 from urllib.parse import quote
 from uuid import uuid4
 
-from pbem.mail import headers
-
-# quoprimime's table of what each byte of a body becomes: itself, or "=XX".
-_QP_TABLE: list[str] | None = getattr(quoprimime, "_QUOPRI_BODY_ENCODE_MAP", None)
-_QP_ESCAPED = re.compile("[" + re.escape("".join(chr(c) for c in range(256) if _QP_TABLE[c] != chr(c))) + "]") \
-    if _QP_TABLE else None
-
-
-class _QPText(str):
-    """A body for quoprimime.body_encode, which escapes it with ``str.translate`` and its table:
-    that looks the table up for every character, a fifth of the time a report's composing
-    took. Here a pattern finds the few characters the table changes, and the table says what
-    each becomes: the same text."""
-
-    def translate(self, table: Any) -> str:
-        if table is not _QP_TABLE or _QP_ESCAPED is None:
-            return str.translate(self, table)
-        return _QP_ESCAPED.sub(lambda found: table[ord(found.group())], self)
-
-
-class _Utf8(Charset):
-    """UTF-8 bodies in quoted-printable, escaped by :class:`_QPText`."""
-
-    def body_encode(self, string: Any) -> Any:
-        if not string or self.body_encoding is not QP or _QP_TABLE is None:
-            return super().body_encode(string)
-        data = string.encode(self.output_charset) if isinstance(string, str) else string
-        return quoprimime.body_encode(_QPText(data.decode("latin1")))
-
-
-_UTF8 = _Utf8("utf-8")
-_UTF8.body_encoding = QP
-_UTF8.header_encoding = QP
-_PLAIN = re.compile(r"[!-~](?:[ -~]*[!-~])?\Z")    # printable ASCII, no space at either end
-
-
-class _Policy(Compat32):
-    """compat32, with the headers that fit on a line as they are (printable ASCII, one space
-    between words or more) written straight: compat32 runs every header through a Header
-    object, a third of the time a report takes to write out. The bytes are the same
-    (tests/test_mail_compose.py)."""
-
-    def fold_binary(self, name: str, value: Any) -> bytes:
-        if isinstance(value, str) and len(name) + len(value) + 2 <= 78 and _PLAIN.match(value):
-            return f"{name}: {value}{self.linesep}".encode("ascii")
-        return super().fold_binary(name, value)
-
-
-_POLICY = _Policy()
-
-
-class _Generator(BytesGenerator):
-    """The email package's generator, writing a part's lines in one piece: it wrote each line
-    and each line end apart, half a million writes for a pass's reports. The same bytes."""
-
-    def _write_lines(self, lines: str) -> None:
-        if not lines:
-            return
-        split = NLCRE.split(lines)
-        last = split.pop()
-        self.write("".join([line + self._NL for line in split]) + last)     # type: ignore[attr-defined]
-
-
-def _multipart(subtype: str, **params: str) -> MIMEMultipart:
-    """A multipart of a boundary no part can hold, so the generator need not look for it in the
-    parts (and compile a pattern for each): its every part is quoted-printable or base64,
-    and neither has a line starting "--=_" ("=" is "=3D" in quoted-printable)."""
-    part = MIMEMultipart(subtype)
-    for name, value in params.items():
-        part.set_param(name, value)
-    part.set_boundary(f"=_{uuid4().hex}")
-    return part
+from pbem.mail import headers, mime
 
 
 # What clients put before a subject they answer or forward, in the languages
@@ -132,23 +53,33 @@ def reply_subject(tag: str, subject: str, outcome: str = "") -> str:
     return f"{head}Re: {rest}" if rest else head.strip()
 
 
-def _part(text: str, subtype: str) -> MIMENonMultipart:
-    part = MIMENonMultipart("text", subtype)
-    part.set_payload(text, charset=_UTF8)
-    return part
+def _body(text: str, html: str | None, images: Sequence[tuple[str, str, bytes]],
+          files: Sequence[tuple[str, str, bytes]], later: dict[bytes, bytes]) -> tuple[list[mime.Header], Any]:
+    """text/plain alone; or multipart/alternative with the HTML, which is a
+    multipart/related with its pictures when it has some; in a multipart/mixed with ``files``
+    when there are any. A picture's or file's body is a place-holder, put in after the mail is
+    written (``later``: the place-holder and the data it stands for): a step's picture goes in
+    many reports."""
+    def token(data: bytes) -> str:
+        mark = f"pbem-part-{uuid4().hex}"
+        later[mark.encode("ascii")] = data
+        return mark
 
-
-def _binary(maintype: str, subtype: str, data: bytes, later: dict[bytes, bytes]) -> MIMENonMultipart:
-    """A base64 part whose body is put in after the mail is generated: the
-    email package's generator takes several milliseconds to write out a
-    picture line by line, for each of the many reports that carry the same
-    one. ``later``: the place-holder written instead, and the data it stands for."""
-    part = MIMENonMultipart(maintype, subtype)
-    token = f"pbem-part-{uuid4().hex}"
-    part.set_payload(token)
-    part["Content-Transfer-Encoding"] = "base64"
-    later[token.encode("ascii")] = data
-    return part
+    body = mime.text(text, "plain")
+    if html is not None:
+        alternative = mime.boundary()
+        shown = mime.text(html, "html")
+        if images:      # pictures the HTML shows by cid: (RFC 2392), inline; the root is the first part
+            pictures = [mime.binary(f"image/{subtype}", token(data),
+                                    [("Content-ID", f"<{cid}>"), ("Content-Disposition", "inline")])
+                        for cid, subtype, data in images]
+            shown = mime.multipart("related", [shown, *pictures], mime.boundary(), kind="text/html")
+        body = mime.multipart("alternative", [body, shown], alternative)
+    if not files:
+        return body
+    attached = [mime.binary(ctype, token(data), [mime.attachment(name)], charset=ctype.startswith("text/"))
+                for name, ctype, data in files]
+    return mime.multipart("mixed", [body, *attached], mime.boundary())
 
 
 @lru_cache(maxsize=8)
@@ -158,52 +89,8 @@ def base64_lines(data: bytes) -> bytes:
     return base64.encodebytes(data).rstrip(b"\n")
 
 
-def _image(data: bytes, subtype: str, cid: str, later: dict[bytes, bytes]) -> MIMENonMultipart:
-    """A picture the HTML shows by ``cid:`` (RFC 2392), inline."""
-    part = _binary("image", subtype, data, later)
-    part["Content-ID"] = f"<{cid}>"
-    part["Content-Disposition"] = "inline"
-    return part
-
-
-def _attachment(name: str, ctype: str, data: bytes, later: dict[bytes, bytes]) -> MIMENonMultipart:
-    maintype, _, subtype = ctype.partition("/")
-    part = _binary(maintype, subtype, data, later)
-    if maintype == "text":
-        part.set_param("charset", "utf-8")
-    part.add_header("Content-Disposition", "attachment", filename=name)
-    return part
-
-
-def _body(text: str, html: str | None, images: Sequence[tuple[str, str, bytes]],
-          files: Sequence[tuple[str, str, bytes]], later: dict[bytes, bytes]) -> Message:
-    """text/plain alone; or multipart/alternative with the HTML, which is a
-    multipart/related with its pictures when it has some; in a
-    multipart/mixed with ``files`` when there are any."""
-    if html is None:
-        body: Message = _part(text, "plain")
-    else:
-        body = _multipart("alternative")
-        body.attach(_part(text, "plain"))
-        if images:
-            related = _multipart("related", type="text/html")     # the root is the first part
-            related.attach(_part(html, "html"))
-            for cid, subtype, data in images:
-                related.attach(_image(data, subtype, cid, later))
-            body.attach(related)
-        else:
-            body.attach(_part(html, "html"))
-    if not files:
-        return body
-    mixed = _multipart("mixed")
-    mixed.attach(body)
-    for name, ctype, data in files:
-        mixed.attach(_attachment(name, ctype, data, later))
-    return mixed
-
-
 def _header(value: str) -> str | Header:
-    return value if value.isascii() else Header(value, _UTF8)
+    return value if value.isascii() else Header(value, mime.UTF8)
 
 
 def list_id(game_id: str, server_address: str) -> str:
@@ -289,24 +176,17 @@ def compose(*, sender: str, sender_name: str, to: str, subject: str, text: str,
     in_reply_to = headers.message_id(in_reply_to)
     references = headers.references(references)
     later: dict[bytes, bytes] = {}
-    msg = _body(text, html, images if html is not None else (), files, later)
-    msg["From"] = formataddr((headers.clean(sender_name, 100), sender))
-    msg["To"] = to
-    msg["Subject"] = _header(subject)
-    msg["Date"] = format_datetime(when)
-    msg["Message-ID"] = new_message_id(sender)
-    msg["Auto-Submitted"] = auto
-    msg["X-Auto-Response-Suppress"] = "All"
+    top: list[mime.Header] = [
+        ("From", formataddr((headers.clean(sender_name, 100), sender))), ("To", to), ("Subject", _header(subject)),
+        ("Date", format_datetime(when)), ("Message-ID", new_message_id(sender)), ("Auto-Submitted", auto),
+        ("X-Auto-Response-Suppress", "All")]
     if in_reply_to:
-        msg["In-Reply-To"] = in_reply_to
-        msg["References"] = (references + " " + in_reply_to).strip()
+        top += [("In-Reply-To", in_reply_to), ("References", (references + " " + in_reply_to).strip())]
     if lists is not None:
-        msg["List-Id"] = headers.clean(lists[0])
+        top.append(("List-Id", headers.clean(lists[0])))
         if lists[1]:
-            msg["List-Unsubscribe"] = headers.clean(lists[1])
-    out = io.BytesIO()
-    _Generator(out, mangle_from_=False, policy=_POLICY).flatten(msg)
-    raw = out.getvalue()
+            top.append(("List-Unsubscribe", headers.clean(lists[1])))
+    raw = mime.write(_body(text, html, images if html is not None else (), files, later), top)
     for token, data in later.items():
         if apart is None:
             raw = raw.replace(token, base64_lines(data), 1)
