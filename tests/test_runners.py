@@ -11,7 +11,7 @@ from sqlmodel import Session, select
 
 from pbem.models import Game, GmLog, TurnRecord
 from pbem.runners import resolve
-from pbem.runners.claim import claim
+from pbem.runners.claim import claim_game
 from pbem_world import World, run_pass
 
 T0 = datetime(2026, 9, 1, 8, 0, tzinfo=timezone.utc)
@@ -58,12 +58,12 @@ def test_a_game_due_again_after_a_step_is_resolved_again(world: World, monkeypat
 def test_a_game_not_due_after_its_step_is_not_claimed_again(world: World, monkeypatch) -> None:
     claims: list[str] = []
 
-    def counted(s: Session, what: object, *where: object) -> object:
-        claims.append(str(what))
-        return claim(s, what, *where)
+    def counted(s: Session, game_id: str) -> object:
+        claims.append(game_id)
+        return claim_game(s, game_id)
 
     monkeypatch.setattr(resolve, "is_due", _due(iter([True, False])))
-    monkeypatch.setattr(resolve, "claim", counted)
+    monkeypatch.setattr(resolve, "claim_game", counted)
     code, summary = run_pass(world, DUE)
     assert code == 0 and summary.resolved == ["g turn 0"]
     assert len(claims) == 1 and _stored(world) == (1, [0])
@@ -116,11 +116,11 @@ def test_the_remind_runner_claims_only_a_game_with_a_reminder_due(world: World, 
     from pbem.runners import remind
     claims: list[str] = []
 
-    def counted(s: Session, what: object, *where: object) -> object:
-        claims.append(str(what))
-        return claim(s, what, *where)
+    def counted(s: Session, game_id: str) -> object:
+        claims.append(game_id)
+        return claim_game(s, game_id)
 
-    monkeypatch.setattr(remind, "claim", counted)
+    monkeypatch.setattr(remind, "claim_game", counted)
     run_pass(world, T0 + timedelta(hours=1))            # turn 0's deadline is 72 hours away
     assert claims == []
     run_pass(world, T0 + timedelta(hours=49))           # within 24 hours of it: both seats reminded

@@ -10,6 +10,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import bindparam
 from sqlmodel import Session, select
 
 from engine import get_ruleset
@@ -294,8 +295,11 @@ def option_problem(ruleset: Any, given: dict[str, Any]) -> str:
     return ""
 
 
+_SEATS = select(Seat).where(Seat.game_id == bindparam("game")).order_by(Seat.id)     # built once (seating._SENT)
+
+
 def seats_of(s: Session, game_id: str) -> list[Seat]:
-    return list(s.exec(select(Seat).where(Seat.game_id == game_id).order_by(Seat.id)))
+    return list(s.exec(_SEATS, params={"game": game_id}))
 
 
 def report_mail(cfg: Config, game: Game, seat: Seat | None, state: Any, events: Any,

@@ -13,6 +13,7 @@ import json
 from datetime import datetime, timedelta
 from typing import Any, Callable
 
+from sqlalchemy import bindparam
 from sqlmodel import Session, select
 
 from engine import SeededDice, get_ruleset
@@ -203,7 +204,7 @@ def _queue_copies(s: Session, cfg: Config, game: Game, state: Any, digest: list[
     where all play at once), with the news since the round began."""
     maps, image = board
     with s.no_autoflush:        # a step changes no observer
-        observers = s.exec(select(Observer).where(Observer.game_id == game.id)).all()
+        observers = s.exec(_OBSERVERS, params={"game": game.id}).all()
     for observer in observers:
         parts: dict[bytes, bytes] = {}
         _to, raw = report_mail(cfg, game, None, state, digest, now, missed=missed, maps=maps,
@@ -252,6 +253,14 @@ def _opened_round(game: Game, ruleset: Ruleset[Any], before: Any, events: list[d
     return awaited or ({first} if first else set())
 
 
+# The events of a game's steps since one, before another (not their states); a game's
+# observers: built once, their values given as parameters (seating._SENT).
+_EVENTS = select(TurnRecord.turn_no, TurnRecord.events_json).where(
+    TurnRecord.game_id == bindparam("game"), TurnRecord.turn_no >= bindparam("since"),
+    TurnRecord.turn_no < bindparam("resolved")).order_by(TurnRecord.turn_no)
+_OBSERVERS = select(Observer).where(Observer.game_id == bindparam("game"))
+
+
 def _news(s: Session, game: Game, since: int, resolved: int, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The events of steps ``since`` .. ``resolved``: the step just resolved
     alone as it is; several, each marked with the step it happened in."""
@@ -259,9 +268,7 @@ def _news(s: Session, game: Game, since: int, resolved: int, events: list[dict[s
         return events
     out = []
     with s.no_autoflush:        # the records before this step's: the step's own writes can wait for its commit
-        records = s.exec(select(TurnRecord.turn_no, TurnRecord.events_json).where(   # not their states
-            TurnRecord.game_id == game.id, TurnRecord.turn_no >= since,
-            TurnRecord.turn_no < resolved).order_by(TurnRecord.turn_no)).all()
+        records = s.exec(_EVENTS, params={"game": game.id, "since": since, "resolved": resolved}).all()
     for turn_no, events_json in records:
         out += [dict(e, step=turn_no) for e in json.loads(events_json)]
     return out + [dict(e, step=resolved) for e in events]

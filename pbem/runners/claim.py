@@ -6,11 +6,13 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol, TypeVar
 
+from sqlalchemy import bindparam
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from pbem.config import Config
 from pbem.inbox.isolation import isolated
+from pbem.models import Game
 from pbem.transports.base import Inbox, Outbox
 
 if TYPE_CHECKING:
@@ -51,6 +53,14 @@ def claim(s: Session, what: Any, *where: Any) -> Any:
     """The first row of ``what`` matching ``where`` that no other worker
     holds, locked until the transaction ends; None when none is free."""
     return s.exec(select(what).where(*where).with_for_update(skip_locked=True)).first()
+
+
+_GAME = select(Game).where(Game.id == bindparam("game")).with_for_update(skip_locked=True)    # built once
+
+
+def claim_game(s: Session, game_id: str) -> Game | None:
+    """:func:`claim` of the game ``game_id``, by a statement built once."""
+    return s.exec(_GAME, params={"game": game_id}).first()
 
 
 def ids(ctx: Context, query: Any) -> list[Any]:

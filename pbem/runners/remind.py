@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlmodel import select
 
 from pbem.models import Game, GameStatus
-from pbem.runners.claim import Runner, claim, each, ids
+from pbem.runners.claim import Runner, claim_game, each, ids
 from pbem.runners.resolve import game_failed
 from pbem.play.turns import REMINDER_TIMES, queue_reminders, reminder_due
 
@@ -23,7 +23,7 @@ class Remind(Runner):
 
     def _one(self, game_id: str) -> None:
         with self.ctx.session() as s:
-            game = claim(s, Game, Game.id == game_id)
+            game = claim_game(s, game_id)
             if game is not None:     # else another worker has it
                 queue_reminders(s, self.ctx.cfg, game, self.ctx.now)
             self.ctx.commit(s)

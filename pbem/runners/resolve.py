@@ -15,7 +15,7 @@ from pbem.errors import GameError
 from pbem.models import Game, GameStatus, GmLog
 from pbem.outbox import queue_notice
 from pbem.inbox.isolation import isolated
-from pbem.runners.claim import Context, Runner, claim, each, ids
+from pbem.runners.claim import Context, Runner, claim_game, each, ids
 from pbem.play.turns import due_games, is_due, resolve_turn
 
 # Steps one game may take in one pass (where players act in turn the next step
@@ -36,7 +36,7 @@ class Resolve(Runner):
     def _start(self, game_id: str) -> None:
         ctx = self.ctx
         with ctx.session() as s:
-            game = claim(s, Game, Game.id == game_id)
+            game = claim_game(s, game_id)
             if game is None or game.status != GameStatus.NEW or aware(game.start_at) > ctx.now:
                 return
             faults.poison("start", game.id)
@@ -84,7 +84,7 @@ class Resolve(Runner):
                 # claim, and the due check is made again under it. A commit ends
                 # the lock, so a further step claims the game again (only when the
                 # step was due still before the commit: most games wait for mail).
-                game = claim(s, Game, Game.id == game_id)
+                game = claim_game(s, game_id)
                 if game is None or not is_due(s, game, ctx.now):
                     return step > 0
                 faults.poison("resolve", game.id)
