@@ -185,53 +185,6 @@ def test_our_maps_drawn_straight_with_cairo_are_cairosvgs_pixel_for_pixel() -> N
         assert _decode(png._draw(svg).png)[2] == whole
 
 
-_TEXTS = ('<rect x="2" y="2" width="36" height="20" rx="4" fill="#efe6cf" stroke="#7a6a4f"/>\n'
-          '<text x="20" y="16" text-anchor="middle" font-weight="bold" fill="#222">Wavy fjord</text>\n'
-          '<circle cx="8" cy="24" r="3" fill="#c0392b"/><text x="14" y="27" font-size="7">red 2: wood</text>\n'
-          '<polygon points="30,20 38,28 30,28" fill="#6fa8dc" stroke="#555"/>')
-
-
-@pytest.mark.parametrize("head", [
-    'viewBox="0 0 40 30" width="40" height="30"',           # a unit a pixel: letters placed in Python
-    'viewBox="0 0 40 30" width="100%"',
-    'viewBox="0 0 40 30" width="80" height="60"',           # scaled: the points read back from Cairo
-    'viewBox="5 3 40 30" width="40" height="30"',          # moved
-])
-def test_a_map_is_drawn_as_cairosvg_draws_it_from_kept_lines_and_read_whole(head: str) -> None:
-    """Kept lines (drawn again, from their programs, in the next map), two elements on a line,
-    an element over two lines (the map is read whole): cairosvg's pixels each time."""
-    svg = f'<svg xmlns="http://www.w3.org/2000/svg" {head} font-family="sans-serif" font-size="10">\n{_TEXTS}\n</svg>'
-    split = svg.replace('fill="#222">Wavy', 'fill="#222">\nWavy')
-    inline = svg.replace('font-size="10">\n', 'font-size="10"><line x1="0" y1="0" x2="9" y2="9" stroke="#000"/>\n')
-    inline_whole = svg.replace('font-size="10">\n', 'font-size="10">\n<line x1="0" y1="0" x2="9" y2="9" stroke="#000"/>\n')
-    for picture, like in [(svg, svg), (svg, svg), (split, split), (inline, inline_whole)]:
-        drawn = raster.draw(picture)
-        assert drawn is not None
-        assert _decode(_pixels(drawn, raster.RGBA))[2] == _decode(_whole(like))[2]
-    raster._PROGRAMS.clear()
-    assert _decode(_pixels(raster.draw(svg), raster.RGBA))[2] == _decode(_whole(svg))[2]
-
-
-def test_a_point_is_rounded_as_cairo_holds_it() -> None:
-    """Where a unit is a pixel a letter's point is rounded in Python: as Cairo gives it back."""
-    import cairocffi
-    from pbem.reports.pen import fixed
-    context = cairocffi.Context(cairocffi.ImageSurface(cairocffi.FORMAT_ARGB32, 4, 4))
-    rng = random.Random(7)
-    values = [rng.uniform(-50, 700) for _ in range(3000)] + [n / 512 for n in range(-1024, 1024)] + [12.3, 487.99]
-    for value in values:
-        context.move_to(value, -value)
-        assert context.get_current_point() == (fixed(value), fixed(-value)), value
-
-
-def test_the_lines_kept_are_bounded() -> None:
-    raster._PROGRAMS.clear()
-    for n in range(raster.KEEP + 50):
-        raster.draw(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9" width="9" height="9">\n'
-                    f'<rect x="0" y="0" width="{n}" height="1"/>\n</svg>')
-    assert 0 < len(raster._PROGRAMS) <= raster.KEEP
-
-
 @pytest.mark.parametrize("odd", [
     '<path d="M0 0 L10 10" stroke="#000"/>',                    # an element of no map of ours
     '<rect x="1" y="1" width="5" height="5" fill="rgb(1,2,3)"/>',  # a colour not in hex
