@@ -12,7 +12,6 @@ import re
 import secrets
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 from email.header import Header
 from email.utils import format_datetime, formataddr
 from functools import lru_cache
@@ -54,7 +53,7 @@ def reply_subject(tag: str, subject: str, outcome: str = "") -> str:
 
 
 def _body(text: str, html: str | None, images: Sequence[tuple[str, str, bytes]],
-          files: Sequence[tuple[str, str, bytes]], later: dict[bytes, bytes]) -> tuple[list[mime.Header], Any]:
+          files: Sequence[tuple[str, str, bytes]], later: dict[bytes, bytes]) -> mime.Part:
     """text/plain alone; or multipart/alternative with the HTML, which is a
     multipart/related with its pictures when it has some; in a multipart/mixed with ``files``
     when there are any. A picture's or file's body is a place-holder, put in after the mail is

@@ -20,6 +20,8 @@ from typing import Any
 from uuid import uuid4
 
 Header = tuple[str, Any]        # a header's name and value (a str, or an email.header.Header)
+Part = tuple[list[Header], Any]
+"""A part: its headers, and its body: a leaf's text, or a multipart's boundary and then its parts."""
 
 # quoprimime's table of what each byte of a body becomes: itself, or "=XX".
 _QP_TABLE: list[str] | None = getattr(quoprimime, "_QUOPRI_BODY_ENCODE_MAP", None)
@@ -78,13 +80,13 @@ def boundary() -> str:
     return f"=_{uuid4().hex}"
 
 
-def text(body: str, subtype: str) -> tuple[list[Header], str]:
+def text(body: str, subtype: str) -> Part:
     """A text part: UTF-8 in quoted-printable."""
     return ([("MIME-Version", "1.0"), ("Content-Type", f'text/{subtype}; charset="utf-8"'),
              ("Content-Transfer-Encoding", "quoted-printable")], UTF8.body_encode(body))
 
 
-def binary(ctype: str, token: str, headers: Sequence[Header] = (), charset: bool = False) -> tuple[list[Header], str]:
+def binary(ctype: str, token: str, headers: Sequence[Header] = (), charset: bool = False) -> Part:
     """A base64 part whose body is ``token``, the place-holder pbem.mail.compose puts its data
     in for. ``charset``: a text file, its Content-Type naming UTF-8 (and written last, as
     setting a parameter moves it)."""
@@ -105,8 +107,7 @@ def attachment(name: str) -> Header:
     return "Content-Disposition", f"attachment; filename*={encode_rfc2231(name, 'utf-8', '')}"
 
 
-def multipart(subtype: str, parts: Sequence[tuple[list[Header], str | list]], mark: str,
-              kind: str = "") -> tuple[list[Header], list]:
+def multipart(subtype: str, parts: Sequence[Part], mark: str, kind: str = "") -> Part:
     """A multipart of ``parts`` between the boundary ``mark``; ``kind``: its type parameter
     (multipart/related names its root's)."""
     if kind:
@@ -117,14 +118,14 @@ def multipart(subtype: str, parts: Sequence[tuple[list[Header], str | list]], ma
     return head, [mark, *parts]
 
 
-def write(part: tuple[list[Header], str | list], headers: Sequence[Header] = ()) -> bytes:
+def write(part: Part, headers: Sequence[Header] = ()) -> bytes:
     """The bytes of ``part`` with ``headers`` after its own, as the generator writes them."""
     out: list[bytes] = []
     _write(out, part, headers)
     return b"".join(out)
 
 
-def _write(out: list[bytes], part: tuple[list[Header], str | list], more: Sequence[Header] = ()) -> None:
+def _write(out: list[bytes], part: Part, more: Sequence[Header] = ()) -> None:
     head, body = part
     fold = POLICY.fold_binary
     out.extend(fold(name, value) for name, value in head)
