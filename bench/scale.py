@@ -26,7 +26,11 @@ the due games, ISA-L for the PNG and quicker mail (docs/scaling.md), later that 
 with 165.3 s for the code before (other runs that hour 130.5 and 137.1 s), 132 MB a worker. In the
 ninth session (2026-12-06), with quicker maps, the map's parts stored by a statement made once and
 quicker Stone Age turns, in turn with the code before: 179.8 and 176.2 s -> 154.7 and 161.1 s
-(137 MB a worker); the machine was CPU-bound throughout (88 % user, 6 % system, 4 % idle).
+(137 MB a worker); the machine was CPU-bound throughout (88 % user, 6 % system, 4 % idle). In the
+tenth (2026-12-07), with mail written straight and a step's lookups built once, on a slower and
+noisier machine, in turn with the code before: 190.3 and 167.1 s -> 177.7 and 189.1 s (137 MB a
+worker), within the machine's noise; one PostgreSQL worker's own CPU 28.5-30.3 -> 23.6-28.0 ms a
+game.
 """
 from __future__ import annotations
 
