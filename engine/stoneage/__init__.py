@@ -24,15 +24,15 @@ from engine.dice import Dice
 from engine.stoneage import heuristic, parser, roundend, rounds, setup, sheetnotes
 from engine.stoneage import view as views
 from engine.stoneage.placement import legal
+from engine.stoneage.rounds import OVER, PLACEMENT
 from engine.stoneage.policy import keep, place_lines_left
-from engine.stoneage.state import Stage, State
+from engine.stoneage.state import State
 from engine.stoneage.view import StoneAgeView
 from engine.messages import Join, Msg
 from engine.stoneage.texts import SEMICOLON, quoted_lines, said
 from engine.ruleset import BaseRuleset
 
 _PLACED = attrgetter("placed")
-_PLACEMENT, _OVER = Stage.PLACEMENT, Stage.OVER      # looked up once (enum members)
 
 
 class StoneAgeRuleset(BaseRuleset):
@@ -62,7 +62,7 @@ class StoneAgeRuleset(BaseRuleset):
     def awaiting(self, state: State) -> frozenset[str]:
         """Plan mode: before the round's placement, every seat without a plan. Live mode: the
         seat to place, when no kept PLACE line nor a forced move answers it."""
-        if state.stage is not _PLACEMENT:
+        if state.stage is not PLACEMENT:
             return frozenset()
         if not rounds.live(state):
             if any(map(_PLACED, state.boards.values())):       # the placement has started
@@ -90,9 +90,9 @@ class StoneAgeRuleset(BaseRuleset):
 
     def pre_orders_message(self, state: State, player: str) -> Msg | None:
         """``pre_orders`` as a message, for the reader's language."""
-        if state.stage is _OVER or player not in state.players or player in self.awaiting(state):
+        if state.stage is OVER or player not in state.players or player in self.awaiting(state):
             return None
-        if state.stage is _PLACEMENT and state.board(player).free:
+        if state.stage is PLACEMENT and state.board(player).free:
             return Msg("your next placements in round {round}", round=state.round)
         return Msg("your actions and feeding in round {round}", round=state.round)
 
@@ -108,11 +108,11 @@ class StoneAgeRuleset(BaseRuleset):
 
     def resolve(self, state: State, sheets: dict[str, OrderSheet], dice: Dice) -> Resolution:
         """Keep every sheet as its seat's orders, then run as far as the game goes."""
-        if state.stage is _OVER:
+        if state.stage is OVER:
             return Resolution(state.copy(), ())
         # Plan mode before the placement: the placement runs to its end and starts the round's
         # record (played.start), so the record of the round before need not be copied.
-        st = state.copy(played=state.stage is not _PLACEMENT or rounds.live(state))
+        st = state.copy(played=state.stage is not PLACEMENT or rounds.live(state))
         log: list[Event] = []
         awaited = self.awaiting(state)
         for seat in st.players:
@@ -140,7 +140,7 @@ class StoneAgeRuleset(BaseRuleset):
         return views.view(state, player, message or "")
 
     def outcome(self, state: State) -> Outcome | None:
-        if state.stage is not _OVER or state.winners is None:
+        if state.stage is not OVER or state.winners is None:
             return None
         best = state.board(state.winners[0]).score
         said = Msg("scored {points} points ({reason})", points=best, reason=roundend.stored_reason(state))

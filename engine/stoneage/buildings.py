@@ -16,11 +16,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from engine.stoneage.goods import RESOURCES, Good
+from engine.stoneage.goods import RESOURCES, WORTH, Good
 
 W, C, S, G = Good.WOOD, Good.CLAY, Good.STONE, Good.GOLD
 _RESOURCES = frozenset(RESOURCES)
-_WORTH = {good: good.worth for good in Good}      # read without the property's call
 
 
 @dataclass(frozen=True)
@@ -57,7 +56,7 @@ class Building:
         """What the tile scores when bought with ``paid`` (the worth of the resources)."""
         points = 0
         for good, n in paid.items():
-            points += _WORTH[good] * n
+            points += WORTH[good] * n
         return points
 
     def __str__(self) -> str:

@@ -16,13 +16,14 @@ class Good(str, Enum):
     @property
     def worth(self) -> int:
         """The divisor of its gathering roll, and what it scores on a variable building."""
-        return _WORTH[self]
+        return WORTH[self]
 
     def __str__(self) -> str:
         return str.__str__(self)
 
 
-_WORTH = {Good.FOOD: 2, Good.WOOD: 3, Good.CLAY: 4, Good.STONE: 5, Good.GOLD: 6}
+# Each good's worth (``Good.worth``), for the engine's and the bots' hot loops to read without the property's call.
+WORTH = {Good.FOOD: 2, Good.WOOD: 3, Good.CLAY: 4, Good.STONE: 5, Good.GOLD: 6}
 
 # The four that pay for cards and buildings, cheapest first (the default payment order).
 RESOURCES: tuple[Good, ...] = (Good.WOOD, Good.CLAY, Good.STONE, Good.GOLD)

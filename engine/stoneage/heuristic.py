@@ -32,7 +32,7 @@ from engine.contract import OrderSheet
 from engine.stoneage import merchant, merchantbot, needs, variantbot, worth
 from engine.stoneage.buildings import ANY_TILE
 from engine.stoneage.cards import CARDS, Effect
-from engine.stoneage.goods import RESOURCES, Good
+from engine.stoneage.goods import RESOURCES, WORTH, Good
 from engine.stoneage.herd import TILES as HERD_TILES
 from engine.stoneage.locations import CARD_SLOTS, LOCATIONS, SOURCE, STACKS, VILLAGE, stacks_in_play
 from engine.stoneage.orders import Buy, Feed, HerdBonus, Order, Pick, Place, Spot, Take, Tame, Tools, Use
@@ -65,7 +65,6 @@ TAME = {n: Tame(n) for n in (0, 1)}
 HERD_BONUS = {choice: HerdBonus(choice) for choice in ("one", "all")}
 # The cards whose top gives two resources of the seat's choice (TAKE).
 ANY2_CARDS = frozenset(card_id for card_id, c in CARDS.items() if c.top.effect is Effect.ANY2)
-WORTH = {good: good.worth for good in RESOURCES}
 PERSON = worth.PERSON
 CARD_COSTS = tuple(LOCATIONS[slot].number for slot in CARD_SLOTS)   # a card slot's cost in resources
 _BEST_FIRST = attrgetter("value")                                    # with reverse: best first

@@ -19,7 +19,7 @@ from engine.stoneage.texts import amount, place, said
 from engine.dice import Dice
 from engine.stoneage import animals
 from engine.stoneage.cards import CARDS, Effect
-from engine.stoneage.goods import GOODS, Good
+from engine.stoneage.goods import WORTH, Good
 from engine.stoneage.locations import LOCATIONS, Kind
 from engine.stoneage.policy import Policy
 from engine.stoneage.state import PlayerBoard, State
@@ -28,7 +28,6 @@ PHASE = "actions"
 Tools = tuple[list[int], list[int]]      # (permanent values, one-use values) added to a roll
 Added = tuple[Sequence[int], Sequence[int]]     # as Tools, read only (AUTO's, shared between rolls)
 NO_TOOLS: Tools = ([], [])               # shared: read, never changed
-DIVISOR = {good: good.worth for good in GOODS}      # a good's divisor, read without the call
 FACES = tuple(str(face) for face in range(7))       # a die's face as an event writes it
 GATHER, CARD, ROLL = Kind.GATHER, Kind.CARD, Effect.ROLL      # looked up once (enum members)
 
@@ -150,7 +149,7 @@ def roll_for(board: PlayerBoard, policy: Policy, dice: Dice, tag: str, count: in
     faces = [roll(tag) for _ in range(count)]
     rolled = sum(faces)
     total, lowered = animals.lowered_message(st, rolled) if st is not None and st.animals else (rolled, "")
-    worth = DIVISOR[good]
+    worth = WORTH[good]                  # the good's divisor
     tools = choose(board, policy, where, total, worth, seat, log, st)
     if tools is NO_TOOLS:
         added, final = tools[0], total
