@@ -43,7 +43,9 @@ def open_engine(url: str) -> Engine:
 def _alembic(engine: Engine, connection) -> AlembicConfig:  # type: ignore[no-untyped-def]
     cfg = AlembicConfig()
     cfg.set_main_option("script_location", str(resources.files("pbem") / "migrations"))
-    cfg.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False))
+    # The options are read as an ini file's, where "%" starts a reference: a "%" of the address (a
+    # folder named "100%", a password written %25) is written twice to stand for itself.
+    cfg.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False).replace("%", "%%"))
     cfg.attributes["connection"] = connection
     return cfg
 

@@ -27,6 +27,16 @@ def test_the_migrated_schema_is_the_models_schema(tmp_path, database) -> None:
     assert _differences(url) == []
 
 
+def test_a_database_whose_address_holds_a_percent_sign_is_migrated(tmp_path) -> None:
+    """A folder named with "%" (written %25 in the address) is no reference for the migrations'
+    settings to resolve: the database is built there like anywhere else."""
+    folder = tmp_path / "games 100%"
+    folder.mkdir()
+    url = f"sqlite:///{folder / 'pbem.sqlite'}"
+    assert _differences(url) == []
+    assert (folder / "pbem.sqlite").exists()
+
+
 def test_the_large_columns_are_compressed_with_lz4_on_postgresql_and_back_on_downgrade() -> None:
     """Migration 0019: the values every step writes are compressed with lz4 (quicker than pglz);
     a large value reads back the same; the downgrade gives the columns the server's default."""
