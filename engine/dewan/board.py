@@ -168,5 +168,18 @@ class Board:
 
     @classmethod
     def from_spec(cls, spec: dict[str, Any]) -> "Board":
-        hexes = {hexgrid.normalise(n) or n: parse_cell(n, c) for n, c in spec["hexes"].items()}
-        return cls(hexes, {edge(k): v for k, v in spec.get("symbols", {}).items()})
+        """The board of ``spec`` (``to_spec``'s form). A board is immutable and a game's states
+        and views all carry the same few maps, so the board of a spec is read once and shared
+        (with what it works out once, such as ``neighbours``)."""
+        key = (tuple(spec["hexes"].items()), tuple(spec.get("symbols", {}).items()))
+        board = _READ.get(key)
+        if board is None:
+            hexes = {hexgrid.normalise(n) or n: parse_cell(n, c) for n, c in spec["hexes"].items()}
+            board = cls(hexes, {edge(k): v for k, v in spec.get("symbols", {}).items()})
+            if len(_READ) >= 64:
+                _READ.clear()
+            _READ[key] = board
+        return board
+
+
+_READ: dict[tuple[Any, ...], Board] = {}     # boards by their specs (Board.from_spec)
