@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from functools import lru_cache
+from typing import Any
 
 from sqlalchemy import bindparam
 from sqlalchemy.dialects import postgresql, sqlite
@@ -19,10 +20,11 @@ from sqlmodel import Session, select
 
 from pbem.errors import MailPartMissing
 from pbem.mail.headers import valid_address
-from pbem.models import AnswerCount, MailPart, OutboundMail, Seat
+from pbem.models import AnswerCount, MailPart, OutboundMail, Seat, add_row
 
 _KEPT = "pbem.outbox.kept"      # Session.info: the parts this transaction has stored or found
 _ABSENT = "pbem.outbox.absent"  # Session.info: the keys look_ahead found no mail for in this transaction
+_MADE = "pbem.outbox.made"      # Session.info: the keys this transaction has queued, in order
 # A part stored unless it is already, where the database can skip a row it holds: made once (built
 # again for every step, with its rows as values, it took more time than storing them).
 _UPSERTS = {"postgresql": postgresql.insert(MailPart.__table__).on_conflict_do_nothing(),
@@ -46,9 +48,19 @@ def queue(s: Session, *, key: str, kind: str, to: str, raw: bytes, game_id: str 
     if _is_queued(s, key):
         return False
     listed = _keep(s, game_id, parts or {})
-    s.add(OutboundMail(key=key, kind=kind, to_addr=to, raw=raw, game_id=game_id, seat=seat if game_id else "",
-                       message_id=message_id_of(raw) if seat and game_id else "", parts=listed))
+    add_row(s, OutboundMail, key=key, kind=kind, to_addr=to, raw=raw, game_id=game_id, seat=seat if game_id else "",
+            message_id=message_id_of(raw) if seat and game_id else "", parts=listed)
+    _held(s, _MADE, list).append(key)
     return True
+
+
+def queued_now(s: Session) -> list[OutboundMail]:
+    """The mails this transaction has queued so far, in the order it queued them (a dry run
+    lists them before it is rolled back)."""
+    keys = _held(s, _MADE, list)
+    found = {mail.key: mail for mail in s.exec(select(OutboundMail).where(OutboundMail.key.in_(keys)))} \
+        if keys else {}
+    return [found[key] for key in keys if key in found]
 
 
 def whole(s: Session, mail: OutboundMail) -> bytes:
@@ -96,7 +108,8 @@ def _is_queued(s: Session, key: str) -> bool:
 
 
 def _stored(s: Session, model: type[OutboundMail] | type[MailPart], key: str) -> bool:
-    """A row of ``model`` with this key is stored, or waits in this transaction to be."""
+    """A row of ``model`` with this key is stored, or waits in this transaction to be (a part
+    added as an object, where the database cannot skip a row it holds: :func:`_keep`)."""
     with _unflushed(s, model):
         return any(isinstance(o, model) and o.key == key for o in s.new) or \
             s.exec(_KEYED[model], params={"key": key}).first() is not None
@@ -121,23 +134,25 @@ def _keep(s: Session, game_id: str, parts: dict[bytes, bytes]) -> str:
     return "\n".join(f"{token.decode('ascii')} {key}" for token, key in keys.items())
 
 
-def _held(s: Session, name: str) -> set[str]:
-    """A set of keys the session keeps for its current transaction: empty in a new one, where
-    what the last one stored or found may be gone (rolled back). No savepoint is taken around
-    the outbox: one rolled back would leave these sets wrong."""
+def _held(s: Session, name: str, kind: type = set) -> Any:
+    """The keys (a set, or a list of ``kind``) the session keeps for its current transaction:
+    none in a new one, where what the last one stored or found may be gone (rolled back). No
+    savepoint is taken around the outbox: one rolled back would leave these keys wrong."""
     transaction = s.get_transaction()
     held = s.info.get(name)
     if held is None or held[0] is not transaction:
-        held = s.info[name] = (transaction, set())
+        held = s.info[name] = (transaction, kind())
     return held[1]
 
 
 @contextmanager
 def _unflushed(s: Session, model: type) -> Iterator[None]:
     """Look a key up without flushing the transaction's pending rows first (the caller looks
-    among them in the session): a step's mails then go to the database at its commit, in a few
-    batched statements, instead of a flush before each. A pending delete of ``model`` is flushed
-    first, so that the lookup cannot find a row this transaction has deleted."""
+    among them in the session): the step's other changes (its seats, its game) then go to the
+    database at its commit, in a few batched statements, instead of a flush before each mail.
+    A queued mail is inserted at once (:func:`queue`), so the lookup finds it. A pending delete
+    of ``model`` is flushed first, so that the lookup cannot find a row this transaction has
+    deleted."""
     if any(isinstance(o, model) for o in s.deleted):
         s.flush()
     with s.no_autoflush:

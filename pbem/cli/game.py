@@ -22,22 +22,11 @@ def _run(obj: Ctx, game_id: str, action, done, dry_run: bool = False, would=None
     """Run ``action(session, config, game)`` as a GM command and echo ``done(result)``.
     With ``dry_run`` the transaction is rolled back: nothing is stored or
     queued, and the mail it would have queued is listed (address and subject)."""
-    from sqlalchemy import event
-
-    from pbem.models import OutboundMail
+    from pbem.outbox import queued_now
 
     def act(s, cfg, g):  # type: ignore[no-untyped-def]
-        queued: list[OutboundMail] = []
-
-        def added(_session, thing) -> None:  # type: ignore[no-untyped-def]
-            if isinstance(thing, OutboundMail):
-                queued.append(thing)
-        event.listen(s, "transient_to_pending", added)
-        try:
-            result = action(s, cfg, g)
-        finally:
-            event.remove(s, "transient_to_pending", added)
-        return result, [f"{m.to_addr}: {_subject(m.raw)}" for m in queued]
+        result = action(s, cfg, g)
+        return result, [f"{m.to_addr}: {_subject(m.raw)}" for m in queued_now(s)] if dry_run else []
     result, mails = on_game(obj, game_id, act, dry_run)
     if not dry_run:
         click.echo(done(result))

@@ -24,7 +24,7 @@ from pbem.config import Config
 from pbem.play.games import report_mail, seats_of, speaking_to
 from pbem.play.gamewords import question
 from pbem.i18n import _, ngettext
-from pbem.models import Game, GameStatus, GmLog, Observer, Seat, Sheet, TurnRecord
+from pbem.models import Game, GameStatus, GmLog, Observer, Seat, Sheet, TurnRecord, add_row
 from pbem.outbox import look_ahead, queue, queue_notice
 from pbem.presenters import Maps, get_presenter
 from pbem.reports import png
@@ -120,13 +120,11 @@ def resolve_turn(s: Session, cfg: Config, game: Game, now: datetime) -> seating.
     result = ruleset.resolve(state, sheets, SeededDice(dice_seed))
     events = [e.to_dict() for e in result.events]
     state_json = ruleset.to_json(result.state)
-    s.add(TurnRecord(game_id=game.id, turn_no=game.turn_no, state_json=state_json,
-                     events_json=json.dumps(events), dice_seed=dice_seed, resolved_at=now,
-                     sheets_json=json.dumps({name: sheet.normal for name, sheet in sheets.items()}, sort_keys=True),
-                     seats_json=json.dumps({"missing": [x.name for x in missing],
-                                            "ready": [x.name for x in seats if x.ready],
-                                            "news": {x.name: x.news_from for x in seats},
-                                            "round_from": game.round_from})))
+    add_row(s, TurnRecord, game_id=game.id, turn_no=game.turn_no, state_json=state_json,
+            events_json=json.dumps(events), dice_seed=dice_seed, resolved_at=now,
+            sheets_json=json.dumps({name: sheet.normal for name, sheet in sheets.items()}, sort_keys=True),
+            seats_json=json.dumps({"missing": [x.name for x in missing], "ready": [x.name for x in seats if x.ready],
+                                   "news": {x.name: x.news_from for x in seats}, "round_from": game.round_from}))
     for seat in missing:
         seat.missed_turns += 1
     for seat in seats:
@@ -144,7 +142,7 @@ def resolve_turn(s: Session, cfg: Config, game: Game, now: datetime) -> seating.
     done = Msg("resolved turn {n}", n=resolved) if name == "turn" else Msg("resolved step {n}", n=resolved)
     if missing:
         done = Msg("{done}; missing: {seats}", done=done, seats=", ".join(x.name for x in missing))
-    s.add(GmLog.of(game.id, "turn", done, now))
+    add_row(s, GmLog, **GmLog.fields(game.id, "turn", done, now))
     faults.point("mid-turn")
     _queue_reports(s, cfg, game, ruleset, state, result, events, seats, missing, now)
     return ruleset, result.state, seats
