@@ -57,6 +57,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 import psycopg  # noqa: E402
 from sqlmodel import Session, func, select  # noqa: E402
 
+from cpuclock import NOMINAL, yardstick  # noqa: E402
 from many_games import add_positions, mixed_positions  # noqa: E402
 from pbem.config import load  # noqa: E402
 from pbem.db import migrate, open_engine  # noqa: E402
@@ -173,6 +174,7 @@ def main() -> None:
     print(f"{args.games} games drawn in {time.perf_counter() - began:.0f} s: "
           + ", ".join(f"{k} seats {n}" for k, n in sorted(kinds.items())), flush=True)
     rows = []
+    before = yardstick()     # how quick the machine is (tests/cpuclock.py): printed with the figures
     with tempfile.TemporaryDirectory() as tmp:
         positions_file = str(Path(tmp) / "positions.pickle")
         Path(positions_file).write_bytes(pickle.dumps(positions))
@@ -190,6 +192,9 @@ def main() -> None:
                     conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
     print(f"{args.games} active games (Valley, Stone Age, Dewan), every awaited order in; one pass resolving "
           "and queuing every report with its PNG map")
+    print(f"the machine's speed: tests/cpuclock.py's yardstick took {1000 * before:.1f} ms before the passes and "
+          f"{1000 * yardstick():.1f} ms after ({1000 * NOMINAL:.0f} ms where its goals were "
+          "set): the seconds below, on a machine that many times slower")
     for label, seconds, what, peak in rows:
         print(f"  {label:<24} {seconds:7.1f} s  {args.games / seconds:7.1f} games/s  peak {peak:6.0f} MB a worker"
               f"   {what}")
