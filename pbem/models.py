@@ -46,8 +46,14 @@ def add_row(s: Session, model: type[SQLModel], **values: Any) -> None:
     it: building a table model's object and flushing it cost four times the statement (a
     step inserts a record, a log line and a mail a seat). For rows that nothing reads back
     as objects in the same transaction; a query sees them at once, as after a flush."""
+    add_rows(s, model, [values])
+
+
+def add_rows(s: Session, model: type[SQLModel], rows: list[dict[str, Any]]) -> None:
+    """:func:`add_row` for each of ``rows``, in one statement."""
     statement, defaults = _INSERTS.get(model) or _insert_of(model)
-    s.connection().execute(statement, {**{name: make() for name, make in defaults.items()}, **values})
+    filled = [{**{name: make() for name, make in defaults.items()}, **values} for values in rows]
+    s.connection().execute(statement, filled if len(filled) > 1 else filled[0])
 
 
 def _insert_of(model: type[SQLModel]) -> tuple[Any, dict[str, Any]]:

@@ -16,7 +16,7 @@ from pbem.errors import MailPartMissing, StorageTrouble, TransportError
 from pbem.inbox.isolation import isolated
 from pbem.mail.compose import compose
 from pbem.models import MailPart, OutboundMail
-from pbem.outbox import drop, look_ahead, queue, whole
+from pbem.outbox import batch, drop, look_ahead, queue, queued_now, whole
 
 WHEN = datetime(2026, 8, 1, 12, tzinfo=timezone.utc)
 PNG, SVG = b"\x89PNG picture " * 3000, b'<svg xmlns="http://www.w3.org/2000/svg"><text>map</text></svg>'
@@ -154,6 +154,44 @@ def test_keys_read_ahead_are_queued_once_and_a_stored_part_is_not_stored_twice(t
             ["report:g:2:red", "report:g:2:blue"]
         assert s.exec(select(func.count()).select_from(MailPart)).one() == 2
         assert all(_same(whole(s, m), _report(m.to_addr, None)) for m in s.exec(select(OutboundMail)))
+    engine.dispose()
+
+
+def test_a_batch_inserts_its_mails_together_at_its_end_and_nothing_after_an_error(tmp_path, database) -> None:
+    """Mails queued in a batch (a step's reports) reach the table together when it ends; inside
+    it a key queued is refused again, as outside; a batch left by an error inserts nothing, and
+    its mails may be queued again in the transaction that goes on."""
+    engine = open_engine(_url(database, tmp_path))
+    migrate(engine)
+
+    def mail(s, seat: str) -> bool:  # type: ignore[no-untyped-def]
+        parts: dict[bytes, bytes] = {}
+        return queue(s, key=f"report:g:2:{seat}", kind="report", to=f"{seat}@example.org",
+                     raw=_report(f"{seat}@example.org", parts), game_id="g", seat=seat, parts=parts)
+
+    def stored(s) -> list[str]:  # type: ignore[no-untyped-def]
+        return [m.key for m in s.exec(select(OutboundMail).order_by(OutboundMail.id))]
+
+    with Session(engine) as s:
+        with batch(s):
+            assert mail(s, "red") and mail(s, "blue") and not mail(s, "red")
+            assert stored(s) == []                      # waiting, in this session only
+        assert stored(s) == ["report:g:2:red", "report:g:2:blue"]
+        assert [m.key for m in queued_now(s)] == ["report:g:2:red", "report:g:2:blue"]
+        with pytest.raises(RuntimeError):
+            with batch(s):
+                assert mail(s, "green")
+                raise RuntimeError("the step failed")
+        assert stored(s) == ["report:g:2:red", "report:g:2:blue"]
+        assert mail(s, "green")                         # no batch: inserted at once
+        assert stored(s) == ["report:g:2:red", "report:g:2:blue", "report:g:2:green"]
+        s.commit()
+    with Session(engine) as s:
+        mails = list(s.exec(select(OutboundMail).order_by(OutboundMail.id)))
+        assert [(m.key, m.status, m.attempts, m.seat) for m in mails] == [
+            ("report:g:2:red", "queued", 0, "red"), ("report:g:2:blue", "queued", 0, "blue"),
+            ("report:g:2:green", "queued", 0, "green")]
+        assert all(_same(whole(s, m), _report(m.to_addr, None)) for m in mails)
     engine.dispose()
 
 

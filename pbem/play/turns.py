@@ -25,7 +25,7 @@ from pbem.play.games import report_mail, seats_of, speaking_to
 from pbem.play.gamewords import question
 from pbem.i18n import _, ngettext
 from pbem.models import Game, GameStatus, GmLog, Observer, Seat, Sheet, TurnRecord, add_row
-from pbem.outbox import look_ahead, queue, queue_notice
+from pbem.outbox import batch, look_ahead, queue, queue_notice
 from pbem.presenters import Maps, get_presenter
 from pbem.reports import png
 from pbem.reports.png import MapImage
@@ -144,7 +144,8 @@ def resolve_turn(s: Session, cfg: Config, game: Game, now: datetime) -> seating.
         done = Msg("{done}; missing: {seats}", done=done, seats=", ".join(x.name for x in missing))
     add_row(s, GmLog, **GmLog.fields(game.id, "turn", done, now))
     faults.point("mid-turn")
-    _queue_reports(s, cfg, game, ruleset, state, result, events, seats, missing, now)
+    with batch(s):                      # the step's reports go in one statement
+        _queue_reports(s, cfg, game, ruleset, state, result, events, seats, missing, now)
     return ruleset, result.state, seats
 
 
