@@ -129,7 +129,8 @@ def look_ahead(s: Session, keys: list[str]) -> None:
 
 
 def _is_queued(s: Session, key: str) -> bool:
-    """A mail with this key is queued (or stored in this transaction and not yet flushed)."""
+    """A mail with this key is queued: stored, or queued in this transaction (perhaps waiting
+    in a batch)."""
     if key in _held(s, _MADE, list):    # queued in this transaction (perhaps waiting in a batch)
         return True
     absent = _held(s, _ABSENT)
@@ -167,9 +168,10 @@ def _keep(s: Session, game_id: str, parts: dict[bytes, bytes]) -> str:
 
 
 def _held(s: Session, name: str, kind: type = set) -> Any:
-    """The keys (a set, or a list of ``kind``) the session keeps for its current transaction:
-    none in a new one, where what the last one stored or found may be gone (rolled back). No
-    savepoint is taken around the outbox: one rolled back would leave these keys wrong."""
+    """Keys the session keeps for its current transaction, in a ``kind`` (a set; a list where
+    their order counts): none in a new one, where what the last one stored or found may be gone
+    (rolled back). No savepoint is taken around the outbox: one rolled back would leave these
+    keys wrong."""
     transaction = s.get_transaction()
     held = s.info.get(name)
     if held is None or held[0] is not transaction:
@@ -182,9 +184,9 @@ def _unflushed(s: Session, model: type) -> Iterator[None]:
     """Look a key up without flushing the transaction's pending rows first (the caller looks
     among them in the session): the step's other changes (its seats, its game) then go to the
     database at its commit, in a few batched statements, instead of a flush before each mail.
-    A queued mail is inserted at once (:func:`queue`), so the lookup finds it. A pending delete
-    of ``model`` is flushed first, so that the lookup cannot find a row this transaction has
-    deleted."""
+    The mails this transaction queued are known by their keys (:func:`_is_queued`). A pending
+    delete of ``model`` is flushed first, so that the lookup cannot find a row this transaction
+    has deleted."""
     if any(isinstance(o, model) for o in s.deleted):
         s.flush()
     with s.no_autoflush:
