@@ -109,6 +109,9 @@ def whole(s: Session, mail: OutboundMail) -> bytes:
 def drop(s: Session, mail: OutboundMail) -> None:
     """Delete a queued mail, and those of its stored parts no other mail of its game lists."""
     s.delete(mail)
+    made = _held(s, _MADE, list)
+    if mail.key in made:                # queued in this transaction: it may be queued again
+        made.remove(mail.key)
     for line in mail.parts.splitlines():
         key = line.split(" ", 1)[1]
         listed = OutboundMail.parts.contains(f" {key}", autoescape=True)     # a game id may hold "_" or "%"
@@ -117,6 +120,7 @@ def drop(s: Session, mail: OutboundMail) -> None:
             part = s.get(MailPart, key)
             if part is not None:
                 s.delete(part)
+            _held(s, _KEPT).discard(key)    # stored again if a mail of this transaction lists it
 
 
 def look_ahead(s: Session, keys: list[str]) -> None:
@@ -133,9 +137,7 @@ def _is_queued(s: Session, key: str) -> bool:
     in a batch)."""
     if key in _held(s, _MADE, list):    # queued in this transaction (perhaps waiting in a batch)
         return True
-    absent = _held(s, _ABSENT)
-    if key in absent:                   # known not stored by look_ahead; queued now
-        absent.discard(key)
+    if key in _held(s, _ABSENT):        # known not stored by look_ahead
         return False
     return _stored(s, OutboundMail, key)
 

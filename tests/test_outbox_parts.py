@@ -157,6 +157,26 @@ def test_keys_read_ahead_are_queued_once_and_a_stored_part_is_not_stored_twice(t
     engine.dispose()
 
 
+def test_a_mail_dropped_in_the_transaction_that_queued_it_may_be_queued_again(tmp_path, database) -> None:
+    """The outbox knows the keys a transaction queued; a mail of them dropped (a rollback's) is
+    no longer one, and the same key is queued again in that transaction."""
+    engine = open_engine(_url(database, tmp_path))
+    migrate(engine)
+    with Session(engine) as s:
+        for again in (False, True):
+            parts: dict[bytes, bytes] = {}
+            raw = _report("red@example.org", parts)
+            assert queue(s, key="report:g:2:red", kind="report", to="red@example.org", raw=raw,
+                         game_id="g", seat="red", parts=parts)
+            if not again:
+                drop(s, s.exec(select(OutboundMail).where(OutboundMail.key == "report:g:2:red")).one())
+        s.commit()
+    with Session(engine) as s:
+        assert [m.key for m in s.exec(select(OutboundMail))] == ["report:g:2:red"]
+        assert all(_same(whole(s, m), _report(m.to_addr, None)) for m in s.exec(select(OutboundMail)))
+    engine.dispose()
+
+
 def test_a_batch_inserts_its_mails_together_at_its_end_and_nothing_after_an_error(tmp_path, database) -> None:
     """Mails queued in a batch (a step's reports) reach the table together when it ends; inside
     it a key queued is refused again, as outside; a batch left by an error inserts nothing, and
