@@ -29,6 +29,7 @@ from pbem.outbox import batch, look_ahead, queue, queue_notice
 from pbem.presenters import Maps, get_presenter
 from pbem.reports import png
 from pbem.reports.png import MapImage
+from pbem.reports.render import one_step
 from pbem import faults, i18n
 from pbem.play import seating, steps
 
@@ -144,7 +145,8 @@ def resolve_turn(s: Session, cfg: Config, game: Game, now: datetime) -> seating.
         done = Msg("{done}; missing: {seats}", done=done, seats=", ".join(x.name for x in missing))
     add_row(s, GmLog, **GmLog.fields(game.id, "turn", done, now))
     faults.point("mid-turn")
-    with batch(s):                      # the step's reports go in one statement
+    # The step's reports go in one statement; what they share is made once a language (render.once).
+    with batch(s), one_step():
         _queue_reports(s, cfg, game, ruleset, state, result, events, seats, missing, now)
     return ruleset, result.state, seats
 

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import re
 import textwrap
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, TypeVar
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
 
 from engine.contract import Event
 from engine.messages import VERSION, stored
@@ -18,6 +21,9 @@ from pbem.errors import StoredMessageError
 from pbem.site.public import fields
 
 WIDTH = 72
+T = TypeVar("T")
+# What the reports of the step being reported share (:func:`one_step`): made once a language.
+_STEP: ContextVar[dict[tuple[Any, ...], Any] | None] = ContextVar("pbem_step", default=None)
 
 
 @lru_cache(maxsize=1)
@@ -57,6 +63,54 @@ def turn_moment(number: int) -> str:
 
 def render(name: str, **context: Any) -> str:
     return env().get_template(name).render(**context)
+
+
+class Part(NamedTuple):
+    """A part of a report, rendered as text and as HTML (marked safe: it goes into a page whole)."""
+    text: str
+    html: Markup
+
+
+def part(text: str, html: str, **context: Any) -> Part:
+    """Templates ``text`` and ``html`` rendered with ``context``."""
+    return Part(render(text, **context), Markup(render(html, **context)))
+
+
+def event_log(parts: list[tuple[str, list[tuple[str, list[str]]]]]) -> Part:
+    """What happened, as a report shows it: the events' texts under their phases, the phases
+    under the parts of the step (a part that is one phase of the same name is headed once).
+    Made once a step for all who read the same log (:func:`once`, by its texts): the readers
+    with no event of their own read the public log."""
+    key = tuple((heading, tuple((title, tuple(lines)) for title, lines in phases)) for heading, phases in parts)
+    return once(("event log", key), lambda: part(
+        "partials/event_log.txt", "partials/event_log.html", parts=parts, wrapped_parts=[
+            (heading, [(title, [line for text in texts for line in wrap(text)]) for title, texts in phases])
+            for heading, phases in parts]))
+
+
+@contextmanager
+def one_step() -> Iterator[None]:
+    """Inside, the reports of one step are made (pbem.play.turns): what :func:`once` makes for one
+    of them serves the others read in the same language. A step inside a step is the same step."""
+    token = _STEP.set(_STEP.get() if _STEP.get() is not None else {})
+    try:
+        yield
+    finally:
+        _STEP.reset(token)
+
+
+def once(key: tuple[Any, ...], make: Callable[[], T]) -> T:
+    """``make()``, made once a step (:func:`one_step`) for ``key`` in the language and time zone
+    being spoken, else every time. What ``make`` reads must be the same for every reader of the
+    step whose report asks for ``key`` (the board; an event log, keyed by its texts): a report's
+    private parts are made for their seat alone."""
+    kept = _STEP.get()
+    if kept is None:
+        return make()
+    full = (*key, i18n.current(), i18n.zone())
+    if full not in kept:
+        kept[full] = make()
+    return kept[full]
 
 
 def fit(text: str) -> str:

@@ -291,13 +291,13 @@ def test_the_patterns_catch_the_reads() -> None:
                      ("pbem/presenters/valley/help.py", "came_back"),           # tribe.get("came_back")
                      ("templates/reports/valley/report.txt", "turn_order"),     # view.turn_order
                      ("templates/reports/valley/report.txt", "prompt"),         # view.get("prompt")
-                     ("templates/reports/valley/report.html", "warned"),        # t.warned
+                     ("templates/reports/valley/tribes.html", "warned"),        # t.warned
                      ("pbem/presenters/stoneage/report.py", "igloos_left"),     # "igloos_left" in view
                      ("pbem/presenters/stoneage/report.py", "civ_deck"),        # f"{view['civ_deck']}"
                      ("pbem/presenters/stoneage/help.py", "card"),              # view["jewel_card"]["card"]
                      ("pbem/presenters/stoneage/played.py", "unseen"),          # o.get("unseen", 0)
                      ("pbem/presenters/dewan/words.py", "tucked"),
-                     ("templates/reports/dewan/report.html", "row")]:
+                     ("templates/reports/dewan/board.html", "row")]:
         assert expected in keys, expected
     assert not [key for _file, key in keys if key in ("items", "values", "keys", "get")]
 

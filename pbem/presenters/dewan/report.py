@@ -13,12 +13,12 @@ from engine.dewan.view import DewanView
 from pbem import i18n
 from pbem.play import orderwords
 from pbem.i18n import N_, _, ngettext
-from pbem.presenters import Groups, Maps, Report
+from pbem.presenters import Groups, Maps, Report, by_phase
 from pbem.presenters.dewan import asciimap, svgmap
 from pbem.presenters.dewan.help import suggested, suggested_lines
 from pbem.presenters.dewan.words import (board_of, card_words, clan_texts, colours, marks, score, score_text,
                                          round_number, story_text, when)
-from pbem.reports.render import fitted, render, spoken, wrap
+from pbem.reports.render import Part, event_log, fitted, once, part, render, spoken, wrap
 from pbem.reports.render import visible as grouped
 
 PHASE_TITLES = {
@@ -115,13 +115,12 @@ def _clans(view: DewanView, seat: str | None) -> list[tuple[str, list[str], list
 
 def _context(game: str, turn_no: int, seat: str | None, view: DewanView,
              events: Iterable[Event | dict], maps: tuple[list[str], str] | None) -> dict[str, Any]:
-    map_lines, svg = maps or draw_maps(view)
-    if maps and i18n.current() != i18n.DEFAULT:          # the terrain letters and the SVG's legend in the
-        map_lines, svg = draw_maps(view)                 # reader's words
-    map_lines = list(map_lines) + legend(view)
+    """The report's context: the map and the rows on offer made once a step, the event log once
+    for the readers who read it alike (render.once), the rest for ``seat``."""
+    board, stories = once(("dewan", game, turn_no), lambda: _public(view, maps))
+    log = event_log(by_phase(visible(events, seat)))
     if view.get("prompt_message"):
         view = {**view, "prompt": spoken(view["prompt_message"])}
-    groups = visible(events, seat)
     mine = seat is not None and view.get("me") == seat
     hand = [card_words(c) for c in sorted(view["hand"] or [])] if mine else []
     plans = list(view.get("pre_orders") or []) if mine else []
@@ -131,19 +130,32 @@ def _context(game: str, turn_no: int, seat: str | None, view: DewanView,
     moves = suggested(view) if mine and view.get("prompt") else []     # the bot's search: once a report
     return {
         "game": game, "turn_no": turn_no, "number": round_number(view), "seat": seat, "view": view,
-        "when": when(view), "moment": when(view)[:1].upper() + when(view)[1:], "svg": svg,
-        "map_lines": map_lines, "groups": groups, "wrapped_groups": [(t, _wrapped(x)) for t, x in groups],
+        "moment": when(view)[:1].upper() + when(view)[1:],
+        "board_part": board, "stories_part": stories, "log_part": log,
         "over": over, "result": result(view) if over else "",
         "prompt": view.get("prompt", "") if mine else "", "question": question,
         "question_lines": _wrapped([question], "") if question else [],
         "suggested": [(orderwords.shown("dewan", o), why) for o, why in moves],
         "suggested_lines": suggested_lines(moves),
-        "row": row_texts(view), "row_lines": _wrapped(row_texts(view)), "row_cards": [card_words(c) for c in view["row"]],
-        "story_row": story_row_texts(view), "story_lines": _wrapped(story_row_texts(view)),
         "hand": hand, "hand_lines": _wrapped([" ".join(hand) or _("no cards")]),
         "mine": mine, "plans": plans, "plan_lines": _wrapped(plans), "fitted": fitted,
         "clans": _clans(view, seat), "scores": scores, "score_lines": _wrapped(scores),
     }
+
+
+def _public(view: DewanView, maps: tuple[list[str], str] | None) -> tuple[Part, Part]:
+    """What every reader of the step reads alike: the map with its legend and the card row;
+    the stories on offer."""
+    map_lines, svg = maps or draw_maps(view)
+    if maps and i18n.current() != i18n.DEFAULT:          # the terrain letters and the SVG's legend in the
+        map_lines, svg = draw_maps(view)                 # reader's words
+    row = row_texts(view)
+    board = part("reports/dewan/board.txt", "reports/dewan/board.html", view=view, svg=svg, row=row,
+                 map_lines=list(map_lines) + legend(view), row_lines=_wrapped(row), fitted=fitted,
+                 row_cards=[card_words(c) for c in view["row"]])
+    story_row = story_row_texts(view)
+    return board, part("reports/dewan/stories.txt", "reports/dewan/stories.html", story_row=story_row,
+                       story_lines=_wrapped(story_row))
 
 
 def report(*, game: str, turn_no: int, seat: str | None, view: DewanView,

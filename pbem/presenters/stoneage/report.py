@@ -9,7 +9,7 @@ from engine.contract import Event
 from engine.stoneage import RULESET
 from engine.stoneage import texts as words
 from pbem.i18n import N_, _, ngettext
-from pbem.presenters import Maps, Report
+from pbem.presenters import Maps, Report, by_phase
 from pbem import i18n
 from pbem.play.orderwords import notation, shown
 from pbem.presenters.stoneage import village
@@ -18,7 +18,7 @@ from engine.stoneage.animaldata import ANIMALS
 from engine.stoneage.herd import TILES as HERD_TILES
 from engine.stoneage.view import StoneAgeView
 from pbem.presenters.stoneage.words import board_texts, when
-from pbem.reports.render import fitted, render, spoken, wrap
+from pbem.reports.render import Part, event_log, fitted, once, part, render, spoken, wrap
 from pbem.reports.render import visible as grouped
 
 PHASE_TITLES = {
@@ -167,10 +167,11 @@ def _boards(view: StoneAgeView, seat: str | None) -> list[tuple[str, list[str], 
 
 def _context(game: str, turn_no: int, seat: str | None, view: StoneAgeView,
              events: Iterable[Event | dict], maps: tuple[list[str], str] | None) -> dict[str, Any]:
-    village_lines, svg = maps or draw_maps(view)
+    """The report's context: the village and the offer made once a step, the event log once for
+    the readers who read it alike (render.once), the rest for ``seat``."""
     in_rounds = RULESET.steps_are_rounds(view["options"])
-    groups = visible(events, seat)
-    cards, tops = _offer(view)
+    board = once(("stoneage", game, turn_no), lambda: _public(view, maps))
+    log = event_log(by_phase(visible(events, seat)))
     prompt = view.get("prompt", "") if seat else ""
     if prompt and view.get("prompt_message"):
         prompt = spoken(view["prompt_message"])
@@ -179,20 +180,26 @@ def _context(game: str, turn_no: int, seat: str | None, view: StoneAgeView,
                     "without it, at the deadline.")
     plan = [shown("stoneage", line) for line in view.get("plan") or []] if seat else []
     return {
-        "game": game, "turn_no": turn_no, "seat": seat, "view": view, "when": when(view), "svg": svg,
-        "village_lines": village_lines, "groups": groups, "boards": _boards(view, seat),
-        "herd": _herd(view), "herd_lines": _wrapped(_herd(view)),
-        "variants": _variants(view), "variant_lines": _wrapped(_variants(view)),
-        "cards": cards, "tops": tops, "card_lines": _wrapped(cards), "top_lines": _wrapped(tops),
-        "wrapped_groups": [(t, _wrapped(texts)) for t, texts in groups],
+        "game": game, "turn_no": turn_no, "seat": seat, "view": view, "when": when(view),
+        "village_part": board, "log_part": log, "boards": _boards(view, seat),
         "prompt": prompt, "prompt_lines": _wrapped([prompt]) if prompt else [],
         "plan": plan, "plan_lines": _wrapped(plan),
-        "village": village.items(view),
         "result": result(view), "fitted": fitted,
         # Plan mode: a step is a round, and the report is numbered by its round (pbem.play.steps.counted).
         "in_rounds": in_rounds, "number": view["round"] if in_rounds else turn_no,
     }
 
+
+def _public(view: StoneAgeView, maps: tuple[list[str], str] | None) -> Part:
+    """What every reader of the step reads alike: the village drawn and listed, the herd, the
+    variants, the cards and the building stacks on offer."""
+    village_lines, svg = maps or draw_maps(view)
+    cards, tops = _offer(view)
+    herd, variants = _herd(view), _variants(view)
+    return part("reports/stoneage/board.txt", "reports/stoneage/board.html", svg=svg, village_lines=village_lines,
+                village=village.items(view), herd=herd, herd_lines=_wrapped(herd), variants=variants,
+                variant_lines=_wrapped(variants), cards=cards, tops=tops, card_lines=_wrapped(cards),
+                top_lines=_wrapped(tops))
 
 
 def result(view: StoneAgeView) -> str:

@@ -19,7 +19,7 @@ from pbem.presenters import Maps, Report
 from pbem.presenters.valley import asciimap, svgmap
 from pbem.presenters.valley.asciimap import people
 from pbem.site.public import fields
-from pbem.reports.render import fitted, render, spoken, visible as grouped, wrap
+from pbem.reports.render import Part, event_log, fitted, once, part, render, spoken, visible as grouped, wrap
 
 PHASE_TITLES = {
     "setup": N_("Setup"), "events": N_("1. Events"), "arrivals": N_("2. Arrival of animals"),
@@ -210,26 +210,22 @@ def report(*, game: str, turn_no: int, seat: str | None, view: ValleyView,
            maps: tuple[list[str], str] | None = None, preface: str = "") -> Report:
     """(subject, text, html) of one seat's report (or the public one).
     ``maps`` (text map lines, SVG) may be given when they were drawn once for
-    every seat of the turn: the board is public."""
+    every seat of the turn: the board is public. The board and the tribes are made
+    once a step, the event log once for the readers who read it alike (render.once)."""
     map_lines, svg = maps or draw_maps(view)
     view = _asked(view)
     events = list(events)
-    groups = visible(events, seat)
-    spaces = [(s["name"], words) for s in view["spaces"] if (words := _space_words(s))]
+    board, tribes = once(("valley", game, turn_no), lambda: _public(view, map_lines, svg, missed or {}))
+    log = event_log(parts(visible(events, seat), view))
     own_spaces = [s["name"] for s in view["spaces"] if seat and seat in s.get("tribes", {})]
     hand, short = _hand(view, seat, events)
-    hints, event_parts = may_order(view, seat), parts(groups, view)
+    hints = may_order(view, seat)
     context = dict(
         preface=preface, game=game, turn_no=turn_no, seat=seat, view=view, when=when(view), deadline=deadline,
-        address=address, map_lines=map_lines, legend=asciimap.legend(view),
-        svg=svg, groups=groups, spaces=spaces, me=view["tribes"].get(seat) if seat else None,
-        hints=hints, own_spaces=own_spaces, missed=missed or {},
-        hint_lines=[line for hint in hints for line in wrap(hint)],
-        parts=event_parts,
-        wrapped_parts=[(heading, [(t, [line for text in texts for line in wrap(text)]) for t, texts in part])
-                       for heading, part in event_parts],
-        wrapped_spaces=[line for n, words in spaces for line in wrap(f"{n}: {words}")],
-        wrap=wrap, fitted=fitted, hand_lines=[line for text in hand for line in wrap(text)], hand_texts=hand,
+        address=address, board_part=board, log_part=log, tribes_part=tribes,
+        me=view["tribes"].get(seat) if seat else None,
+        hints=hints, own_spaces=own_spaces, hint_lines=[line for hint in hints for line in wrap(hint)],
+        fitted=fitted, hand_lines=[line for text in hand for line in wrap(text)], hand_texts=hand,
         hand_note=_("HELP by mail gives each card's whole text.") if short else "",
         standing=_standing(view["tribes"][seat]["standing"]) if seat in view["tribes"] else "",
     )
@@ -239,4 +235,14 @@ def report(*, game: str, turn_no: int, seat: str | None, view: ValleyView,
         subject = _("[{game}] the game is over").format(game=game)
     return Report(subject, render("reports/valley/report.txt", **context),
                   render("reports/valley/report.html", **context))
+
+
+def _public(view: ValleyView, map_lines: list[str], svg: str, missed: dict[str, int]) -> tuple[Part, Part]:
+    """What every reader of the step reads alike: the board (lasting effects, the map, what
+    stands on each space) and the tribes' table."""
+    spaces = [(s["name"], words) for s in view["spaces"] if (words := _space_words(s))]
+    board = part("reports/valley/board.txt", "reports/valley/board.html", view=view, map_lines=map_lines, svg=svg,
+                 legend=asciimap.legend(view), spaces=spaces, wrap=wrap,
+                 wrapped_spaces=[line for n, words in spaces for line in wrap(f"{n}: {words}")])
+    return board, part("reports/valley/tribes.txt", "reports/valley/tribes.html", view=view, missed=missed)
 
