@@ -61,6 +61,10 @@ def test_reports_made_together_are_the_reports_made_alone(ruleset: str, players:
     distinct = {tuple((heading, tuple((title, tuple(texts)) for title, texts in phases)) for heading, phases in log)
                 for log in logs}
     assert [k[0] for k in kept].count("event log") == len(distinct) == 1 + len({e["to"] for e in events if e.get("to")})
+    # Each seat's board (Stone Age) or clan (Dewan) as the others read it: once for them all.
+    others = {"stoneage": "stoneage board", "dewan": "dewan clan"}.get(ruleset)
+    if others:
+        assert [k[0] for k in kept].count(others) == len(seats)
 
 
 def test_a_private_event_stays_in_its_seats_report_inside_a_step() -> None:

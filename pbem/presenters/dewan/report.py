@@ -102,15 +102,16 @@ def asked(view: DewanView, seat: str | None) -> str:
 
 
 
-def _clans(view: DewanView, seat: str | None) -> list[tuple[str, list[str], list[str]]]:
-    """(seat, texts, wrapped lines) of every clan, the reader's own first."""
+def _clans(view: DewanView, seat: str | None, step: tuple[str, int]) -> list[tuple[str, list[str], list[str]]]:
+    """(seat, texts, wrapped lines) of every clan, the reader's own first. Another's clan reads
+    alike for every reader of the ``step`` (game, number): made once (render.once)."""
     board = board_of(view)
-    order = [seat] + [p for p in view["players"] if p != seat] if seat in view["players"] else view["players"]
-    out = []
-    for p in order:
+
+    def clan(p: str) -> tuple[str, list[str], list[str]]:
         texts = clan_texts(view, p, board)
-        out.append((p, texts, wrap(texts[0], "  ") + _wrapped(texts[1:], "      ")))
-    return out
+        return p, texts, wrap(texts[0], "  ") + _wrapped(texts[1:], "      ")
+    order = [seat] + [p for p in view["players"] if p != seat] if seat in view["players"] else view["players"]
+    return [clan(p) if p == seat else once(("dewan clan", *step, p), lambda p=p: clan(p)) for p in order]
 
 
 def _context(game: str, turn_no: int, seat: str | None, view: DewanView,
@@ -139,7 +140,7 @@ def _context(game: str, turn_no: int, seat: str | None, view: DewanView,
         "suggested_lines": suggested_lines(moves),
         "hand": hand, "hand_lines": _wrapped([" ".join(hand) or _("no cards")]),
         "mine": mine, "plans": plans, "plan_lines": _wrapped(plans), "fitted": fitted,
-        "clans": _clans(view, seat), "scores": scores, "score_lines": _wrapped(scores),
+        "clans": _clans(view, seat, (game, turn_no)), "scores": scores, "score_lines": _wrapped(scores),
     }
 
 

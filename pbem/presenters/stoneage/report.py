@@ -155,14 +155,15 @@ def animal_texts(view: StoneAgeView) -> list[str]:
     return texts
 
 
-def _boards(view: StoneAgeView, seat: str | None) -> list[tuple[str, list[str], list[str]]]:
-    """(seat, the board's texts, their wrapped lines): the seat's own board first."""
-    order = [seat] + [p for p in view["players"] if p != seat] if seat in view["players"] else view["players"]
-    out = []
-    for p in order:
+def _boards(view: StoneAgeView, seat: str | None, step: tuple[str, int]) -> list[tuple[str, list[str], list[str]]]:
+    """(seat, the board's texts, their wrapped lines): the seat's own board first. Another's
+    board reads alike for every reader of the ``step`` (game, number): made once (render.once)."""
+
+    def board(p: str) -> tuple[str, list[str], list[str]]:
         texts = board_texts(view, p, p == seat)
-        out.append((p, texts, wrap(texts[0], "  ") + _wrapped(texts[1:], "      ")))
-    return out
+        return p, texts, wrap(texts[0], "  ") + _wrapped(texts[1:], "      ")
+    order = [seat] + [p for p in view["players"] if p != seat] if seat in view["players"] else view["players"]
+    return [board(p) if p == seat else once(("stoneage board", *step, p), lambda p=p: board(p)) for p in order]
 
 
 def _context(game: str, turn_no: int, seat: str | None, view: StoneAgeView,
@@ -181,7 +182,7 @@ def _context(game: str, turn_no: int, seat: str | None, view: StoneAgeView,
     plan = [shown("stoneage", line) for line in view.get("plan") or []] if seat else []
     return {
         "game": game, "turn_no": turn_no, "seat": seat, "view": view, "when": when(view),
-        "village_part": board, "log_part": log, "boards": _boards(view, seat),
+        "village_part": board, "log_part": log, "boards": _boards(view, seat, (game, turn_no)),
         "prompt": prompt, "prompt_lines": _wrapped([prompt]) if prompt else [],
         "plan": plan, "plan_lines": _wrapped(plan),
         "result": result(view), "fitted": fitted,
