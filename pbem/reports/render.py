@@ -88,6 +88,18 @@ def event_log(parts: list[tuple[str, list[tuple[str, list[str]]]]]) -> Part:
             for heading, phases in parts]))
 
 
+def seat_tables(players: list[str], seat: str | None, key: tuple[Any, ...],
+                texts: Callable[[str], list[str]]) -> list[tuple[str, list[str], list[str]]]:
+    """(seat, its texts, their wrapped lines) of every seat's table, the reader's own first: the
+    first text at two spaces, the rest at six. Another's table reads alike for every reader of the
+    step: made once for them (:func:`once`, by ``key`` and the seat); the reader's own for it alone."""
+    def table(p: str) -> tuple[str, list[str], list[str]]:
+        made = texts(p)
+        return p, made, wrap(made[0], "  ") + [line for text in made[1:] for line in wrap(text, "      ")]
+    order = [seat] + [p for p in players if p != seat] if seat in players else players
+    return [table(p) if p == seat else once((*key, p), lambda p=p: table(p)) for p in order]
+
+
 @contextmanager
 def one_step() -> Iterator[None]:
     """Inside, the reports of one step are made (pbem.play.turns): what :func:`once` makes for one

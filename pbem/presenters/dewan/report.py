@@ -18,7 +18,7 @@ from pbem.presenters.dewan import asciimap, svgmap
 from pbem.presenters.dewan.help import suggested, suggested_lines
 from pbem.presenters.dewan.words import (board_of, card_words, clan_texts, colours, marks, score, score_text,
                                          round_number, story_text, when)
-from pbem.reports.render import Part, event_log, fitted, once, part, render, spoken, wrap
+from pbem.reports.render import Part, event_log, fitted, once, part, render, seat_tables, spoken, wrap
 from pbem.reports.render import visible as grouped
 
 PHASE_TITLES = {
@@ -101,24 +101,11 @@ def asked(view: DewanView, seat: str | None) -> str:
     return waiting.format(seat=mover) + ahead
 
 
-
-def _clans(view: DewanView, seat: str | None, step: tuple[str, int]) -> list[tuple[str, list[str], list[str]]]:
-    """(seat, texts, wrapped lines) of every clan, the reader's own first. Another's clan reads
-    alike for every reader of the ``step`` (game, number): made once (render.once)."""
-    board = board_of(view)
-
-    def clan(p: str) -> tuple[str, list[str], list[str]]:
-        texts = clan_texts(view, p, board)
-        return p, texts, wrap(texts[0], "  ") + _wrapped(texts[1:], "      ")
-    order = [seat] + [p for p in view["players"] if p != seat] if seat in view["players"] else view["players"]
-    return [clan(p) if p == seat else once(("dewan clan", *step, p), lambda p=p: clan(p)) for p in order]
-
-
 def _context(game: str, turn_no: int, seat: str | None, view: DewanView,
              events: Iterable[Event | dict], maps: tuple[list[str], str] | None) -> dict[str, Any]:
     """The report's context: the map and the rows on offer made once a step, the event log once
     for the readers who read it alike (render.once), the rest for ``seat``."""
-    board, stories = once(("dewan", game, turn_no), lambda: _public(view, maps))
+    board_part, stories_part = once(("dewan", game, turn_no), lambda: _public(view, maps))
     log = event_log(by_phase(visible(events, seat)))
     if view.get("prompt_message"):
         view = {**view, "prompt": spoken(view["prompt_message"])}
@@ -129,10 +116,11 @@ def _context(game: str, turn_no: int, seat: str | None, view: DewanView,
     over = view["stage"] == "over"
     scores = [score_text(view, p) for p in view["players"]]
     moves = suggested(view) if mine and view.get("prompt") else []     # the bot's search: once a report
+    board = board_of(view)
     return {
         "game": game, "turn_no": turn_no, "number": round_number(view), "seat": seat, "view": view,
         "moment": when(view)[:1].upper() + when(view)[1:],
-        "board_part": board, "stories_part": stories, "log_part": log,
+        "board_part": board_part, "stories_part": stories_part, "log_part": log,
         "over": over, "result": result(view) if over else "",
         "prompt": view.get("prompt", "") if mine else "", "question": question,
         "question_lines": _wrapped([question], "") if question else [],
@@ -140,7 +128,9 @@ def _context(game: str, turn_no: int, seat: str | None, view: DewanView,
         "suggested_lines": suggested_lines(moves),
         "hand": hand, "hand_lines": _wrapped([" ".join(hand) or _("no cards")]),
         "mine": mine, "plans": plans, "plan_lines": _wrapped(plans), "fitted": fitted,
-        "clans": _clans(view, seat, (game, turn_no)), "scores": scores, "score_lines": _wrapped(scores),
+        "clans": seat_tables(view["players"], seat, ("dewan clan", game, turn_no),
+                             lambda p: clan_texts(view, p, board)),
+        "scores": scores, "score_lines": _wrapped(scores),
     }
 
 

@@ -18,7 +18,7 @@ from engine.stoneage.animaldata import ANIMALS
 from engine.stoneage.herd import TILES as HERD_TILES
 from engine.stoneage.view import StoneAgeView
 from pbem.presenters.stoneage.words import board_texts, when
-from pbem.reports.render import Part, event_log, fitted, once, part, render, spoken, wrap
+from pbem.reports.render import Part, event_log, fitted, once, part, render, seat_tables, spoken, wrap
 from pbem.reports.render import visible as grouped
 
 PHASE_TITLES = {
@@ -155,23 +155,12 @@ def animal_texts(view: StoneAgeView) -> list[str]:
     return texts
 
 
-def _boards(view: StoneAgeView, seat: str | None, step: tuple[str, int]) -> list[tuple[str, list[str], list[str]]]:
-    """(seat, the board's texts, their wrapped lines): the seat's own board first. Another's
-    board reads alike for every reader of the ``step`` (game, number): made once (render.once)."""
-
-    def board(p: str) -> tuple[str, list[str], list[str]]:
-        texts = board_texts(view, p, p == seat)
-        return p, texts, wrap(texts[0], "  ") + _wrapped(texts[1:], "      ")
-    order = [seat] + [p for p in view["players"] if p != seat] if seat in view["players"] else view["players"]
-    return [board(p) if p == seat else once(("stoneage board", *step, p), lambda p=p: board(p)) for p in order]
-
-
 def _context(game: str, turn_no: int, seat: str | None, view: StoneAgeView,
              events: Iterable[Event | dict], maps: tuple[list[str], str] | None) -> dict[str, Any]:
     """The report's context: the village and the offer made once a step, the event log once for
     the readers who read it alike (render.once), the rest for ``seat``."""
     in_rounds = RULESET.steps_are_rounds(view["options"])
-    board = once(("stoneage", game, turn_no), lambda: _public(view, maps))
+    village_part = once(("stoneage", game, turn_no), lambda: _public(view, maps))
     log = event_log(by_phase(visible(events, seat)))
     prompt = view.get("prompt", "") if seat else ""
     if prompt and view.get("prompt_message"):
@@ -182,7 +171,9 @@ def _context(game: str, turn_no: int, seat: str | None, view: StoneAgeView,
     plan = [shown("stoneage", line) for line in view.get("plan") or []] if seat else []
     return {
         "game": game, "turn_no": turn_no, "seat": seat, "view": view, "when": when(view),
-        "village_part": board, "log_part": log, "boards": _boards(view, seat, (game, turn_no)),
+        "village_part": village_part, "log_part": log,
+        "boards": seat_tables(view["players"], seat, ("stoneage board", game, turn_no),
+                              lambda p: board_texts(view, p, p == seat)),
         "prompt": prompt, "prompt_lines": _wrapped([prompt]) if prompt else [],
         "plan": plan, "plan_lines": _wrapped(plan),
         "result": result(view), "fitted": fitted,
