@@ -22,8 +22,12 @@ HEADERS = ["Subject", "To", "From", "Content-Type", "List-Unsubscribe", "X-Auto-
 @given(st.sampled_from(HEADERS),
        st.one_of(st.text(st.characters(min_codepoint=9, max_codepoint=127), max_size=120),
                  st.text(max_size=90),
-                 st.from_regex(r"[ -~]{1,76}", fullmatch=True)))
+                 st.from_regex(r"[ -~]{1,76}", fullmatch=True),
+                 st.from_regex(r"[!-+\--~]{60,200}", fullmatch=True),      # one long word (no "," or space)
+                 st.from_regex(r'[a-z/ ;=",-]{0,70}=_[0-9a-f]{32}[a-z/ ;=",-]{0,70}', fullmatch=True)))   # a boundary
 @example("Subject", "\n0:")          # a header inside the value: both refuse it
+@example("Content-Type", 'multipart/related; type="text/html"; boundary="=_0123456789abcdef0123456789abcdef"')
+@example("List-Unsubscribe", "<mailto:pbem@example.org?subject=%5Bg-1%5D%20DIGEST%20OFF&body=SIGNON%20g-1%0A>")
 def test_headers_are_written_as_compat32_writes_them(name: str, value: str) -> None:
     """The same bytes, or the same refusal (compat32 refuses a value that holds a header)."""
     assert _folded(mime.POLICY, name, value) == _folded(compat32, name, value)

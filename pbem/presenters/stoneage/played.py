@@ -3,13 +3,12 @@ each location that had people, who stood there and what it gave them
 (engine.stoneage.played keeps the record), in the reader's language."""
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 from engine.stoneage import texts as words
 from engine.stoneage.view import StoneAgeOutcome, StoneAgeView
 from pbem.i18n import _, ngettext
-from pbem.reports.render import WIDTH, spoken
+from pbem.reports.render import WIDTH, spoken, wrapped
 
 NAME_WIDTH = 18
 Spot = tuple[str, list[tuple[str, int, str]]]     # a location, and (seat, people, what it gave) for each seat
@@ -80,7 +79,6 @@ def text_lines(view: StoneAgeView, order: list[str], title: Any) -> list[str]:
             lines.append(f"  {lead}")
             lead = ""
         for seat, n, text in seats:
-            lines += textwrap.wrap(f"{lead:<{NAME_WIDTH}} {seat_line(seat, n, text)}", WIDTH, initial_indent="  ",
-                                   subsequent_indent=" " * (NAME_WIDTH + 5))
+            lines += wrapped(f"{lead:<{NAME_WIDTH}} {seat_line(seat, n, text)}", WIDTH, "  ", " " * (NAME_WIDTH + 5))
             lead = ""
     return lines

@@ -8,7 +8,6 @@ and what it gave each seat (pbem.presenters.stoneage.played), and then the
 next round's offer: the card slots and the buildings' tops."""
 from __future__ import annotations
 
-import textwrap
 from html import escape
 from typing import Callable
 
@@ -18,7 +17,7 @@ from engine.stoneage.texts import place
 from engine.stoneage.view import StoneAgeAnimal, StoneAgeView
 from pbem.play.orderwords import notation
 from pbem.presenters.stoneage import played
-from pbem.reports.render import spoken, wrap
+from pbem.reports.render import spoken, wrap, wrapped
 
 SEAT_COLOURS = ["#c0392b", "#2563b0", "#2e8b3a", "#b8860b", "#7d4fa0"]
 TITLES = {"hunt": N_("hunting grounds"), "forest": N_("forest"), "clay": N_("clay pit"), "quarry": N_("quarry"),
@@ -167,7 +166,7 @@ def _dots(x: int, y: int, seat: str, n: int, colour: str) -> list[str]:
 def _lines(x: int, y: int, text: str) -> tuple[list[str], int]:
     """``text`` wrapped to a box's width from ``y``; the lines and the y of the last."""
     out = []
-    for line in textwrap.wrap(text, CHARS):
+    for line in wrapped(text, CHARS):
         y += LINE
         out.append(f'<text x="{x + 8}" y="{y}" fill="#222">{escape(line)}</text>')
     return out, y
