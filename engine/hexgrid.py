@@ -20,8 +20,10 @@ _STEPS_LOW = ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
 _NAME = re.compile(r"^([A-Za-z])(\d{1,2})$", re.ASCII)
 
 
+@lru_cache(maxsize=4096)
 def parse_name(text: str) -> tuple[int, int] | None:
-    """(column index, row) for a name like ``C4``; None when it is no name."""
+    """(column index, row) for a name like ``C4``; None when it is no name. Kept: a map and its
+    report read each hex's name a dozen times."""
     match = _NAME.match(text.strip())
     if not match:
         return None

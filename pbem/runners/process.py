@@ -23,6 +23,7 @@ from pbem.errors import PbemError, StorageTrouble
 from pbem.runners import outage
 from pbem.runners.fetch import Fetch
 from pbem.runners.handle import Handle
+from pbem.runners.pacing import paced
 from pbem.runners.remind import Remind
 from pbem.runners.resolve import Resolve
 from pbem.runners.send import Send
@@ -122,7 +123,8 @@ class Pass:
         if role not in ROLES and role != "fetch-under-lock":
             raise ValueError(f"no role {role!r}; the roles are {', '.join(ROLES)}")
         try:
-            self._run(role)
+            with paced():
+                self._run(role)
         except Exception as why:
             cause = why.__cause__ if isinstance(why, StorageTrouble) and why.__cause__ else why
             trouble = storage_trouble(cause, self.engine.url.render_as_string(hide_password=True))

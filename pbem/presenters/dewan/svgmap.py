@@ -47,10 +47,16 @@ def _star(x: float, y: float, r: float) -> str:
 
 
 def centres(board: Board) -> dict[str, tuple[float, float]]:
-    """Each hex's centre, the map's top-left corner at (PAD, PAD)."""
+    """Each hex's centre, the map's top-left corner at (PAD, PAD): worked out once for a map's
+    hexes (read only: every map of those hexes shares it)."""
+    return _centres(tuple(board.hexes))
+
+
+@lru_cache(maxsize=16)
+def _centres(names: tuple[str, ...]) -> dict[str, tuple[float, float]]:
     h = math.sqrt(3) * SIZE
     raw = {}
-    for name in board.hexes:
+    for name in names:
         col, row = hexgrid.parse_name(name)
         raw[name] = (col * 1.5 * SIZE, row * h + (h / 2 if col % 2 else 0))
     dx = PAD + SIZE - min(x for x, _ in raw.values())
