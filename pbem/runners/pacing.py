@@ -3,10 +3,10 @@
 A pass makes and drops millions of small objects (rows, views, template contexts, mail parts),
 and at the interpreter's default pace the collector ran every 700 new objects, now and then
 walking every object the process holds, its modules and caches included: 2 % of a pass's
-instructions, more of its time (the walks miss the processor's caches). Within :func:`paced`
-the objects made before the pass are set aside (``gc.freeze``), where no collection walks them,
-and the youngest objects are collected every 10,000 instead of 700. Garbage that refers to itself
-waits a little longer to be freed; a pass of 10,000 games holds no more memory at its peak.
+instructions (307 collections in a pass of 150 games, 11 now). Within :func:`paced` the objects
+made before the pass are set aside (``gc.freeze``), where no collection walks them, and the
+youngest objects are collected every 10,000 instead of 700. Garbage that refers to itself waits
+a little longer to be freed: a pass of 10,000 games peaked at 141 MB a worker, 140 MB before.
 """
 from __future__ import annotations
 
