@@ -84,7 +84,7 @@ def event_log(parts: list[tuple[str, list[tuple[str, list[str]]]]]) -> Part:
     key = tuple((heading, tuple((title, tuple(lines)) for title, lines in phases)) for heading, phases in parts)
     return once(("event log", key), lambda: part(
         "partials/event_log.txt", "partials/event_log.html", parts=parts, wrapped_parts=[
-            (heading, [(title, [line for text in texts for line in wrap(text)]) for title, texts in phases])
+            (heading, [(title, wrap_each(texts)) for title, texts in phases])
             for heading, phases in parts]))
 
 
@@ -95,7 +95,7 @@ def seat_tables(players: list[str], seat: str | None, key: tuple[Any, ...],
     step: made once for them (:func:`once`, by ``key`` and the seat); the reader's own for it alone."""
     def table(p: str) -> tuple[str, list[str], list[str]]:
         made = texts(p)
-        return p, made, wrap(made[0], "  ") + [line for text in made[1:] for line in wrap(text, "      ")]
+        return p, made, wrap(made[0], "  ") + wrap_each(made[1:], "      ")
     order = [seat] + [p for p in players if p != seat] if seat in players else players
     return [table(p) if p == seat else once((*key, p), lambda p=p: table(p)) for p in order]
 
@@ -158,6 +158,11 @@ def wrap(text: str, indent: str = "  ") -> list[str]:
     """``text`` in lines of WIDTH columns at most, the first indented by ``indent``, the rest by two
     more. A step's reports wrap the same event lines for every seat: each is wrapped once."""
     return list(_wrapped(text, indent))
+
+
+def wrap_each(texts: Iterable[str], indent: str = "  ") -> list[str]:
+    """The lines of every text of ``texts`` (:func:`wrap`), one after another."""
+    return [line for text in texts for line in _wrapped(text, indent)]
 
 
 @lru_cache(maxsize=4096)

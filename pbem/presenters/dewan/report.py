@@ -18,7 +18,7 @@ from pbem.presenters.dewan import asciimap, svgmap
 from pbem.presenters.dewan.help import suggested, suggested_lines
 from pbem.presenters.dewan.words import (board_of, card_words, clan_texts, colours, marks, score, score_text,
                                          round_number, story_text, when)
-from pbem.reports.render import Part, event_log, fitted, once, part, render, seat_tables, spoken, wrap
+from pbem.reports.render import Part, event_log, fitted, once, part, render, seat_tables, spoken, wrap_each
 from pbem.reports.render import visible as grouped
 
 PHASE_TITLES = {
@@ -52,10 +52,6 @@ def draw_maps(view: DewanView) -> Maps:
 def legend(view: DewanView) -> list[str]:
     """Under the text map, in the reader's words: the border symbols listed, and what its signs mean."""
     return asciimap.symbol_list(board_of(view)) + [""] + asciimap.legend(marks(view))
-
-
-def _wrapped(texts: list[str], indent: str = "  ") -> list[str]:
-    return [line for text in texts for line in wrap(text, indent)]
 
 
 def row_texts(view: DewanView) -> list[str]:
@@ -123,14 +119,14 @@ def _context(game: str, turn_no: int, seat: str | None, view: DewanView,
         "board_part": board_part, "stories_part": stories_part, "log_part": log,
         "over": over, "result": result(view) if over else "",
         "prompt": view.get("prompt", "") if mine else "", "question": question,
-        "question_lines": _wrapped([question], "") if question else [],
+        "question_lines": wrap_each([question], "") if question else [],
         "suggested": [(orderwords.shown("dewan", o), why) for o, why in moves],
         "suggested_lines": suggested_lines(moves),
-        "hand": hand, "hand_lines": _wrapped([" ".join(hand) or _("no cards")]),
-        "mine": mine, "plans": plans, "plan_lines": _wrapped(plans), "fitted": fitted,
+        "hand": hand, "hand_lines": wrap_each([" ".join(hand) or _("no cards")]),
+        "mine": mine, "plans": plans, "plan_lines": wrap_each(plans), "fitted": fitted,
         "clans": seat_tables(view["players"], seat, ("dewan clan", game, turn_no),
                              lambda p: clan_texts(view, p, board)),
-        "scores": scores, "score_lines": _wrapped(scores),
+        "scores": scores, "score_lines": wrap_each(scores),
     }
 
 
@@ -142,11 +138,11 @@ def _public(view: DewanView, maps: tuple[list[str], str] | None) -> tuple[Part, 
         map_lines, svg = draw_maps(view)                 # reader's words
     row = row_texts(view)
     board = part("reports/dewan/board.txt", "reports/dewan/board.html", view=view, svg=svg, row=row,
-                 map_lines=list(map_lines) + legend(view), row_lines=_wrapped(row), fitted=fitted,
+                 map_lines=list(map_lines) + legend(view), row_lines=wrap_each(row), fitted=fitted,
                  row_cards=[card_words(c) for c in view["row"]])
     story_row = story_row_texts(view)
     return board, part("reports/dewan/stories.txt", "reports/dewan/stories.html", story_row=story_row,
-                       story_lines=_wrapped(story_row))
+                       story_lines=wrap_each(story_row))
 
 
 def report(*, game: str, turn_no: int, seat: str | None, view: DewanView,

@@ -18,7 +18,7 @@ from engine.stoneage.animaldata import ANIMALS
 from engine.stoneage.herd import TILES as HERD_TILES
 from engine.stoneage.view import StoneAgeView
 from pbem.presenters.stoneage.words import board_texts, when
-from pbem.reports.render import Part, event_log, fitted, once, part, render, seat_tables, spoken, wrap
+from pbem.reports.render import Part, event_log, fitted, once, part, render, seat_tables, spoken, wrap_each
 from pbem.reports.render import visible as grouped
 
 PHASE_TITLES = {
@@ -46,10 +46,6 @@ def _offer_boxes(view: StoneAgeView) -> list[tuple[str, str]]:
         boxes.append((_("jewel slot, 3 jewels"), card_text(jewel["card"], jewel["text"])))
     return boxes + [(_("{stack}, {left} left").format(stack=notation("stoneage", b["stack"]), left=b["left"]),
                      tile_text(b["top"], b["text"])) for b in view["buildings"]]
-
-
-def _wrapped(texts: list[str], indent: str = "  ") -> list[str]:
-    return [line for text in texts for line in wrap(text, indent)]
 
 
 def _offer(view: StoneAgeView) -> tuple[list[str], list[str]]:
@@ -174,8 +170,8 @@ def _context(game: str, turn_no: int, seat: str | None, view: StoneAgeView,
         "village_part": village_part, "log_part": log,
         "boards": seat_tables(view["players"], seat, ("stoneage board", game, turn_no),
                               lambda p: board_texts(view, p, p == seat)),
-        "prompt": prompt, "prompt_lines": _wrapped([prompt]) if prompt else [],
-        "plan": plan, "plan_lines": _wrapped(plan),
+        "prompt": prompt, "prompt_lines": wrap_each([prompt]) if prompt else [],
+        "plan": plan, "plan_lines": wrap_each(plan),
         "result": result(view), "fitted": fitted,
         # Plan mode: a step is a round, and the report is numbered by its round (pbem.play.steps.counted).
         "in_rounds": in_rounds, "number": view["round"] if in_rounds else turn_no,
@@ -189,9 +185,9 @@ def _public(view: StoneAgeView, maps: tuple[list[str], str] | None) -> Part:
     cards, tops = _offer(view)
     herd, variants = _herd(view), _variants(view)
     return part("reports/stoneage/board.txt", "reports/stoneage/board.html", svg=svg, village_lines=village_lines,
-                village=village.items(view), herd=herd, herd_lines=_wrapped(herd), variants=variants,
-                variant_lines=_wrapped(variants), cards=cards, tops=tops, card_lines=_wrapped(cards),
-                top_lines=_wrapped(tops))
+                village=village.items(view), herd=herd, herd_lines=wrap_each(herd), variants=variants,
+                variant_lines=wrap_each(variants), cards=cards, tops=tops, card_lines=wrap_each(cards),
+                top_lines=wrap_each(tops))
 
 
 def result(view: StoneAgeView) -> str:

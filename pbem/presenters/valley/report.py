@@ -19,7 +19,8 @@ from pbem.presenters import Maps, Report
 from pbem.presenters.valley import asciimap, svgmap
 from pbem.presenters.valley.asciimap import people
 from pbem.site.public import fields
-from pbem.reports.render import Part, event_log, fitted, once, part, render, spoken, visible as grouped, wrap
+from pbem.reports.render import (Part, event_log, fitted, once, part, render, spoken, visible as grouped, wrap,
+                                 wrap_each)
 
 PHASE_TITLES = {
     "setup": N_("Setup"), "events": N_("1. Events"), "arrivals": N_("2. Arrival of animals"),
@@ -224,8 +225,8 @@ def report(*, game: str, turn_no: int, seat: str | None, view: ValleyView,
         preface=preface, game=game, turn_no=turn_no, seat=seat, view=view, when=when(view), deadline=deadline,
         address=address, board_part=board, log_part=log, tribes_part=tribes,
         me=view["tribes"].get(seat) if seat else None,
-        hints=hints, own_spaces=own_spaces, hint_lines=[line for hint in hints for line in wrap(hint)],
-        fitted=fitted, hand_lines=[line for text in hand for line in wrap(text)], hand_texts=hand,
+        hints=hints, own_spaces=own_spaces, hint_lines=wrap_each(hints),
+        fitted=fitted, hand_lines=wrap_each(hand), hand_texts=hand,
         hand_note=_("HELP by mail gives each card's whole text.") if short else "",
         standing=_standing(view["tribes"][seat]["standing"]) if seat in view["tribes"] else "",
     )
@@ -243,6 +244,6 @@ def _public(view: ValleyView, map_lines: list[str], svg: str, missed: dict[str, 
     spaces = [(s["name"], words) for s in view["spaces"] if (words := _space_words(s))]
     board = part("reports/valley/board.txt", "reports/valley/board.html", view=view, map_lines=map_lines, svg=svg,
                  legend=asciimap.legend(view), spaces=spaces, wrap=wrap,
-                 wrapped_spaces=[line for n, words in spaces for line in wrap(f"{n}: {words}")])
+                 wrapped_spaces=wrap_each(f"{n}: {words}" for n, words in spaces))
     return board, part("reports/valley/tribes.txt", "reports/valley/tribes.html", view=view, missed=missed)
 
