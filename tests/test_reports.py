@@ -79,6 +79,20 @@ def test_text_report_fits_72_columns_and_marks_its_ends() -> None:
     assert "missed 1" in text
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_the_gms_report_of_five_tribes_fits_72_columns(lang: str) -> None:
+    """Five tribes' legend and the deadline in the GM's copy, in every language: no line over 72."""
+    from pbem import i18n
+    state = RULESET.new_game(["red", "blue", "green", "white", "black"], {}, 1)
+    with i18n.speaking(lang):
+        _, text, _ = valley_report(game="valley-7", turn_no=4, seat=None, view=RULESET.view(state, None), events=[],
+                                   deadline="Tuesday, 4 August 2026, 12:00 America/Argentina/Buenos_Aires",
+                                   address="pbem@example.org")
+    long = [line for line in text.splitlines() if len(line) > 72]
+    assert not long, long
+    assert "white" in text and "black" in text
+
+
 def test_html_report_has_no_external_resources() -> None:
     _, _, html = _report()
     assert "<svg" in html and "http://" not in html.replace("http://www.w3.org/2000/svg", "")

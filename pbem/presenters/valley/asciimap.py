@@ -14,6 +14,7 @@ from engine.valley.localwords import TOKENS
 from engine.valley.view import ValleySpace, ValleyView
 from pbem import i18n
 from pbem.i18n import N_, _
+from pbem.reports.render import fitted
 
 WIDTH = 10
 HEIGHT = 4
@@ -148,7 +149,8 @@ def legend(view: ValleyView) -> list[str]:
     codes = seat_codes(view["players"])
     tribes = ", ".join(f"{c} {p}" for p, c in codes.items())
     return [
-        _("Tribes: {tribes}. 3w2f: 3 warriors and 2 females.").format(tribes=tribes),
+        *(line for said in _("Tribes: {tribes}. 3w2f: 3 warriors and 2 females.").format(tribes=tribes).split("\n")
+          for line in fitted(said)),      # a translation may break it itself; five tribes run over 72
         *_("Terrain: P plains, F forest, M mountain, V volcano; the number is the\n"
            "region. ~ fishing (lake shore or river bank). ^R: a camp of R.").split("\n"),
         _("Animals: ma mammoth, rh rhino, bi bison, be bear, ti tiger, wo wolf."),
