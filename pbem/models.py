@@ -49,11 +49,14 @@ def add_row(s: Session, model: type[SQLModel], **values: Any) -> None:
     add_rows(s, model, [values])
 
 
-def add_rows(s: Session, model: type[SQLModel], rows: list[dict[str, Any]]) -> None:
-    """:func:`add_row` for each of ``rows``, in one statement."""
-    statement, defaults = _INSERTS.get(model) or _insert_of(model)
+def add_rows(s: Session, model: type[SQLModel], rows: list[dict[str, Any]], statement: Any = None) -> int:
+    """:func:`add_row` for each of ``rows``, in one statement: ``statement`` if given (an INSERT
+    of ``model``'s table made otherwise, say one that skips rows the table holds). Returns how
+    many rows the database says it inserted (-1 where it cannot tell)."""
+    insert_statement, defaults = _INSERTS.get(model) or _insert_of(model)
     filled = [{**{name: make() for name, make in defaults.items()}, **values} for values in rows]
-    s.connection().execute(statement, filled if len(filled) > 1 else filled[0])
+    return s.connection().execute(statement if statement is not None else insert_statement,
+                                  filled if len(filled) > 1 else filled[0]).rowcount
 
 
 def _insert_of(model: type[SQLModel]) -> tuple[Any, dict[str, Any]]:

@@ -215,6 +215,42 @@ def test_a_batch_inserts_its_mails_together_at_its_end_and_nothing_after_an_erro
     engine.dispose()
 
 
+def test_a_batch_skips_a_mail_whose_key_is_stored_and_the_parts_it_alone_lists(tmp_path, database) -> None:
+    """A batch does not look its keys up first: its INSERT skips a mail whose key the table holds
+    (a step's report queued by a run before). That mail stays as it was, the others are stored,
+    the transaction does not count the skipped one as queued, and a part that only the skipped
+    mail listed is not left behind."""
+    engine = open_engine(_url(database, tmp_path))
+    migrate(engine)
+    _queue_step(engine, ["red"])
+    with Session(engine) as s:
+        before = s.exec(select(OutboundMail)).one()
+        kept = (before.id, bytes(before.raw), before.parts)
+    lone: dict[bytes, bytes] = {}
+    other = compose(sender="pbem@example.org", sender_name="pbem", to="red@example.org", subject="[g] again",
+                    text="Again.", html="<p>Again.</p>", when=WHEN, images=[("map-2@pbem", "png", b"other " * 900)],
+                    apart=lone)
+    with Session(engine) as s:
+        with batch(s):
+            look_ahead(s, ["report:g:2:red", "report:g:2:blue"])     # reads nothing in a batch
+            assert queue(s, key="report:g:2:red", kind="report", to="red@example.org", raw=other,
+                         game_id="g", seat="red", parts=lone)
+            parts: dict[bytes, bytes] = {}
+            assert queue(s, key="report:g:2:blue", kind="report", to="blue@example.org",
+                         raw=_report("blue@example.org", parts), game_id="g", seat="blue", parts=parts)
+            assert not queue(s, key="report:g:2:blue", kind="report", to="blue@example.org",
+                             raw=_report("blue@example.org", {}), game_id="g", seat="blue")
+        assert [m.key for m in queued_now(s)] == ["report:g:2:blue"]
+        s.commit()
+    with Session(engine) as s:
+        mails = list(s.exec(select(OutboundMail).order_by(OutboundMail.id)))
+        assert [m.key for m in mails] == ["report:g:2:red", "report:g:2:blue"]
+        assert (mails[0].id, bytes(mails[0].raw), mails[0].parts) == kept
+        assert s.exec(select(func.count()).select_from(MailPart)).one() == 2, "the lone part is gone"
+        assert all(_same(whole(s, m), _report(m.to_addr, None)) for m in mails)
+    engine.dispose()
+
+
 def test_parts_stored_in_base64_before_0019_are_sent_whole_after_it(tmp_path, database) -> None:
     """Migration 0019 stores parts as they are: the base64 bodies queued before it are decoded,
     and the mails that list them go out as they would have; its downgrade encodes them again."""
