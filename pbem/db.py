@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import os
 import tempfile
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from importlib import resources
@@ -14,7 +15,7 @@ from alembic import command
 from alembic.config import Config as AlembicConfig
 from sqlalchemy import event, inspect
 from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import DisconnectionError, InterfaceError, OperationalError
 from sqlmodel import Session, create_engine
 
 
@@ -37,7 +38,35 @@ def open_engine(url: str) -> Engine:
             conn.exec_driver_sql("BEGIN IMMEDIATE")
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url)
+    _ping_when_idle(engine)
+    return engine
+
+
+IDLE_PING_SECONDS = 10.0
+"""A pooled connection unused for longer is tried (pinged) before it is handed out again."""
+
+
+def _ping_when_idle(engine: Engine) -> None:
+    """Before the pool hands out a connection that sat unused for more than
+    :data:`IDLE_PING_SECONDS` (a watcher's between passes, a server restarted meanwhile), it is
+    tried, and replaced by a new one when it is dead. One that came back a moment ago is not:
+    a pass checks a connection out for every game, and trying it each time (SQLAlchemy's
+    ``pool_pre_ping``) cost a round trip and a transaction of the server's a game."""
+
+    @event.listens_for(engine, "checkin")
+    def _checked_in(_dbapi_conn, record) -> None:  # type: ignore[no-untyped-def]
+        record.info["pbem_idle_since"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _checked_out(dbapi_conn, record, _proxy) -> None:  # type: ignore[no-untyped-def]
+        since = record.info.pop("pbem_idle_since", None)
+        if since is None or time.monotonic() - since <= IDLE_PING_SECONDS:
+            return
+        try:
+            engine.dialect.do_ping(dbapi_conn)
+        except Exception as why:        # the pool throws this one away and connects anew
+            raise DisconnectionError(f"a pooled connection is dead: {why}") from why
 
 
 def _alembic(engine: Engine, connection) -> AlembicConfig:  # type: ignore[no-untyped-def]
