@@ -204,14 +204,13 @@ def _queue_copies(s: Session, cfg: Config, game: Game, state: Any, digest: list[
     """The observers' reports and the GM's copy of a step that ends a round (or of every step
     where all play at once), with the news since the round began."""
     maps, image = board
-    with s.no_autoflush:        # a step changes no observer
-        observers = s.exec(_OBSERVERS, params={"game": game.id}).all()
-    for observer in observers:
+    # Read on the connection, as the records of _news: a step changes no observer.
+    for address in s.connection().execute(_OBSERVERS, {"game": game.id}).scalars().all():
         parts: dict[bytes, bytes] = {}
         _to, raw = report_mail(cfg, game, None, state, digest, now, missed=missed, maps=maps,
-                               to=observer.email, image=image, apart=parts)
-        queue(s, key=_report_key(game, f"observer:{observer.email}"), kind="report",
-              to=observer.email, raw=raw, game_id=game.id, parts=parts)
+                               to=address, image=image, apart=parts)
+        queue(s, key=_report_key(game, f"observer:{address}"), kind="report",
+              to=address, raw=raw, game_id=game.id, parts=parts)
     if game.gm_email:
         parts = {}
         to, raw = report_mail(cfg, game, None, state, digest, now, missed=missed, maps=maps, image=image,
@@ -259,7 +258,7 @@ def _opened_round(game: Game, ruleset: Ruleset[Any], before: Any, events: list[d
 _EVENTS = select(TurnRecord.turn_no, TurnRecord.events_json).where(
     TurnRecord.game_id == bindparam("game"), TurnRecord.turn_no >= bindparam("since"),
     TurnRecord.turn_no < bindparam("resolved")).order_by(TurnRecord.turn_no)
-_OBSERVERS = select(Observer).where(Observer.game_id == bindparam("game"))
+_OBSERVERS = select(Observer.email).where(Observer.game_id == bindparam("game"))
 
 
 def _news(s: Session, game: Game, since: int, resolved: int, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -268,8 +267,9 @@ def _news(s: Session, game: Game, since: int, resolved: int, events: list[dict[s
     if since >= resolved:
         return events
     out = []
-    with s.no_autoflush:        # the records before this step's: the step's own writes can wait for its commit
-        records = s.exec(_EVENTS, params={"game": game.id, "since": since, "resolved": resolved}).all()
+    # The records before this step's, read on the connection: the step's own writes wait for its
+    # commit (the session would flush them first), and no object is made of a row.
+    records = s.connection().execute(_EVENTS, {"game": game.id, "since": since, "resolved": resolved}).all()
     for turn_no, events_json in records:
         out += [dict(e, step=turn_no) for e in json.loads(events_json)]
     return out + [dict(e, step=resolved) for e in events]
