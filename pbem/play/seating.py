@@ -148,15 +148,18 @@ _SHEETS = select(Sheet.seat, Sheet.text).where(*_TURN)
 _SENT = select(Sheet.seat).where(*_TURN)
 
 
-def _this_turn(game: Any) -> dict[str, Any]:
-    return {"game": game.id, "turn": game.turn_no}
+def _this_turn(s: Session, statement: Any, game: Any) -> Any:
+    """``statement`` run for the game's current turn, on the session's connection after a flush
+    (as the session would run it, without its ORM's execution around it: a third of the cost)."""
+    s.flush()
+    return s.connection().execute(statement, {"game": game.id, "turn": game.turn_no})
 
 
 def stored_sheets(s: Session, game: Any) -> dict[str, str]:
     """The sheets stored for the game's current turn: seat -> text; a sheet
     that stood when the GM rolled the turn back plays for a seat that sent
     no new one (:func:`standing`)."""
-    return {**standing(game), **dict(s.exec(_SHEETS, params=_this_turn(game)).all())}
+    return {**standing(game), **dict(_this_turn(s, _SHEETS, game).all())}
 
 
 def standing(game: Any) -> dict[str, str]:
@@ -186,7 +189,7 @@ def put_back(s: Session, game: Any) -> None:
     aside = standing(game)
     if not aside:
         return
-    sent = set(s.exec(_SENT, params=_this_turn(game)))
+    sent = set(_this_turn(s, _SENT, game).scalars())
     for seat, text in aside.items():
         if seat not in sent:
             s.add(Sheet(game_id=game.id, seat=seat, turn_no=game.turn_no, text=text))
@@ -227,7 +230,7 @@ def all_sent(s: Session, game: Any, known: Known | None = None) -> bool:
     stored (true when none owes: a step only bots or pre-orders answer): a
     step where players act in turn runs then, no READY needed. A sheet that
     stands from before a rollback is not counted (:func:`standing`)."""
-    return owing(s, game, known) <= set(s.exec(_SENT, params=_this_turn(game)))
+    return owing(s, game, known) <= set(_this_turn(s, _SENT, game).scalars())
 
 
 def only_bots_owe(s: Session, game: Any) -> bool:
