@@ -23,7 +23,6 @@ from pbem.mail.headers import valid_address
 from pbem.models import AnswerCount, MailPart, OutboundMail, Seat, add_row, add_rows
 
 _KEPT = "pbem.outbox.kept"      # Session.info: the parts this transaction has stored or found
-_ABSENT = "pbem.outbox.absent"  # Session.info: the keys look_ahead found no mail for in this transaction
 _MADE = "pbem.outbox.made"      # Session.info: the keys this transaction has queued, in order
 _BATCH = "pbem.outbox.batch"    # Session.info: the mails queued in a batch, not inserted yet (:func:`batch`)
 # A part stored unless it is already, where the database can skip a row it holds: made once (built
@@ -34,10 +33,9 @@ _UPSERTS = {"postgresql": postgresql.insert(MailPart.__table__).on_conflict_do_n
 _MAIL_UPSERTS = {name: dialect.insert(OutboundMail.__table__).on_conflict_do_nothing(index_elements=["key"])
                  .execution_options(preserve_rowcount=True)     # the rows stored, all executions summed
                  for name, dialect in (("postgresql", postgresql), ("sqlite", sqlite))}
-_RAWS = select(OutboundMail.key, OutboundMail.raw).where(OutboundMail.key.in_(bindparam("keys", expanding=True)))
 # Lookups by key, built once, the keys given as parameters (building a statement and its cache
 # key cost a third of running it).
-_QUEUED = select(OutboundMail.key).where(OutboundMail.key.in_(bindparam("keys", expanding=True)))
+_RAWS = select(OutboundMail.key, OutboundMail.raw).where(OutboundMail.key.in_(bindparam("keys", expanding=True)))
 _KEYED = {model: select(model.key).where(model.key == bindparam("key")) for model in (OutboundMail, MailPart)}
 
 
@@ -52,12 +50,12 @@ def queue(s: Session, *, key: str, kind: str, to: str, raw: bytes, game_id: str 
     from pbem.mail.compose import message_id_of
     if not valid_address(to):
         return False
-    waiting = s.info.get(_BATCH)
-    if key in _held(s, _MADE, list) if waiting is not None and _skips(s) else _is_queued(s, key):
+    if _is_queued(s, key):
         return False
     listed = _keep(s, game_id, parts or {})
     row = dict(key=key, kind=kind, to_addr=to, raw=raw, game_id=game_id, seat=seat if game_id else "",
                message_id=message_id_of(raw) if seat and game_id else "", parts=listed)
+    waiting = s.info.get(_BATCH)
     if waiting is not None:
         waiting.append(row)
     else:
@@ -159,24 +157,13 @@ def _forget_parts(s: Session, game_id: str, parts: str, mail_id: int | None = No
             _held(s, _KEPT).discard(key)    # stored again if a mail of this transaction lists it
 
 
-def look_ahead(s: Session, keys: list[str]) -> None:
-    """Read at once which of ``keys`` are queued already, so that :func:`queue` asks the
-    database about none of them again in this transaction (a step queues a report a seat:
-    one lookup instead of one a mail). Inside a :func:`batch` where the database skips stored
-    keys it reads nothing: queue does not look them up there."""
-    if _BATCH in s.info and _skips(s):
-        return
-    with _unflushed(s, OutboundMail):
-        found = set(s.exec(_QUEUED, params={"keys": keys}))
-    _held(s, _ABSENT).update(set(keys) - found)
-
-
 def _is_queued(s: Session, key: str) -> bool:
     """A mail with this key is queued: stored, or queued in this transaction (perhaps waiting
-    in a batch)."""
+    in a batch). In a batch where the database skips a stored key, only the latter is looked
+    at: the batch's end finds the stored ones (:func:`_skipped`)."""
     if key in _held(s, _MADE, list):    # queued in this transaction (perhaps waiting in a batch)
         return True
-    if key in _held(s, _ABSENT):        # known not stored by look_ahead
+    if _BATCH in s.info and _skips(s):  # the batch's INSERT skips a stored key: not looked up
         return False
     return _stored(s, OutboundMail, key)
 

@@ -16,7 +16,7 @@ from pbem.errors import MailPartMissing, StorageTrouble, TransportError
 from pbem.inbox.isolation import isolated
 from pbem.mail.compose import compose
 from pbem.models import MailPart, OutboundMail
-from pbem.outbox import batch, drop, look_ahead, queue, queued_now, whole
+from pbem.outbox import batch, drop, queue, queued_now, whole
 
 WHEN = datetime(2026, 8, 1, 12, tzinfo=timezone.utc)
 PNG, SVG = b"\x89PNG picture " * 3000, b'<svg xmlns="http://www.w3.org/2000/svg"><text>map</text></svg>'
@@ -134,15 +134,14 @@ def test_a_dropped_mail_takes_its_parts_with_it_once_no_other_mail_lists_them(tm
     engine.dispose()
 
 
-def test_keys_read_ahead_are_queued_once_and_a_stored_part_is_not_stored_twice(tmp_path, database) -> None:
-    """look_ahead reads a step's keys at once: a key queued already stays refused, a new one is
+def test_a_stored_key_is_refused_a_new_one_queued_once_and_a_stored_part_not_stored_twice(tmp_path, database) -> None:
+    """Outside a batch a key queued already is looked up and refused, a new one is
     queued once (a second queue of it in the same transaction is refused), and a part stored
     by an earlier step is skipped by the database (ON CONFLICT DO NOTHING), not stored twice."""
     engine = open_engine(_url(database, tmp_path))
     migrate(engine)
     _queue_step(engine, ["red"])
     with Session(engine) as s:
-        look_ahead(s, ["report:g:2:red", "report:g:2:blue"])
         for seat, queued in (("red", False), ("blue", True), ("blue", False)):
             parts: dict[bytes, bytes] = {}
             raw = _report(f"{seat}@example.org", parts)
@@ -232,7 +231,6 @@ def test_a_batch_skips_a_mail_whose_key_is_stored_and_the_parts_it_alone_lists(t
                     apart=lone)
     with Session(engine) as s:
         with batch(s):
-            look_ahead(s, ["report:g:2:red", "report:g:2:blue"])     # reads nothing in a batch
             assert queue(s, key="report:g:2:red", kind="report", to="red@example.org", raw=other,
                          game_id="g", seat="red", parts=lone)
             parts: dict[bytes, bytes] = {}

@@ -25,7 +25,7 @@ from pbem.play.games import report_mail, seats_of, speaking_to
 from pbem.play.gamewords import question
 from pbem.i18n import _, ngettext
 from pbem.models import Game, GameStatus, GmLog, Observer, Seat, Sheet, TurnRecord, add_row
-from pbem.outbox import batch, look_ahead, queue, queue_notice
+from pbem.outbox import batch, queue, queue_notice
 from pbem.presenters import Maps, get_presenter
 from pbem.reports import png
 from pbem.reports.png import MapImage
@@ -174,7 +174,6 @@ def _queue_reports(s: Session, cfg: Config, game: Game, ruleset: Ruleset[Any], b
         return told[since]
 
     opened = _opened_round(game, ruleset, before, events, resolved, round_over)
-    look_ahead(s, [_report_key(game, x.name) for x in seats if not x.resigned] + [_report_key(game, "gm")])
     for seat in seats:
         if seat.resigned:
             continue
@@ -221,7 +220,7 @@ def _queue_copies(s: Session, cfg: Config, game: Game, state: Any, digest: list[
 
 def _report_key(game: Game, reader: str) -> str:
     """The outbox key of the report of the step just resolved to ``reader`` (a seat, "gm", or
-    "observer:" and the address): what look_ahead reads and queue stores."""
+    "observer:" and the address): what queue stores."""
     return f"report:{game.id}:{game.turn_no}:{reader}"
 
 
